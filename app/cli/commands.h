@@ -1,0 +1,32 @@
+#pragma once
+// planscope-cli subcommands: each lives in its own cmd_*.cpp and registers here.
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planscope::cli {
+
+// Exit codes shared by every subcommand.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_bad_input = 1; // "error: FILE: reason" on stderr
+inline constexpr int exit_usage = 2;
+
+struct command {
+    std::string_view name;
+    std::string_view summary;
+    std::string_view usage; // full --help text
+    int (*run)(std::span<const std::string> args);
+};
+
+std::span<const command> commands();
+
+// Prints "error: WHAT: reason" on one line to stderr and returns exit_bad_input.
+int fail(std::string_view what, std::string_view reason);
+// Prints "usage error: reason" and the command's usage to stderr and returns exit_usage.
+int usage_error(const command& cmd, std::string_view reason);
+bool wants_help(std::span<const std::string> args);
+
+int run_info(std::span<const std::string> args);
+
+} // namespace planscope::cli

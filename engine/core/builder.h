@@ -1,0 +1,140 @@
+#pragma once
+// Builds tensors the way ggml's API does (ggml_mul_mat, ggml_view_2d, ggml_permute, ...).
+//
+// Each op returns the new tensor's id. Incompatible inputs do not assert: the op returns an
+// invalid id and the builder keeps the first error; later ops given an invalid id return an
+// invalid id too, so a whole model can be built and checked once with ok()/first_error().
+#include "context.h"
+#include "error.h"
+
+#include <optional>
+#include <string_view>
+
+namespace planscope {
+
+struct rope_args {
+    int n_dims = 0;
+    int mode = 0;
+    int n_ctx = 0;
+    int n_orig_ctx = 0;
+    float freq_base = 10000.0f;
+    float freq_scale = 1.0f;
+    float ext_factor = 0.0f;
+    float attn_factor = 1.0f;
+    float beta_fast = 32.0f;
+    float beta_slow = 1.0f;
+};
+
+class builder {
+public:
+    explicit builder(context& ctx) : m_ctx(ctx) {}
+
+    [[nodiscard]] bool ok() const { return !m_error.has_value(); }
+    [[nodiscard]] const std::optional<error>& first_error() const { return m_error; }
+    context& ctx() { return m_ctx; }
+
+    tensor_id new_tensor(dtype type, std::array<std::int64_t, max_dims> ne);
+    tensor_id new_tensor_1d(dtype type, std::int64_t ne0) { return new_tensor(type, {ne0, 1, 1, 1}); }
+    tensor_id new_tensor_2d(dtype type, std::int64_t ne0, std::int64_t ne1) { return new_tensor(type, {ne0, ne1, 1, 1}); }
+    tensor_id new_tensor_3d(dtype type, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2) {
+        return new_tensor(type, {ne0, ne1, ne2, 1});
+    }
+    tensor_id new_tensor_4d(dtype type, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2, std::int64_t ne3) {
+        return new_tensor(type, {ne0, ne1, ne2, ne3});
+    }
+
+    // Sets the name (truncated to 63 bytes, as ggml's char[64]); returns t for chaining.
+    tensor_id set_name(tensor_id t, std::string_view name);
+    tensor_id set_flags(tensor_id t, tensor_flag f);
+
+    tensor_id dup(tensor_id a);
+    tensor_id add(tensor_id a, tensor_id b) { return binary(op_kind::add, a, b, false); }
+    tensor_id add_inplace(tensor_id a, tensor_id b) { return binary(op_kind::add, a, b, true); }
+    tensor_id add1(tensor_id a, tensor_id b) { return binary(op_kind::add1, a, b, false); }
+    tensor_id add1_inplace(tensor_id a, tensor_id b) { return binary(op_kind::add1, a, b, true); }
+    tensor_id sub(tensor_id a, tensor_id b) { return binary(op_kind::sub, a, b, false); }
+    tensor_id sub_inplace(tensor_id a, tensor_id b) { return binary(op_kind::sub, a, b, true); }
+    tensor_id mul(tensor_id a, tensor_id b) { return binary(op_kind::mul, a, b, false); }
+    tensor_id mul_inplace(tensor_id a, tensor_id b) { return binary(op_kind::mul, a, b, true); }
+    tensor_id div(tensor_id a, tensor_id b) { return binary(op_kind::div, a, b, false); }
+    tensor_id div_inplace(tensor_id a, tensor_id b) { return binary(op_kind::div, a, b, true); }
+    tensor_id scale(tensor_id a, tensor_id s) { return binary(op_kind::scale, a, s, false); }
+    tensor_id scale_inplace(tensor_id a, tensor_id s) { return binary(op_kind::scale, a, s, true); }
+    tensor_id sqr(tensor_id a) { return unary_op(op_kind::sqr, a, false); }
+    tensor_id sqr_inplace(tensor_id a) { return unary_op(op_kind::sqr, a, true); }
+    tensor_id sqrt(tensor_id a) { return unary_op(op_kind::sqrt, a, false); }
+    tensor_id sqrt_inplace(tensor_id a) { return unary_op(op_kind::sqrt, a, true); }
+    tensor_id log(tensor_id a) { return unary_op(op_kind::log, a, false); }
+    tensor_id log_inplace(tensor_id a) { return unary_op(op_kind::log, a, true); }
+    tensor_id sum(tensor_id a) { return unary_op(op_kind::sum, a, false); }
+    tensor_id sum_rows(tensor_id a) { return unary_op(op_kind::sum_rows, a, false); }
+    tensor_id repeat(tensor_id a, tensor_id b) { return binary(op_kind::repeat, a, b, false); }
+    tensor_id concat(tensor_id a, tensor_id b) { return binary(op_kind::concat, a, b, false); }
+    tensor_id norm(tensor_id a, float eps) { return with_eps(op_kind::norm, a, eps, false); }
+    tensor_id rms_norm(tensor_id a, float eps) { return with_eps(op_kind::rms_norm, a, eps, false); }
+    tensor_id rms_norm_inplace(tensor_id a, float eps) { return with_eps(op_kind::rms_norm, a, eps, true); }
+    tensor_id mul_mat(tensor_id a, tensor_id b) { return binary(op_kind::mul_mat, a, b, false); }
+    tensor_id cpy(tensor_id a, tensor_id b);
+    tensor_id cont(tensor_id a);
+    tensor_id cont_4d(tensor_id a, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2, std::int64_t ne3);
+    tensor_id reshape(tensor_id a, tensor_id b); // to b's shape
+    tensor_id reshape_1d(tensor_id a, std::int64_t ne0) { return reshape_nd(a, {ne0, 1, 1, 1}); }
+    tensor_id reshape_2d(tensor_id a, std::int64_t ne0, std::int64_t ne1) { return reshape_nd(a, {ne0, ne1, 1, 1}); }
+    tensor_id reshape_3d(tensor_id a, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2) {
+        return reshape_nd(a, {ne0, ne1, ne2, 1});
+    }
+    tensor_id reshape_4d(tensor_id a, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2, std::int64_t ne3) {
+        return reshape_nd(a, {ne0, ne1, ne2, ne3});
+    }
+    tensor_id view_1d(tensor_id a, std::int64_t ne0, std::size_t offset);
+    tensor_id view_2d(tensor_id a, std::int64_t ne0, std::int64_t ne1, std::size_t nb1, std::size_t offset);
+    tensor_id view_3d(tensor_id a, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2, std::size_t nb1,
+                      std::size_t nb2, std::size_t offset);
+    tensor_id view_4d(tensor_id a, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2, std::int64_t ne3,
+                      std::size_t nb1, std::size_t nb2, std::size_t nb3, std::size_t offset);
+    tensor_id permute(tensor_id a, int axis0, int axis1, int axis2, int axis3);
+    tensor_id transpose(tensor_id a);
+    tensor_id get_rows(tensor_id a, tensor_id rows) { return binary(op_kind::get_rows, a, rows, false); }
+    tensor_id diag_mask_inf(tensor_id a, int n_past) { return with_n_past(op_kind::diag_mask_inf, a, n_past, false); }
+    tensor_id diag_mask_inf_inplace(tensor_id a, int n_past) {
+        return with_n_past(op_kind::diag_mask_inf, a, n_past, true);
+    }
+    tensor_id diag_mask_zero(tensor_id a, int n_past) { return with_n_past(op_kind::diag_mask_zero, a, n_past, false); }
+    tensor_id diag_mask_zero_inplace(tensor_id a, int n_past) {
+        return with_n_past(op_kind::diag_mask_zero, a, n_past, true);
+    }
+    tensor_id soft_max(tensor_id a) { return unary_op(op_kind::soft_max, a, false); }
+    tensor_id soft_max_inplace(tensor_id a) { return unary_op(op_kind::soft_max, a, true); }
+    tensor_id rope(tensor_id a, tensor_id pos, const rope_args& args) { return rope_impl(a, pos, args, false); }
+    tensor_id rope_inplace(tensor_id a, tensor_id pos, const rope_args& args) { return rope_impl(a, pos, args, true); }
+    tensor_id unary(tensor_id a, unary_kind u) { return unary_impl(a, u, false); }
+    tensor_id unary_inplace(tensor_id a, unary_kind u) { return unary_impl(a, u, true); }
+    tensor_id silu(tensor_id a) { return unary(a, unary_kind::silu); }
+    tensor_id silu_inplace(tensor_id a) { return unary_inplace(a, unary_kind::silu); }
+    tensor_id gelu(tensor_id a) { return unary(a, unary_kind::gelu); }
+    tensor_id gelu_inplace(tensor_id a) { return unary_inplace(a, unary_kind::gelu); }
+    tensor_id relu(tensor_id a) { return unary(a, unary_kind::relu); }
+    tensor_id relu_inplace(tensor_id a) { return unary_inplace(a, unary_kind::relu); }
+
+private:
+    tensor_id make(tensor desc, bool inplace, std::string name = {});
+    tensor_id binary(op_kind op, tensor_id a, tensor_id b, bool inplace);
+    tensor_id unary_op(op_kind op, tensor_id a, bool inplace);
+    tensor_id with_eps(op_kind op, tensor_id a, float eps, bool inplace);
+    tensor_id with_n_past(op_kind op, tensor_id a, int n_past, bool inplace);
+    tensor_id rope_impl(tensor_id a, tensor_id pos, const rope_args& args, bool inplace);
+    tensor_id unary_impl(tensor_id a, unary_kind u, bool inplace);
+    tensor_id reshape_nd(tensor_id a, std::array<std::int64_t, max_dims> ne);
+    tensor_id view_nd(tensor_id a, std::array<std::int64_t, max_dims> ne, std::array<std::size_t, max_dims> nb,
+                      std::size_t offset);
+    bool inputs_ok(std::initializer_list<tensor_id> ids);
+    void record(error e);
+
+    context& m_ctx;
+    std::optional<error> m_error;
+};
+
+// ggml_format_name semantics: at most 63 bytes kept.
+std::string truncate_name(std::string_view name);
+
+} // namespace planscope

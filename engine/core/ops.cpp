@@ -1,0 +1,86 @@
+#include "ops.h"
+
+#include <array>
+#include "strings.h"
+
+namespace planscope {
+namespace {
+
+constexpr std::array<op_param_desc, 1> view_params{{{"offset", param_kind::u64, 0}}};
+constexpr std::array<op_param_desc, 4> permute_params{{
+    {"axis0", param_kind::i32, 0}, {"axis1", param_kind::i32, 1},
+    {"axis2", param_kind::i32, 2}, {"axis3", param_kind::i32, 3},
+}};
+constexpr std::array<op_param_desc, 1> eps_params{{{"eps", param_kind::f32, 0}}};
+constexpr std::array<op_param_desc, 1> n_past_params{{{"n_past", param_kind::i32, 0}}};
+constexpr std::array<op_param_desc, 1> unary_params{{{"unary", param_kind::i32, 0}}};
+// Layout of ggml_rope_impl's params (2023-11): n_past, n_dims, mode, n_ctx, n_orig_ctx, then floats.
+constexpr std::array<op_param_desc, 11> rope_params{{
+    {"n_past", param_kind::i32, 0}, {"n_dims", param_kind::i32, 1}, {"mode", param_kind::i32, 2},
+    {"n_ctx", param_kind::i32, 3}, {"n_orig_ctx", param_kind::i32, 4}, {"freq_base", param_kind::f32, 5},
+    {"freq_scale", param_kind::f32, 6}, {"ext_factor", param_kind::f32, 7}, {"attn_factor", param_kind::f32, 8},
+    {"beta_fast", param_kind::f32, 9}, {"beta_slow", param_kind::f32, 10},
+}};
+
+constexpr std::span<const op_param_desc> no_params{};
+
+constexpr std::array<op_info, 30> table{{
+    {op_kind::none, "NONE", 0, 0, false, false, no_params},
+    {op_kind::dup, "DUP", 1, 1, false, false, no_params},
+    {op_kind::add, "ADD", 2, 2, false, true, no_params},
+    {op_kind::add1, "ADD1", 2, 2, false, true, no_params},
+    {op_kind::sub, "SUB", 2, 2, false, true, no_params},
+    {op_kind::mul, "MUL", 2, 2, false, true, no_params},
+    {op_kind::div, "DIV", 2, 2, false, true, no_params},
+    {op_kind::sqr, "SQR", 1, 1, false, true, no_params},
+    {op_kind::sqrt, "SQRT", 1, 1, false, true, no_params},
+    {op_kind::log, "LOG", 1, 1, false, true, no_params},
+    {op_kind::sum, "SUM", 1, 1, false, false, no_params},
+    {op_kind::sum_rows, "SUM_ROWS", 1, 1, false, false, no_params},
+    {op_kind::repeat, "REPEAT", 2, 2, false, false, no_params},
+    {op_kind::concat, "CONCAT", 2, 2, false, false, no_params},
+    {op_kind::norm, "NORM", 1, 1, false, false, eps_params},
+    {op_kind::rms_norm, "RMS_NORM", 1, 1, false, true, eps_params},
+    {op_kind::mul_mat, "MUL_MAT", 2, 2, false, false, no_params},
+    {op_kind::scale, "SCALE", 2, 2, false, true, no_params},
+    {op_kind::cpy, "CPY", 2, 2, false, false, no_params},
+    {op_kind::cont, "CONT", 1, 1, false, false, no_params},
+    {op_kind::reshape, "RESHAPE", 1, 1, true, false, no_params},
+    {op_kind::view, "VIEW", 1, 1, true, false, view_params},
+    {op_kind::permute, "PERMUTE", 1, 1, true, false, permute_params},
+    {op_kind::transpose, "TRANSPOSE", 1, 1, true, false, no_params},
+    {op_kind::get_rows, "GET_ROWS", 2, 2, false, false, no_params},
+    {op_kind::diag_mask_inf, "DIAG_MASK_INF", 1, 1, false, true, n_past_params},
+    {op_kind::diag_mask_zero, "DIAG_MASK_ZERO", 1, 1, false, true, n_past_params},
+    {op_kind::soft_max, "SOFT_MAX", 1, 1, false, true, no_params},
+    {op_kind::rope, "ROPE", 2, 2, false, true, rope_params},
+    {op_kind::unary, "UNARY", 1, 1, false, true, unary_params},
+}};
+
+constexpr std::array<std::string_view, 10> unary_names{
+    "ABS", "SGN", "NEG", "STEP", "TANH", "ELU", "RELU", "GELU", "GELU_QUICK", "SILU"};
+
+} // namespace
+
+std::span<const op_info> all_ops() { return table; }
+
+const op_info& info(op_kind op) { return table[static_cast<std::size_t>(op)]; }
+
+std::optional<op_kind> op_from_name(std::string_view name) {
+    for (const auto& o : table)
+        if (iequals(o.name, name)) return o.op;
+    return std::nullopt;
+}
+
+std::string_view unary_name(unary_kind u) {
+    const auto i = static_cast<std::size_t>(u);
+    return i < unary_names.size() ? unary_names[i] : std::string_view{"?"};
+}
+
+std::optional<unary_kind> unary_from_name(std::string_view name) {
+    for (std::size_t i = 0; i < unary_names.size(); ++i)
+        if (iequals(unary_names[i], name)) return static_cast<unary_kind>(i);
+    return std::nullopt;
+}
+
+} // namespace planscope

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs dependencies, builds Planscope with its tests and runs the whole suite.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/install-deps.sh"
+cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLANSCOPE_BUILD_TESTS=ON
+cmake --build "$root/build"
+cd "$root/build"
+QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j"$(nproc)"
