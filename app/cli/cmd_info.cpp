@@ -1,24 +1,20 @@
-// planscope-cli info FILE: counts per op, bytes of leafs and nodes, buffers.
+// planscope-cli info FILE: counts per op, bytes of leafs and nodes, buffers; for a GGUF model
+// first its architecture, hyperparameters and tensors per type.
 #include "commands.h"
 
 #include "core/summary.h"
 #include "io/graph_source.h"
+#include "models/model_info.h"
 
 #include <iomanip>
 #include <iostream>
 
 namespace planscope::cli {
+namespace {
 
-int run_info(std::span<const std::string> args) {
-    const command& self = commands()[0];
-    if (args.size() != 1) return usage_error(self, "info takes exactly one FILE");
-    auto doc = open_graph_source(args[0]);
-    if (!doc) {
-        std::cerr << "error: " << doc.err().message << '\n';
-        return exit_bad_input;
-    }
-    const graph_summary s = summarize(*doc);
-    std::cout << "graph: " << (doc->name.empty() ? args[0] : doc->name) << '\n'
+void print_graph(const graph_document& doc, const std::string& source) {
+    const graph_summary s = summarize(doc);
+    std::cout << "graph: " << (doc.name.empty() ? source : doc.name) << '\n'
               << "nodes: " << s.n_nodes << " (" << s.n_views << " views)\n"
               << "leafs: " << s.n_leafs << '\n'
               << "leaf bytes: " << s.leaf_bytes << " (" << human_bytes(s.leaf_bytes) << ")\n"
@@ -31,12 +27,57 @@ int run_info(std::span<const std::string> args) {
     std::cout << "leafs per type:\n";
     for (const auto& [t, n] : s.leafs_per_type)
         std::cout << "  " << std::left << std::setw(16) << type_name(t) << std::right << std::setw(8) << n << '\n';
-    if (!doc->buffers.empty()) {
+    if (!doc.buffers.empty()) {
         std::cout << "buffers:\n";
-        for (const auto& b : doc->buffers)
+        for (const auto& b : doc.buffers)
             std::cout << "  " << b.name << " (" << b.backend << "): " << b.size << " bytes, alignment " << b.alignment
                       << '\n';
     }
+}
+
+// The model part, then the llama graph (default llama_params) when the builder supports the
+// architecture; other architectures print the model part only.
+int info_model(const std::string& source) {
+    auto file = open_gguf(source);
+    if (!file) {
+        std::cerr << "error: " << file.err().message << '\n';
+        return exit_bad_input;
+    }
+    auto h = read_hparams(*file);
+    if (!h) return fail(source, h.err().message);
+    std::cout << "model: " << source << " (GGUF v" << file->version << ", " << file->tensors.size() << " tensors)\n"
+              << "architecture: " << h->arch << '\n'
+              << "hyperparameters:\n";
+    for (const auto& [key, value] : describe_hparams(*h))
+        std::cout << "  " << std::left << std::setw(18) << key << std::right << value << '\n';
+    std::cout << "tensors per type:\n";
+    if (file->tensors.empty()) std::cout << "  none (vocab-only file: a graph gets f32 placeholder weights)\n";
+    for (const auto& t : tensor_totals(*file))
+        std::cout << "  " << std::left << std::setw(16) << type_name(t.type) << std::right << std::setw(8) << t.count
+                  << std::setw(16) << t.bytes << " bytes (" << human_bytes(t.bytes) << ")\n";
+    if (h->arch != "llama") {
+        std::cout << "graph: not built (architecture '" << h->arch << "' is not supported by the graph builder)\n";
+        return exit_ok;
+    }
+    auto model = build_llama_graph(*file, llama_params{});
+    if (!model) return fail(source, model.err().message);
+    model->doc.name = std::filesystem::path(source).filename().string();
+    print_graph(model->doc, source);
+    return exit_ok;
+}
+
+} // namespace
+
+int run_info(std::span<const std::string> args) {
+    const command& self = commands()[0];
+    if (args.size() != 1) return usage_error(self, "info takes exactly one FILE");
+    if (is_gguf_path(args[0])) return info_model(args[0]);
+    auto doc = open_graph_source(args[0]);
+    if (!doc) {
+        std::cerr << "error: " << doc.err().message << '\n';
+        return exit_bad_input;
+    }
+    print_graph(*doc, args[0]);
     return exit_ok;
 }
 

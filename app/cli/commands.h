@@ -28,5 +28,6 @@ int usage_error(const command& cmd, std::string_view reason);
 bool wants_help(std::span<const std::string> args);
 
 int run_info(std::span<const std::string> args);
+int run_plan(std::span<const std::string> args);
 
 } // namespace planscope::cli

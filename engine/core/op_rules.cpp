@@ -43,7 +43,8 @@ status check_view_bounds(const context& ctx, const tensor& desc, const tensor& v
     std::size_t data = row_size(v.type, v.ne[0]);
     for (int i = 1; i < max_dims; ++i) data *= static_cast<std::size_t>(v.ne[i]);
     const std::size_t root_bytes = nbytes(ctx[v.view_src]);
-    if (data + v.view_offs > root_bytes)
+    std::size_t end = 0;
+    if (__builtin_add_overflow(data, v.view_offs, &end) || end > root_bytes)
         return fail(desc, "view of " + std::to_string(data) + " bytes at offset " + std::to_string(v.view_offs) +
                               " is out of bounds of '" + ctx[v.view_src].name + "' (" + std::to_string(root_bytes) +
                               " bytes)");
@@ -122,7 +123,13 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
         return t;
     }
     case op_kind::view: {
-        tensor t = view_of(ctx, ia, desc.params.get_u64(0));
+        // The offset adds to src0's own view offset; a sum that wraps is out of bounds too.
+        const std::uint64_t offs = desc.params.get_u64(0);
+        std::size_t total = 0;
+        if (__builtin_add_overflow(a->is_view() ? a->view_offs : 0, offs, &total))
+            return fail(desc, "offset " + std::to_string(offs) + " is out of bounds of '" +
+                                  ctx[a->is_view() ? a->view_src : ia].name + "'");
+        tensor t = view_of(ctx, ia, offs);
         t.ne = desc.ne;
         t.nb = desc.nb;
         t.nb[0] = type_size(a->type);

@@ -1,0 +1,117 @@
+// planscope: the desktop app. `planscope [FILE]` opens FILE, or the built-in default graph;
+// `planscope --screenshot OUT.png [FILE]` renders the window to a PNG and exits.
+// Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
+#include "mainwindow/main_window.h"
+#include "mainwindow/screenshot.h"
+#include "model/format.h"
+#include "models/templates.h"
+#include "session/graph_session.h"
+#include "session/startup_graph.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTextStream>
+#include <QTranslator>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int exitOk = 0;
+constexpr int exitBadInput = 1;
+constexpr int exitUsage = 2;
+
+void printError(const QString& message) {
+    QTextStream(stderr) << "error: " << message << Qt::endl;
+}
+
+// The app's strings from the embedded :/i18n/planscope_<lang>.qm, Qt's own (dialog buttons)
+// from the Qt installation; both for the system's UI languages.
+void installTranslators(QApplication& app) {
+    auto* qt = new QTranslator(&app);
+    if (qt->load(QLocale(), u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+    auto* own = new QTranslator(&app);
+    if (own->load(QLocale(), u"planscope"_s, u"_"_s, u":/i18n"_s)) QApplication::installTranslator(own);
+}
+
+// --screenshot, --help and --version show no window: unless the user chose a platform, use
+// the offscreen one so that they also work without a display (CI, ssh).
+void preferOffscreenWhenWindowless(int argc, char** argv) {
+    if (qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) return;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArrayView arg(argv[i]);
+        if (arg == "--screenshot" || arg.startsWith("--screenshot=") || arg == "-h" || arg == "--help" ||
+            arg == "--help-all" || arg == "-v" || arg == "--version") {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    preferOffscreenWhenWindowless(argc, argv);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(u"Planscope"_s);
+    QApplication::setApplicationName(u"Planscope"_s);
+    QApplication::setApplicationVersion(QStringLiteral(PLANSCOPE_VERSION));
+    QApplication::setWindowIcon(QIcon(u":/planscope/planscope.svg"_s));
+    installTranslators(app);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "Shows how ggml's allocator and scheduler place every tensor of a compute graph."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    const QCommandLineOption screenshot(u"screenshot"_s,
+                                        QApplication::translate("main", "Render the main window to a PNG file and exit."),
+                                        QApplication::translate("main", "OUT.png"));
+    parser.addOption(screenshot);
+    parser.addPositionalArgument(
+        QApplication::translate("main", "FILE"),
+        QApplication::translate("main", "A JSON graph to open; without one the built-in \"%1\" graph opens.")
+            .arg(planscope::ui::toQString(planscope::default_template)),
+        QApplication::translate("main", "[FILE]"));
+    if (!parser.parse(QApplication::arguments())) {
+        printError(parser.errorText());
+        return exitUsage;
+    }
+    if (parser.isSet(help) || parser.isSet(u"help-all"_s)) parser.showHelp(exitOk);
+    if (parser.isSet(version)) parser.showVersion();
+
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        printError(QApplication::translate("main", "expected at most one FILE, got %1").arg(files.size()));
+        return exitUsage;
+    }
+    const QString file = files.value(0);
+
+    auto graph = planscope::ui::loadStartupGraph(file);
+    if (!graph) {
+        printError(planscope::ui::toQString(graph.err().message));
+        return exitBadInput;
+    }
+    planscope::ui::MainWindow window;
+    window.session()->setDocument(std::move(graph).value(), file);
+
+    if (parser.isSet(screenshot)) {
+        const QString out = parser.value(screenshot);
+        QString reason;
+        if (!planscope::ui::saveScreenshot(window, out, &reason)) {
+            printError(out + u": " + reason);
+            return exitBadInput;
+        }
+        return exitOk;
+    }
+
+    window.restoreLayout(QSettings());
+    window.setLayoutPersistent(true);
+    window.show();
+    return QApplication::exec();
+}

@@ -1,0 +1,267 @@
+#include "graph_allocator.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace planscope {
+namespace {
+
+// The seed's hash_node: consumers still to run, and live views, of one tensor.
+struct use_counts {
+    int n_children = 0;
+    int n_views = 0;
+};
+
+// One run of ggml_tallocr_alloc_graph_impl, with an undo journal so that a failure leaves
+// nothing half-done.
+class graph_pass {
+public:
+    graph_pass(context& ctx, const graph& g, const std::vector<int>& parse_seq, tensor_allocator* single,
+               const allocator_resolver* resolver, alloc_observer* observer)
+        : m_ctx(ctx), m_graph(g), m_seq(parse_seq), m_single(single), m_resolver(resolver), m_observer(observer) {
+        if (m_single) m_used.emplace_back(m_single, m_single->save());
+    }
+
+    status run() {
+        status s = check_parse_seq();
+        if (s) s = count_uses();
+        if (s) s = allocate_in_order();
+        if (!s) {
+            roll_back();
+            return s;
+        }
+        for (const auto& [alloc, saved] : m_used)
+            emit(events::measure{alloc->buffer(), alloc->max_size(), alloc->is_measure()});
+        return s;
+    }
+
+private:
+    template <class Event>
+    void emit(Event&& e) {
+        if (m_observer) m_observer->on_event(std::forward<Event>(e));
+    }
+
+    error fail(tensor_id id, std::string message) {
+        emit(events::failure{id, buffer_id{}, failure_kind::invalid_graph, 0, 0, message});
+        return error{std::move(message)};
+    }
+
+    std::string quoted(tensor_id id) const { return "'" + m_ctx[id].name + "'"; }
+    use_counts& counts(tensor_id id) { return m_counts[id.index()]; }
+
+    // node_tallocr(). The first use of an allocator saves its state for roll_back().
+    tensor_allocator* allocator_for(tensor_id id) {
+        tensor_allocator* alloc = m_single ? m_single : (*m_resolver)(id);
+        if (alloc && std::none_of(m_used.begin(), m_used.end(), [&](const auto& u) { return u.first == alloc; }))
+            m_used.emplace_back(alloc, alloc->save());
+        return alloc;
+    }
+
+    status check_parse_seq() {
+        for (std::size_t i = 0; i < m_seq.size(); ++i) {
+            if (m_seq[i] < -1 || m_seq[i] >= static_cast<int>(m_graph.nodes.size()))
+                return fail(tensor_id{}, "parse_seq[" + std::to_string(i) + "] = " + std::to_string(m_seq[i]) +
+                                             " is not a node index or -1");
+        }
+        return success();
+    }
+
+    // The seed indexes blindly; a hand-written graph must not make us do the same.
+    status check_node(tensor_id id) {
+        if (!m_ctx.contains(id)) return fail(id, "graph node " + std::to_string(id.value) + " does not exist");
+        const tensor& t = m_ctx[id];
+        if (t.is_view() && !m_ctx.contains(t.view_src)) return fail(id, "view " + quoted(id) + " has no source tensor");
+        for (tensor_id s : t.src) {
+            if (!s.valid()) break;
+            if (!m_ctx.contains(s)) return fail(id, "a source of " + quoted(id) + " does not exist");
+            if (m_ctx[s].is_view() && !m_ctx.contains(m_ctx[s].view_src))
+                return fail(s, "view " + quoted(s) + " has no source tensor");
+        }
+        return success();
+    }
+
+    // A view whose source was allocated before the graph (weights, KV cache) already has its
+    // data in ggml, but no buffer yet: init_view() gives it one.
+    bool preallocated_view(const tensor& t) const { return t.is_view() && !t.where && m_ctx[t.view_src].where; }
+
+    // Checks each node as it goes: one pass over the tensors, which dominate the time on big graphs.
+    status count_uses() {
+        m_counts.assign(m_ctx.size(), use_counts{});
+        for (tensor_id id : m_graph.nodes) {
+            if (auto s = check_node(id); !s) return s;
+            const tensor& node = m_ctx[id];
+            if (node.is_view()) {
+                counts(node.view_src).n_views += 1;
+                if (preallocated_view(node))
+                    if (auto s = init_view(id, true); !s) return s;
+            }
+            for (tensor_id parent : node.src) {
+                if (!parent.valid()) break;
+                counts(parent).n_children += 1;
+                if (preallocated_view(m_ctx[parent]))
+                    if (auto s = init_view(parent, true); !s) return s;
+            }
+        }
+        return success();
+    }
+
+    status allocate_in_order() {
+        const bool by_seq = !m_seq.empty();
+        const std::size_t n = by_seq ? m_seq.size() : m_graph.nodes.size();
+        std::size_t last_barrier = 0;
+        for (std::size_t pos = 0; pos < n; ++pos) {
+            const bool barrier = by_seq && m_seq[pos] == -1;
+            if (!barrier) {
+                const std::size_t index = by_seq ? static_cast<std::size_t>(m_seq[pos]) : pos;
+                if (auto s = run_node(pos, index); !s) return s;
+            }
+            if (by_seq && !barrier) continue;
+            if (barrier) emit(events::barrier{pos});
+            // Without parse_seq the node's sources are released at once; with it, those of every
+            // node since the previous barrier.
+            const std::size_t begin = by_seq ? last_barrier : pos;
+            const std::size_t end = by_seq ? pos : pos + 1;
+            for (std::size_t k = begin; k < end; ++k) {
+                const std::size_t index = by_seq ? static_cast<std::size_t>(m_seq[k]) : k;
+                if (auto s = release_sources(m_graph.nodes[index]); !s) return s;
+            }
+            last_barrier = pos + 1;
+        }
+        return success();
+    }
+
+    status run_node(std::size_t pos, std::size_t index) {
+        const tensor_id id = m_graph.nodes[index];
+        emit(events::node{pos, index, id});
+        for (tensor_id parent : m_ctx[id].src) {
+            if (!parent.valid()) break;
+            if (auto s = allocate_node(parent); !s) return s;
+        }
+        return allocate_node(id);
+    }
+
+    status allocate_node(tensor_id id) {
+        const tensor& t = m_ctx[id];
+        if (t.where) return success(); // ggml: data != NULL
+        if (t.is_view()) return init_view(id, false);
+        tensor_allocator* alloc = allocator_for(id);
+        if (!alloc) return fail(id, "no tensor allocator for " + quoted(id));
+        if (info(t.op).can_inplace && reuse_parent(id, *alloc)) return success();
+        if (auto s = alloc->alloc(m_ctx, id); !s) return s;
+        m_placed.push_back(id);
+        return success();
+    }
+
+    // Why `parent`'s memory cannot become `node`'s, or nullopt if it can.
+    std::optional<refusal> check_parent(const tensor& node, tensor_id parent_id, const tensor_allocator& alloc) {
+        const tensor& parent = m_ctx[parent_id];
+        if (!alloc.is_own(parent)) return refusal::external;
+        const use_counts& pc = counts(parent_id);
+        if (pc.n_children != 1) return refusal::other_children;
+        if (pc.n_views != 0) return refusal::has_views;
+        if (!same_layout(node, parent)) return refusal::layout_differs;
+        if (!parent.is_view()) return std::nullopt;
+        // Only a view that is its source's sole use and starts at its first byte: with an offset,
+        // the source's allocation could not be freed later.
+        const use_counts& rc = counts(parent.view_src);
+        if (rc.n_views != 1 || rc.n_children != 0) return refusal::view_source_shared;
+        if (m_ctx[parent.view_src].where != parent.where) return refusal::view_offset_nonzero;
+        return std::nullopt;
+    }
+
+    // The seed's inplace branch of allocate_node: the first parent that passes is reused.
+    bool reuse_parent(tensor_id id, const tensor_allocator& alloc) {
+        for (tensor_id parent_id : m_ctx[id].src) {
+            if (!parent_id.valid()) break;
+            if (const auto why = check_parent(m_ctx[id], parent_id, alloc)) {
+                emit(events::refused{id, parent_id, *why});
+                continue;
+            }
+            const tensor& parent = m_ctx[parent_id];
+            const tensor_id source = parent.is_view() ? parent.view_src : parent_id;
+            tensor& node = m_ctx[id];
+            node.view_src = source;
+            counts(source).n_views += 1;
+            m_reused.push_back(id);
+            place_view(id);
+            emit(events::inplace{id, parent_id, source, *node.where});
+            return true;
+        }
+        return false;
+    }
+
+    status init_view(tensor_id id, bool up_front) {
+        const tensor& view = m_ctx[id];
+        if (!m_ctx[view.view_src].where)
+            return fail(id, "view " + quoted(id) + " of " + quoted(view.view_src) + ": the source is not allocated");
+        place_view(id);
+        emit(events::view{id, view.view_src, *view.where, up_front});
+        return success();
+    }
+
+    void place_view(tensor_id id) {
+        tensor& view = m_ctx[id];
+        const placement& src = *m_ctx[view.view_src].where;
+        view.where = placement{src.buffer, src.offset + view.view_offs};
+        m_placed.push_back(id);
+        if (tensor_allocator* alloc = allocator_for(id)) alloc->init_view(id, view);
+    }
+
+    // The seed's "update parents": a source whose last consumer ran, and that no view still
+    // needs, is freed; for a view, its view_src once that has no views or children left.
+    status release_sources(tensor_id id) {
+        for (tensor_id parent_id : m_ctx[id].src) {
+            if (!parent_id.valid()) break;
+            use_counts& pc = counts(parent_id);
+            pc.n_children -= 1;
+            if (pc.n_children != 0 || pc.n_views != 0) continue;
+            const tensor& parent = m_ctx[parent_id];
+            if (!parent.is_view()) {
+                if (auto s = free_node(parent_id); !s) return s;
+                continue;
+            }
+            use_counts& rc = counts(parent.view_src);
+            rc.n_views -= 1;
+            if (rc.n_views == 0 && rc.n_children == 0)
+                if (auto s = free_node(parent.view_src); !s) return s;
+        }
+        return success();
+    }
+
+    status free_node(tensor_id id) {
+        tensor_allocator* alloc = allocator_for(id);
+        return alloc ? alloc->free_tensor(m_ctx, id) : success();
+    }
+
+    void roll_back() {
+        for (tensor_id id : m_placed) m_ctx[id].where.reset();
+        for (tensor_id id : m_reused) m_ctx[id].view_src = tensor_id{};
+        for (auto& [alloc, saved] : m_used) alloc->restore(std::move(saved));
+    }
+
+    context& m_ctx;
+    const graph& m_graph;
+    const std::vector<int>& m_seq;
+    tensor_allocator* m_single;
+    const allocator_resolver* m_resolver;
+    alloc_observer* m_observer;
+
+    std::vector<use_counts> m_counts; // by tensor index
+    std::vector<tensor_id> m_placed;  // journal: tensors this pass gave a placement
+    std::vector<tensor_id> m_reused;  // journal: nodes this pass made views of a parent
+    std::vector<std::pair<tensor_allocator*, tensor_allocator::snapshot>> m_used;
+};
+
+} // namespace
+
+result<std::size_t> graph_allocator::alloc_graph(context& ctx, const graph& g, tensor_allocator& talloc) {
+    if (auto s = graph_pass(ctx, g, m_parse_seq, &talloc, nullptr, m_observer).run(); !s) return s.err();
+    return talloc.max_size();
+}
+
+status graph_allocator::alloc_graph_n(context& ctx, const graph& g, const allocator_resolver& allocator_of) {
+    if (!allocator_of) return error{"graph allocator: no allocator resolver"};
+    return graph_pass(ctx, g, m_parse_seq, nullptr, &allocator_of, m_observer).run();
+}
+
+} // namespace planscope

@@ -1,0 +1,89 @@
+// planscope-cli as a user runs it: output, exit codes, one-line errors.
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct run_result {
+    int code;
+    QString out;
+    QString err;
+};
+
+run_result cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(PLANSCOPE_CLI), args);
+    p.waitForFinished(60000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void infoTemplate();
+    void infoErrors_data();
+    void infoErrors();
+    void usage();
+};
+
+void TestCli::infoTemplate() {
+    const auto r = cli({QStringLiteral("info"), QStringLiteral("template:attention")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    QVERIFY2(r.out.contains(QStringLiteral("nodes: 63 (24 views)\n")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("leafs: 22\n")));
+    // 9 weights per layer + inputs: 64*4 embd, 4 positions, 1 scale, 4*4 mask (f32/i32: 4 bytes each).
+    const int weights = 2 * (4 * 64 * 64 + 2 * 64 + 3 * 64 * 172) * 4;
+    const int inputs = (64 * 4 + 4 + 1 + 16) * 4;
+    QVERIFY2(r.out.contains(QStringLiteral("leaf bytes: %1 ").arg(weights + inputs)), qPrintable(r.out));
+    QVERIFY(r.out.contains(QRegularExpression(QStringLiteral("\\n  MUL_MAT +18\\n"))));
+    QVERIFY(r.out.contains(QRegularExpression(QStringLiteral("\\n  ROPE +4\\n"))));
+    QVERIFY(r.out.contains(QStringLiteral("  weights (CPU): ")));
+}
+
+void TestCli::infoErrors_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("contents");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing") << "missing.json" << QString() << "error: %1: ";
+    QTest::newRow("not json") << "bad.json" << "{\"tensors\": [" << "error: %1: ";
+    QTest::newRow("unknown template") << "template:nope" << QString() << "error: template:nope: unknown template 'nope'";
+}
+
+void TestCli::infoErrors() {
+    QFETCH(QString, file);
+    QFETCH(QString, contents);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QString path = file;
+    if (!file.startsWith(QStringLiteral("template:"))) {
+        path = dir.filePath(file);
+        if (!contents.isNull()) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(contents.toUtf8());
+        }
+    }
+    const auto r = cli({QStringLiteral("info"), path});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.startsWith(message.arg(path)), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1); // one line
+}
+
+void TestCli::usage() {
+    QCOMPARE(cli({}).code, 2);
+    QCOMPARE(cli({QStringLiteral("frobnicate")}).code, 2);
+    QCOMPARE(cli({QStringLiteral("info")}).code, 2);
+    const auto help = cli({QStringLiteral("info"), QStringLiteral("--help")});
+    QCOMPARE(help.code, 0);
+    QVERIFY(help.out.startsWith(QStringLiteral("usage: planscope-cli info FILE")));
+    QCOMPARE(cli({QStringLiteral("--help")}).code, 0);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

@@ -1,0 +1,242 @@
+// GraphSession: observers, selection, loading on a worker thread, stale loads, failures.
+#include "io/graph_json.h"
+#include "session/graph_observer.h"
+#include "session/graph_session.h"
+#include "session/startup_graph.h"
+#include "ui_test_support.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace planscope;
+using namespace planscope::ui;
+using namespace planscope::ui::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+class RecordingObserver final : public IGraphObserver {
+public:
+    void onGraphLoaded(const graph_document& doc) override { loaded << static_cast<int>(doc.g.nodes.size()); }
+    void onSelectionChanged(tensor_id tensor) override { selections.push_back(tensor); }
+
+    QList<int> loaded; // node count of each loaded document
+    std::vector<tensor_id> selections;
+};
+
+// Removes itself from the session while being notified.
+class LeavingObserver final : public IGraphObserver {
+public:
+    explicit LeavingObserver(GraphSession* s) : session(s) {}
+    void onGraphLoaded(const graph_document&) override {
+        ++calls;
+        session->removeObserver(this);
+    }
+    void onSelectionChanged(tensor_id) override {}
+    GraphSession* session;
+    int calls = 0;
+};
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+} // namespace
+
+class TestGraphSession : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void setDocumentNotifiesObservers();
+    void selectionChangesOnlyOnce();
+    void observersMayLeaveWhileNotified();
+    void openFileLoadsOnWorker();
+    void malformedFileKeepsDocument();
+    void newerOpenWins();
+    void unknownTemplateFails();
+    void saveToMissingDirectoryFails();
+    void destroyedWhileLoading();
+    void startupGraph();
+
+private:
+    QString savedDefault(); // the default graph as a JSON file in m_dir
+    QTemporaryDir m_dir;
+};
+
+void TestGraphSession::initTestCase() { QVERIFY(m_dir.isValid()); }
+
+QString TestGraphSession::savedDefault() {
+    const QString path = m_dir.filePath(u"default.json"_s);
+    if (!QFile::exists(path)) {
+        const auto s = save_graph_json_file(defaultDocument(), path.toStdString());
+        if (!s) qFatal("save: %s", s.err().message.c_str());
+    }
+    return path;
+}
+
+void TestGraphSession::setDocumentNotifiesObservers() {
+    GraphSession session;
+    RecordingObserver observer;
+    session.addObserver(&observer);
+    session.addObserver(&observer); // registered once
+    session.setDocument(defaultDocument());
+    QCOMPARE(observer.loaded, QList<int>{attentionNodes});
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), attentionNodes);
+    QCOMPARE(session.displayName(), u"attention"_s);
+    QVERIFY(session.filePath().isEmpty());
+
+    session.setSelection(findTensor(session.document(), "KQ-0"));
+    session.setDocument(graph_document{});
+    QVERIFY(!session.selection().valid()); // cleared with the old document
+    QCOMPARE(observer.loaded, (QList<int>{attentionNodes, 0}));
+    session.removeObserver(&observer);
+    session.setDocument(defaultDocument());
+    QCOMPARE(observer.loaded.size(), 2);
+}
+
+void TestGraphSession::selectionChangesOnlyOnce() {
+    GraphSession session;
+    session.setDocument(defaultDocument());
+    RecordingObserver observer;
+    session.addObserver(&observer);
+    const tensor_id kq = findTensor(session.document(), "KQ-0");
+    session.setSelection(kq);
+    session.setSelection(kq);
+    QCOMPARE(observer.selections.size(), std::size_t{1});
+    QCOMPARE(session.selection(), kq);
+    session.setSelection(tensor_id{std::size_t{9999}}); // outside the document: nothing selected
+    QVERIFY(!session.selection().valid());
+    session.setSelection({});
+    QCOMPARE(observer.selections.size(), std::size_t{2});
+    session.removeObserver(&observer);
+}
+
+void TestGraphSession::observersMayLeaveWhileNotified() {
+    GraphSession session;
+    LeavingObserver leaving(&session);
+    RecordingObserver after;
+    session.addObserver(&leaving);
+    session.addObserver(&after);
+    session.setDocument(defaultDocument());
+    session.setDocument(defaultDocument());
+    QCOMPARE(leaving.calls, 1);
+    QCOMPARE(after.loaded.size(), 2);
+    session.removeObserver(&after);
+}
+
+void TestGraphSession::openFileLoadsOnWorker() {
+    const QString path = savedDefault();
+    GraphSession session;
+    QSignalSpy started(&session, &GraphSession::loadStarted);
+    QSignalSpy finished(&session, &GraphSession::loadFinished);
+    session.openFile(path);
+    QCOMPARE(started.size(), 1);
+    QVERIFY(session.isLoading());
+    QVERIFY(finished.wait(10000));
+    QVERIFY(!session.isLoading());
+    QCOMPARE(finished.at(0).at(0).toString(), path);
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), attentionNodes);
+    QCOMPARE(static_cast<int>(session.summary().totals.n_leafs), attentionLeafs);
+    QCOMPARE(session.filePath(), path);
+}
+
+void TestGraphSession::malformedFileKeepsDocument() {
+    const QString bad = m_dir.filePath(u"malformed.json"_s);
+    writeFile(bad, "{ \"version\": 1, \"tensors\": [ oops");
+    GraphSession session;
+    session.setDocument(defaultDocument());
+    RecordingObserver observer;
+    session.addObserver(&observer);
+    QSignalSpy failed(&session, &GraphSession::loadFailed);
+    QSignalSpy finished(&session, &GraphSession::loadFinished);
+    session.openFile(bad);
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(finished.size(), 0);
+    QCOMPARE(failed.at(0).at(0).toString(), bad);
+    QVERIFY2(failed.at(0).at(1).toString().contains(u"malformed.json"_s), qPrintable(failed.at(0).at(1).toString()));
+    QVERIFY(observer.loaded.isEmpty());
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), attentionNodes);
+    QVERIFY(session.filePath().isEmpty());
+    session.removeObserver(&observer);
+}
+
+void TestGraphSession::newerOpenWins() {
+    const QString good = savedDefault();
+    const QString missing = m_dir.filePath(u"does-not-exist.json"_s);
+    GraphSession session;
+    QSignalSpy failed(&session, &GraphSession::loadFailed);
+    QSignalSpy finished(&session, &GraphSession::loadFinished);
+
+    session.openFile(missing);
+    session.openFile(good); // supersedes the first: its failure is never reported
+    QVERIFY(finished.wait(10000));
+    QTRY_VERIFY(session.findChildren<QThread*>().isEmpty()); // both workers done
+    QCoreApplication::processEvents();
+    QCOMPARE(failed.size(), 0);
+    QCOMPARE(session.filePath(), good);
+
+    session.openFile(good);
+    session.openFile(missing); // now the failure is the newest
+    QVERIFY(failed.wait(10000));
+    QTRY_VERIFY(session.findChildren<QThread*>().isEmpty());
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(session.filePath(), good);
+}
+
+void TestGraphSession::unknownTemplateFails() {
+    GraphSession session;
+    QSignalSpy failed(&session, &GraphSession::loadFailed);
+    QVERIFY(!session.openTemplate(u"no-such-template"_s));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY(session.openTemplate(u"attention"_s));
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), attentionNodes);
+}
+
+void TestGraphSession::saveToMissingDirectoryFails() {
+    GraphSession session;
+    session.setDocument(defaultDocument());
+    QSignalSpy failed(&session, &GraphSession::saveFailed);
+    QVERIFY(!session.saveAs(m_dir.filePath(u"no/such/dir/out.json"_s)));
+    QCOMPARE(failed.size(), 1);
+    QVERIFY(session.filePath().isEmpty());
+
+    const QString out = m_dir.filePath(u"saved.json"_s);
+    QSignalSpy saved(&session, &GraphSession::saved);
+    QVERIFY(session.saveAs(out));
+    QCOMPARE(saved.size(), 1);
+    QCOMPARE(session.filePath(), out);
+    QVERIFY(QFileInfo(out).size() > 1000);
+}
+
+void TestGraphSession::destroyedWhileLoading() {
+    const QString path = savedDefault();
+    for (int i = 0; i < 5; ++i) {
+        auto* session = new GraphSession;
+        session->openFile(path);
+        delete session; // waits for the worker; its queued result goes with the session
+    }
+    QCoreApplication::processEvents();
+}
+
+void TestGraphSession::startupGraph() {
+    auto graph = loadStartupGraph({});
+    QVERIFY(graph.ok());
+    QCOMPARE(graph->name, std::string("attention"));
+    QCOMPARE(static_cast<int>(graph->g.nodes.size()), attentionNodes);
+
+    const QString missing = m_dir.filePath(u"missing.json"_s);
+    auto bad = loadStartupGraph(missing);
+    QVERIFY(!bad.ok());
+    QVERIFY2(QString::fromStdString(bad.err().message).startsWith(missing + u": "), bad.err().message.c_str());
+
+    auto good = loadStartupGraph(savedDefault());
+    QVERIFY(good.ok());
+    QCOMPARE(static_cast<int>(good->g.nodes.size()), attentionNodes);
+}
+
+QTEST_GUILESS_MAIN(TestGraphSession)
+#include "test_graph_session.moc"

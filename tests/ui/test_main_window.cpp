@@ -1,0 +1,285 @@
+// The main window: default graph, status bar, summary, canvas -> inspector selection,
+// a malformed file keeping the graph, layout save/restore, the screenshot helper.
+#include "canvas/graph_canvas.h"
+#include "canvas/tensor_node_item.h"
+#include "io/graph_json.h"
+#include "mainwindow/main_window.h"
+#include "mainwindow/screenshot.h"
+#include "model/op_summary_model.h"
+#include "model/tensor_list_model.h"
+#include "panels/inspector_panel.h"
+#include "panels/summary_panel.h"
+#include "panels/tensor_list_panel.h"
+#include "session/graph_session.h"
+#include "ui_test_support.h"
+
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace planscope;
+using namespace planscope::ui;
+using namespace planscope::ui::test;
+using namespace Qt::StringLiterals;
+
+using Field = InspectorPanel::Field;
+using Total = SummaryPanel::Total;
+
+namespace {
+
+std::unique_ptr<MainWindow> windowWithDefaultGraph(QStringList* errors = nullptr) {
+    auto w = std::make_unique<MainWindow>();
+    if (errors) w->setErrorReporter(std::make_unique<RecordingErrorReporter>(errors));
+    w->session()->setDocument(defaultDocument());
+    return w;
+}
+
+void clickItem(GraphCanvas* canvas, const QGraphicsItem* item) {
+    canvas->centerOn(item);
+    const QPoint at = canvas->mapFromScene(item->sceneBoundingRect().center());
+    QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, at);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void opensWithDefaultGraph();
+    void summaryShowsConcreteNumbers();
+    void canvasDrawsEveryTensor();
+    void clickingNodeUpdatesInspector();
+    void inspectorShowsViewSource();
+    void tensorListFollowsSelection();
+    void malformedFileKeepsGraph();
+    void openingFileReplacesGraph();
+    void viewMenuTogglesEveryDock();
+    void layoutRoundTrip();
+    void screenshotWritesPng();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindow::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestMainWindow::opensWithDefaultGraph() {
+    auto w = windowWithDefaultGraph();
+    const graph_document& doc = w->session()->document();
+    QCOMPARE(static_cast<int>(doc.g.nodes.size()), attentionNodes);
+    QCOMPARE(w->statusName(), u"attention"_s);
+    QCOMPARE(w->statusCounts(), u"Nodes: %1  Leafs: %2"_s.arg(doc.g.nodes.size()).arg(doc.g.leafs.size()));
+    QCOMPARE(w->statusCounts(), u"Nodes: 63  Leafs: 22"_s);
+    QVERIFY(w->windowTitle().contains(u"attention"_s));
+    QVERIFY(!w->inspector()->showsTensor());
+}
+
+void TestMainWindow::summaryShowsConcreteNumbers() {
+    auto w = windowWithDefaultGraph();
+    const SummaryPanel* s = w->summaryPanel();
+    QCOMPARE(s->text(Total::Nodes), QString::number(attentionNodes));
+    QCOMPARE(s->text(Total::Leafs), QString::number(attentionLeafs));
+    QCOMPARE(s->text(Total::Tensors), QString::number(attentionTensors));
+
+    std::uint64_t leafBytes = 0;
+    const graph_document& doc = w->session()->document();
+    for (tensor_id id : doc.g.leafs) leafBytes += nbytes(doc.ctx[id]);
+    QVERIFY2(s->text(Total::LeafBytes).startsWith(QLocale().toString(static_cast<qulonglong>(leafBytes)) + u" bytes"),
+             qPrintable(s->text(Total::LeafBytes)));
+
+    const OpSummaryModel* ops = s->model();
+    QCOMPARE(ops->index(0, OpSummaryModel::OpColumn).data().toString(), u"MUL_MAT"_s);
+    QCOMPARE(ops->index(0, OpSummaryModel::CountColumn).data(OpSummaryModel::SortRole).toInt(), attentionMulMats);
+}
+
+void TestMainWindow::canvasDrawsEveryTensor() {
+    auto w = windowWithDefaultGraph();
+    const graph_document& doc = w->session()->document();
+    int boxes = 0;
+    for (QGraphicsItem* item : w->canvas()->scene()->items())
+        if (item->type() == TensorNodeItem::Type) ++boxes;
+    QCOMPARE(boxes, attentionNodes + attentionLeafs);
+    for (tensor_id id : doc.g.nodes) {
+        const TensorNodeItem* item = w->canvas()->itemOf(id);
+        QVERIFY(item);
+        QCOMPARE(item->name(), QString::fromStdString(doc.ctx[id].name));
+    }
+}
+
+void TestMainWindow::clickingNodeUpdatesInspector() {
+    auto w = windowWithDefaultGraph();
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    const graph_document& doc = w->session()->document();
+    const tensor_id kq = findTensor(doc, "KQ-0");
+    TensorNodeItem* item = w->canvas()->itemOf(kq);
+    QVERIFY(item);
+
+    clickItem(w->canvas(), item);
+    QCOMPARE(w->session()->selection(), kq);
+    QVERIFY(item->isSelected());
+    const InspectorPanel* inspector = w->inspector();
+    QVERIFY(inspector->showsTensor());
+    QCOMPARE(inspector->text(Field::Name), u"KQ-0"_s);
+    QCOMPARE(inspector->text(Field::Op), u"MUL_MAT"_s);
+    QCOMPARE(inspector->text(Field::Type), u"f32"_s);
+    QCOMPARE(inspector->text(Field::Shape), u"[4, 4, 8, 1]"_s);
+    QCOMPARE(inspector->text(Field::Strides), u"[4, 16, 64, 512]"_s);
+    QCOMPARE(inspector->text(Field::Size), u"512 bytes"_s);
+    QVERIFY2(inspector->text(Field::Sources).contains(u"K-0"_s), qPrintable(inspector->text(Field::Sources)));
+    QVERIFY(inspector->text(Field::Sources).contains(u"Q-0"_s));
+    QCOMPARE(inspector->text(Field::Placement), u"not allocated"_s);
+
+    // A weight: a leaf placed in the weights buffer.
+    const tensor_id weight = findTensor(doc, "blk.0.attn_q.weight");
+    clickItem(w->canvas(), w->canvas()->itemOf(weight));
+    QCOMPARE(w->session()->selection(), weight);
+    QCOMPARE(inspector->text(Field::Role), u"leaf"_s);
+    QCOMPARE(inspector->text(Field::Op), u"NONE"_s);
+    QVERIFY2(inspector->text(Field::Placement).startsWith(u"weights (CPU) at offset"_s), qPrintable(inspector->text(Field::Placement)));
+
+    // Clicking the background clears the selection.
+    QTest::mouseClick(w->canvas()->viewport(), Qt::LeftButton, {}, QPoint(2, 2));
+    QVERIFY(!w->session()->selection().valid());
+    QVERIFY(!inspector->showsTensor());
+}
+
+void TestMainWindow::inspectorShowsViewSource() {
+    auto w = windowWithDefaultGraph();
+    const graph_document& doc = w->session()->document();
+    const tensor_id q = findTensor(doc, "Q-0");
+    w->session()->setSelection(q);
+    const InspectorPanel* inspector = w->inspector();
+    QCOMPARE(inspector->text(Field::Op), u"PERMUTE"_s);
+    QCOMPARE(inspector->text(Field::Role), u"node (view)"_s);
+    const QString viewSource = QString::fromStdString(doc.ctx[doc.ctx[q].view_src].name);
+    QVERIFY2(inspector->text(Field::ViewSource).startsWith(viewSource + u" at byte offset 0"),
+             qPrintable(inspector->text(Field::ViewSource)));
+    // permute(q, 0, 2, 1, 3)
+    QVERIFY2(inspector->text(Field::Parameters).contains(u"axis1 = 2"_s), qPrintable(inspector->text(Field::Parameters)));
+    QVERIFY(inspector->text(Field::Parameters).contains(u"axis2 = 1"_s));
+    QVERIFY(w->canvas()->itemOf(q)->isSelected());
+}
+
+void TestMainWindow::tensorListFollowsSelection() {
+    auto w = windowWithDefaultGraph();
+    const graph_document& doc = w->session()->document();
+    TensorListPanel* list = w->tensorListPanel();
+    const tensor_id softMax = findTensor(doc, "KQ_soft_max-1");
+    w->session()->setSelection(softMax);
+    QCOMPARE(TensorListModel::tensorAt(list->view()->currentIndex()), softMax);
+
+    // And the other way: picking a row selects the tensor everywhere.
+    const tensor_id out = findTensor(doc, "result_norm");
+    list->setFilterText(u"result_"_s);
+    QCOMPARE(list->view()->model()->rowCount(), 1);
+    list->view()->setCurrentIndex(list->view()->model()->index(0, 0));
+    QCOMPARE(w->session()->selection(), out);
+    QCOMPARE(w->inspector()->text(Field::Flags), u"output"_s);
+    QVERIFY(w->canvas()->itemOf(out)->isSelected());
+}
+
+void TestMainWindow::malformedFileKeepsGraph() {
+    QStringList errors;
+    auto w = windowWithDefaultGraph(&errors);
+    const QString bad = m_dir.filePath(u"broken.json"_s);
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"version\": 1, \"tensors\": 42}");
+    f.close();
+    const QString countsBefore = w->statusCounts();
+
+    QSignalSpy failed(w->session(), &GraphSession::loadFailed);
+    w->openFile(bad);
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().contains(u"broken.json"_s), qPrintable(errors.first()));
+    QVERIFY(errors.first().startsWith(u"Cannot Open Graph\n"_s));
+    QCOMPARE(static_cast<int>(w->session()->document().g.nodes.size()), attentionNodes);
+    QCOMPARE(w->statusCounts(), countsBefore);
+    QCOMPARE(w->statusName(), u"attention"_s);
+    QCOMPARE(w->summaryPanel()->text(Total::Nodes), QString::number(attentionNodes));
+}
+
+void TestMainWindow::openingFileReplacesGraph() {
+    QStringList errors;
+    auto w = windowWithDefaultGraph(&errors);
+    // The default graph under another name: the window must show the file's graph.
+    graph_document doc = defaultDocument();
+    doc.name = "renamed";
+    const QString path = m_dir.filePath(u"renamed.json"_s);
+    QVERIFY(save_graph_json_file(doc, path.toStdString()).ok());
+
+    QSignalSpy finished(w->session(), &GraphSession::loadFinished);
+    w->openFile(path);
+    QVERIFY(finished.wait(10000));
+    QVERIFY(errors.isEmpty());
+    QCOMPARE(w->statusName(), u"renamed"_s);
+    QVERIFY(w->windowTitle().contains(u"renamed"_s));
+    QCOMPARE(w->session()->filePath(), path);
+}
+
+void TestMainWindow::viewMenuTogglesEveryDock() {
+    MainWindow w;
+    const QList<QDockWidget*> docks = w.findChildren<QDockWidget*>();
+    QStringList titles;
+    for (QDockWidget* d : docks) titles << d->windowTitle();
+    titles.sort();
+    QCOMPARE(titles, (QStringList{u"Buffers"_s, u"Event Log"_s, u"Graph Summary"_s, u"Inspector"_s, u"Tensors"_s}));
+
+    QMenu* view = nullptr;
+    for (QAction* a : w.menuBar()->actions())
+        if (a->menu() && a->text() == u"&View"_s) view = a->menu();
+    QVERIFY(view);
+    for (QDockWidget* d : docks) {
+        QVERIFY2(view->actions().contains(d->toggleViewAction()), qPrintable(d->windowTitle()));
+        QVERIFY(!d->objectName().isEmpty()); // saveState needs it
+    }
+}
+
+void TestMainWindow::layoutRoundTrip() {
+    const QString ini = m_dir.filePath(u"layout.ini"_s);
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.findChild<QDockWidget*>(u"eventLogDock"_s)->hide();
+        QSettings settings(ini, QSettings::IniFormat);
+        w.saveLayout(settings);
+    }
+    MainWindow w;
+    {
+        QSettings empty(m_dir.filePath(u"empty.ini"_s), QSettings::IniFormat);
+        QVERIFY(!w.restoreLayout(empty));
+    }
+    QSettings settings(ini, QSettings::IniFormat);
+    QVERIFY(w.restoreLayout(settings));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.findChild<QDockWidget*>(u"eventLogDock"_s)->isHidden());
+    QVERIFY(w.findChild<QDockWidget*>(u"inspectorDock"_s)->isVisible());
+}
+
+void TestMainWindow::screenshotWritesPng() {
+    auto w = windowWithDefaultGraph();
+    const QString png = m_dir.filePath(u"shot.png"_s);
+    QString error;
+    QVERIFY2(saveScreenshot(*w, png, &error), qPrintable(error));
+    QVERIFY(QFileInfo(png).size() > 20000);
+    QImage image(png);
+    QCOMPARE(image.size(), w->size() * w->devicePixelRatio());
+
+    QVERIFY(!saveScreenshot(*w, m_dir.filePath(u"missing/dir/shot.png"_s), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

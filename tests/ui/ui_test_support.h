@@ -1,0 +1,43 @@
+#pragma once
+// Shared by the UI tests: the default graph, tensor lookup by name, an error recorder.
+#include "core/document.h"
+#include "models/templates.h"
+#include "session/error_reporter.h"
+
+#include <QStringList>
+#include <QtTest>
+
+#include <string_view>
+
+namespace planscope::ui::test {
+
+// The values of the built-in "attention" template, counted by hand from templates.cpp:
+// 2 layers x 31 nodes + result_norm; 4 inputs + 2 x 9 weights.
+inline constexpr int attentionNodes = 63;
+inline constexpr int attentionLeafs = 22;
+inline constexpr int attentionTensors = 85;
+inline constexpr int attentionMulMats = 18;
+
+inline planscope::graph_document defaultDocument() {
+    auto made = planscope::make_template(planscope::default_template);
+    if (!made) qFatal("default template: %s", made.err().message.c_str());
+    return std::move(made).value();
+}
+
+inline planscope::tensor_id findTensor(const planscope::graph_document& doc, std::string_view name) {
+    for (std::size_t i = 0; i < doc.ctx.size(); ++i)
+        if (doc.ctx[planscope::tensor_id{i}].name == name) return planscope::tensor_id{i};
+    return {};
+}
+
+// Collects errors instead of showing a modal message box.
+class RecordingErrorReporter final : public IErrorReporter {
+public:
+    explicit RecordingErrorReporter(QStringList* messages) : m_messages(messages) {}
+    void reportError(const QString& title, const QString& message) override { *m_messages << title + u'\n' + message; }
+
+private:
+    QStringList* m_messages;
+};
+
+} // namespace planscope::ui::test

@@ -1,0 +1,63 @@
+#include "tensor_node_item.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace planscope::ui {
+
+namespace {
+constexpr qreal radius = 6;
+constexpr qreal padding = 8;
+constexpr qreal selectedPen = 2.5;
+} // namespace
+
+TensorNodeItem::TensorNodeItem(Content content, const QRectF& rect) : m_content(std::move(content)), m_rect(rect) {
+    setFlag(ItemIsSelectable);
+    setAcceptHoverEvents(false);
+    setToolTip(m_content.name + u'\n' + m_content.detail);
+}
+
+QRectF TensorNodeItem::boundingRect() const {
+    const qreal m = selectedPen / 2;
+    return m_rect.adjusted(-m, -m, m, m);
+}
+
+QPainterPath TensorNodeItem::shape() const {
+    QPainterPath p;
+    p.addRoundedRect(m_rect, radius, radius);
+    return p;
+}
+
+void TensorNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+    const bool selected = option->state & QStyle::State_Selected;
+    painter->setRenderHint(QPainter::Antialiasing);
+
+    QPen pen(selected ? QColor(0x1f, 0x6f, 0xd6) : QColor(0x70, 0x78, 0x84));
+    pen.setWidthF(selected ? selectedPen : (m_content.output ? 2.0 : 1.0));
+    if (m_content.family == OpFamily::View) pen.setStyle(Qt::DashLine);
+    painter->setPen(pen);
+    painter->setBrush(familyColor(m_content.family));
+    painter->drawRoundedRect(m_rect, radius, radius);
+
+    const QRectF text = m_rect.adjusted(padding, 3, -padding, -3);
+    QFont nameFont = painter->font();
+    nameFont.setBold(true);
+    const QFontMetricsF nameMetrics(nameFont);
+    painter->setFont(nameFont);
+    painter->setPen(QColor(0x20, 0x24, 0x2a));
+    const QRectF top(text.left(), text.top(), text.width(), text.height() / 2);
+    painter->drawText(top, Qt::AlignLeft | Qt::AlignVCenter, nameMetrics.elidedText(m_content.name, Qt::ElideMiddle, top.width()));
+
+    QFont detailFont = painter->font();
+    detailFont.setBold(false);
+    if (detailFont.pointSizeF() > 0) detailFont.setPointSizeF(detailFont.pointSizeF() * 0.85);
+    const QFontMetricsF detailMetrics(detailFont);
+    painter->setFont(detailFont);
+    painter->setPen(QColor(0x4a, 0x50, 0x58));
+    const QRectF bottom(text.left(), top.bottom(), text.width(), text.height() / 2);
+    painter->drawText(bottom, Qt::AlignLeft | Qt::AlignVCenter,
+                      detailMetrics.elidedText(m_content.detail, Qt::ElideRight, bottom.width()));
+}
+
+} // namespace planscope::ui

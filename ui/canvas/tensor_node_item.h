@@ -1,0 +1,37 @@
+#pragma once
+// One tensor on the canvas: a rounded box with the name and "OP · type · shape".
+#include "canvas/op_palette.h"
+#include "core/ids.h"
+
+#include <QGraphicsItem>
+#include <QString>
+
+namespace planscope::ui {
+
+class TensorNodeItem final : public QGraphicsItem {
+public:
+    enum { Type = UserType + 1 };
+
+    struct Content {
+        planscope::tensor_id tensor;
+        QString name;
+        QString detail; // "MUL_MAT · f32 · [64, 4, 1, 1]"
+        OpFamily family = OpFamily::Elementwise;
+        bool output = false;
+    };
+
+    TensorNodeItem(Content content, const QRectF& rect);
+
+    [[nodiscard]] planscope::tensor_id tensor() const { return m_content.tensor; }
+    [[nodiscard]] const QString& name() const { return m_content.name; }
+    int type() const override { return Type; }
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    Content m_content;
+    QRectF m_rect;
+};
+
+} // namespace planscope::ui

@@ -1,0 +1,213 @@
+#include "main_window.h"
+
+#include "canvas/graph_canvas.h"
+#include "panels/buffers_panel.h"
+#include "panels/event_log_panel.h"
+#include "panels/inspector_panel.h"
+#include "panels/summary_panel.h"
+#include "panels/tensor_list_panel.h"
+#include "session/error_reporter.h"
+#include "session/graph_session.h"
+
+#include "models/templates.h"
+#include "model/format.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// Bump when the dock set changes so an old saved state is not applied to new docks.
+constexpr int layoutVersion = 1;
+const QString geometryKey = u"mainWindow/geometry"_s;
+const QString stateKey = u"mainWindow/state"_s;
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_session(new GraphSession(this)), m_canvas(new GraphCanvas(m_session, this)),
+      m_statusName(new QLabel(this)), m_statusCounts(new QLabel(this)),
+      m_errors(std::make_unique<MessageBoxErrorReporter>(this)) {
+    setObjectName(u"mainWindow"_s);
+    setWindowIcon(QIcon(u":/planscope/planscope.svg"_s));
+    setCentralWidget(m_canvas);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    createDocks();
+    createMenus();
+
+    m_statusName->setObjectName(u"statusName"_s);
+    m_statusCounts->setObjectName(u"statusCounts"_s);
+    statusBar()->addPermanentWidget(m_statusName);
+    statusBar()->addPermanentWidget(m_statusCounts);
+
+    m_session->addObserver(this);
+    connect(m_session, &GraphSession::loadStarted, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    });
+    connect(m_session, &GraphSession::loadFinished, this, [this] { statusBar()->clearMessage(); });
+    connect(m_session, &GraphSession::loadFailed, this, [this](const QString&, const QString& message) {
+        statusBar()->clearMessage();
+        reportError(tr("Cannot Open Graph"), tr("%1\n\nThe current graph is kept.").arg(message));
+    });
+    connect(m_session, &GraphSession::saveFailed, this, [this](const QString&, const QString& message) {
+        reportError(tr("Cannot Save Graph"), message);
+    });
+    connect(m_session, &GraphSession::saved, this, [this](const QString& path) {
+        updateTitle();
+        statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    });
+    resize(1280, 800);
+    updateTitle();
+}
+
+MainWindow::~MainWindow() {
+    // Panels unregister from the session as they go, so they go first.
+    m_session->removeObserver(this);
+    qDeleteAll(findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly));
+    delete takeCentralWidget();
+}
+
+QString MainWindow::statusName() const { return m_statusName->text(); }
+QString MainWindow::statusCounts() const { return m_statusCounts->text(); }
+
+void MainWindow::setErrorReporter(std::unique_ptr<IErrorReporter> reporter) { m_errors = std::move(reporter); }
+
+void MainWindow::reportError(const QString& title, const QString& message) {
+    if (m_errors) m_errors->reportError(title, message);
+}
+
+QDockWidget* MainWindow::addDock(QWidget* panel, const QString& title, const QString& objectName,
+                                 Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::createDocks() {
+    m_inspector = new InspectorPanel(m_session);
+    m_summary = new SummaryPanel(m_session);
+    m_tensors = new TensorListPanel(m_session);
+    m_buffers = new BuffersPanel(m_session);
+    m_eventLog = new EventLogPanel(m_session);
+
+    QDockWidget* inspector = addDock(m_inspector, tr("Inspector"), u"inspectorDock"_s, Qt::RightDockWidgetArea);
+    QDockWidget* summary = addDock(m_summary, tr("Graph Summary"), u"summaryDock"_s, Qt::RightDockWidgetArea);
+    QDockWidget* tensors = addDock(m_tensors, tr("Tensors"), u"tensorsDock"_s, Qt::RightDockWidgetArea);
+    QDockWidget* events = addDock(m_eventLog, tr("Event Log"), u"eventLogDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget* buffers = addDock(m_buffers, tr("Buffers"), u"buffersDock"_s, Qt::BottomDockWidgetArea);
+    // The right-hand panels take the full height; the bottom ones sit under the canvas.
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    tabifyDockWidget(summary, tensors);
+    summary->raise();
+    splitDockWidget(events, buffers, Qt::Horizontal);
+    resizeDocks({inspector, summary}, {380, 380}, Qt::Horizontal);
+    resizeDocks({inspector, summary}, {320, 440}, Qt::Vertical);
+    resizeDocks({events}, {190}, Qt::Vertical);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
+    open->setShortcut(QKeySequence::Open);
+    QMenu* templates = file->addMenu(tr("Open &Template"));
+    for (const template_info& t : planscope::templates()) {
+        const QString name = toQString(t.name);
+        QAction* action = templates->addAction(name, this, [this, name] { m_session->openTemplate(name); });
+        action->setStatusTip(toQString(t.description));
+    }
+    QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::showSaveAsDialog);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("Zoom &In"), m_canvas, &GraphCanvas::zoomIn)->setShortcut(QKeySequence::ZoomIn);
+    view->addAction(tr("Zoom &Out"), m_canvas, &GraphCanvas::zoomOut)->setShortcut(QKeySequence::ZoomOut);
+    view->addAction(tr("&Actual Size"), m_canvas, &GraphCanvas::resetZoom)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly))
+        view->addAction(dock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Planscope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::onGraphLoaded(const planscope::graph_document&) {
+    const GraphSummary& s = m_session->summary();
+    m_statusName->setText(m_session->displayName());
+    m_statusCounts->setText(tr("Nodes: %1  Leafs: %2").arg(QLocale().toString(static_cast<qulonglong>(s.totals.n_nodes)),
+                                                           QLocale().toString(static_cast<qulonglong>(s.totals.n_leafs))));
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    const QString name = m_session->displayName();
+    setWindowTitle(name.isEmpty() ? tr("Planscope") : tr("%1 — Planscope").arg(name));
+}
+
+void MainWindow::openFile(const QString& path) { m_session->openFile(path); }
+
+void MainWindow::showOpenDialog() {
+    const QString dir = QFileInfo(m_session->filePath()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Graph"), m_session->filePath().isEmpty() ? QString() : dir,
+                                                      tr("Graph files (*.json);;All files (*)"));
+    if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::showSaveAsDialog() {
+    QString suggestion = m_session->filePath();
+    if (suggestion.isEmpty()) suggestion = m_session->displayName() + u".json";
+    QFileDialog dialog(this, tr("Save Graph As"), suggestion, tr("Graph files (*.json)"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(u"json"_s);
+    if (dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty())
+        m_session->saveAs(dialog.selectedFiles().constFirst());
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About Planscope"),
+                       tr("<h3>Planscope %1</h3>"
+                          "<p>Shows how ggml's allocator and scheduler place every tensor of a compute graph.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+void MainWindow::saveLayout(QSettings& settings) const {
+    settings.setValue(geometryKey, saveGeometry());
+    settings.setValue(stateKey, saveState(layoutVersion));
+}
+
+bool MainWindow::restoreLayout(const QSettings& settings) {
+    const QByteArray geometry = settings.value(geometryKey).toByteArray();
+    const QByteArray state = settings.value(stateKey).toByteArray();
+    const bool geometryOk = !geometry.isEmpty() && restoreGeometry(geometry);
+    const bool stateOk = !state.isEmpty() && restoreState(state, layoutVersion);
+    return geometryOk && stateOk;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_persistLayout) {
+        QSettings settings;
+        saveLayout(settings);
+    }
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace planscope::ui

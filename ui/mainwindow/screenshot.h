@@ -1,0 +1,13 @@
+#pragma once
+// Renders a top-level window, laid out as on screen, to a PNG file (planscope --screenshot).
+#include <QString>
+
+class QWidget;
+
+namespace planscope::ui {
+
+// Shows the window first if needed (the offscreen platform works). On failure returns false
+// and sets *error to a reason.
+bool saveScreenshot(QWidget& window, const QString& file, QString* error);
+
+} // namespace planscope::ui

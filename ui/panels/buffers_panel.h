@@ -1,0 +1,32 @@
+#pragma once
+// The document's buffers with their sizes. A later issue draws each buffer's occupancy here.
+#include "session/graph_observer.h"
+
+#include <QWidget>
+
+class QTableView;
+
+namespace planscope::ui {
+
+class BufferListModel;
+class GraphSession;
+
+class BuffersPanel final : public QWidget, public IGraphObserver {
+    Q_OBJECT
+
+public:
+    explicit BuffersPanel(GraphSession* session, QWidget* parent = nullptr);
+    ~BuffersPanel() override;
+
+    void onGraphLoaded(const planscope::graph_document& doc) override;
+    void onSelectionChanged(planscope::tensor_id) override {}
+
+    [[nodiscard]] BufferListModel* model() const { return m_model; }
+
+private:
+    GraphSession* m_session;
+    BufferListModel* m_model;
+    QTableView* m_table;
+};
+
+} // namespace planscope::ui
