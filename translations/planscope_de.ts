@@ -20,16 +20,16 @@
         <translation>DATEI</translation>
     </message>
     <message>
-        <source>A JSON graph to open; without one the built-in &quot;%1&quot; graph opens.</source>
-        <translation>Ein zu öffnender JSON-Graph; ohne Angabe wird der eingebaute Graph „%1“ geöffnet.</translation>
-    </message>
-    <message>
         <source>[FILE]</source>
         <translation>[DATEI]</translation>
     </message>
     <message>
         <source>expected at most one FILE, got %1</source>
         <translation>höchstens eine DATEI erwartet, %1 erhalten</translation>
+    </message>
+    <message>
+        <source>A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one the embedded %1 model opens with an 8-token prompt.</source>
+        <translation>Ein zu öffnender Graph (.json), ein Modell (.gguf) oder ein ggml-DOT-Abzug (.dot); ohne Angabe wird das eingebettete Modell %1 mit einem Prompt aus 8 Token geöffnet.</translation>
     </message>
 </context>
 <context>
@@ -115,6 +115,33 @@
     <message>
         <source>unused</source>
         <translation>unbenutzt</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::GraphCanvas</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>Tensorname</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>Suchleiste schließen (Esc)</translation>
+    </message>
+    <message>
+        <source>Laying out %1 nodes…</source>
+        <translation>Ordne %1 Knoten an…</translation>
+    </message>
+    <message>
+        <source>Layout cancelled</source>
+        <translation>Anordnung abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -303,10 +330,6 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>Graph öffnen</translation>
     </message>
     <message>
-        <source>Graph files (*.json);;All files (*)</source>
-        <translation>Graph-Dateien (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Save Graph As</source>
         <translation>Graph speichern unter</translation>
     </message>
@@ -321,6 +344,22 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Zeigt, wie der Allocator und der Scheduler von ggml jeden Tensor eines Rechengraphen platzieren.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;New from Template…</source>
+        <translation>&amp;Neu aus Vorlage…</translation>
+    </message>
+    <message>
+        <source>Graphs, models and ggml DOT dumps (*.json *.gguf *.dot);;All files (*)</source>
+        <translation>Graphen, Modelle und ggml-DOT-Abzüge (*.json *.gguf *.dot);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Fit</source>
+        <translation>&amp;Einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Find Tensor…</source>
+        <translation>Tensor &amp;suchen…</translation>
     </message>
 </context>
 <context>
@@ -374,6 +413,97 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>Preallocated bytes:</source>
         <translation>Vorab allozierte Bytes:</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TemplateDialog</name>
+    <message>
+        <source>Two llama-style attention and SwiGLU layers over 4 tokens, with the shapes of stories260K.</source>
+        <translation>Zwei Attention- und SwiGLU-Schichten im Stil von llama über 4 Token, mit den Formen von stories260K.</translation>
+    </message>
+    <message>
+        <source>A multilayer perceptron: linear layers with ReLU between them, then soft_max.</source>
+        <translation>Ein mehrschichtiges Perzeptron: lineare Schichten mit ReLU dazwischen, dann soft_max.</translation>
+    </message>
+    <message>
+        <source>A llama decoder as llama.cpp built it in November 2023, with free hyperparameters and placeholder weights.</source>
+        <translation>Ein llama-Decoder, wie llama.cpp ihn im November 2023 aufbaute, mit frei wählbaren Hyperparametern und Platzhalter-Gewichten.</translation>
+    </message>
+    <message>
+        <source>Vocabulary size:</source>
+        <translation>Vokabulargröße:</translation>
+    </message>
+    <message>
+        <source>Embedding width:</source>
+        <translation>Embedding-Breite:</translation>
+    </message>
+    <message>
+        <source>Decoder layers:</source>
+        <translation>Decoder-Schichten:</translation>
+    </message>
+    <message>
+        <source>Linear layers:</source>
+        <translation>Lineare Schichten:</translation>
+    </message>
+    <message>
+        <source>Attention heads:</source>
+        <translation>Attention-Köpfe:</translation>
+    </message>
+    <message>
+        <source>Key/value heads (0: one per head):</source>
+        <translation>Key/Value-Köpfe (0: einer je Kopf):</translation>
+    </message>
+    <message>
+        <source>Feed-forward width:</source>
+        <translation>Feed-Forward-Breite:</translation>
+    </message>
+    <message>
+        <source>Context (KV cache cells):</source>
+        <translation>Kontext (Zellen des KV-Caches):</translation>
+    </message>
+    <message>
+        <source>Tokens in the batch:</source>
+        <translation>Token im Batch:</translation>
+    </message>
+    <message>
+        <source>Rows in the batch:</source>
+        <translation>Zeilen im Batch:</translation>
+    </message>
+    <message>
+        <source>Cells already filled:</source>
+        <translation>Bereits gefüllte Zellen:</translation>
+    </message>
+    <message>
+        <source>KV cache type:</source>
+        <translation>Typ des KV-Caches:</translation>
+    </message>
+    <message>
+        <source>Offloaded layers (-ngl):</source>
+        <translation>Ausgelagerte Schichten (-ngl):</translation>
+    </message>
+    <message>
+        <source>Input features:</source>
+        <translation>Eingabemerkmale:</translation>
+    </message>
+    <message>
+        <source>Hidden width:</source>
+        <translation>Breite der verborgenen Schicht:</translation>
+    </message>
+    <message>
+        <source>Output classes:</source>
+        <translation>Ausgabeklassen:</translation>
+    </message>
+    <message>
+        <source>New from Template</source>
+        <translation>Neu aus Vorlage</translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>This template has no parameters.</source>
+        <translation>Diese Vorlage hat keine Parameter.</translation>
     </message>
 </context>
 <context>

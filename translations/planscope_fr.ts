@@ -20,16 +20,16 @@
         <translation>FICHIER</translation>
     </message>
     <message>
-        <source>A JSON graph to open; without one the built-in &quot;%1&quot; graph opens.</source>
-        <translation>Un graphe JSON à ouvrir ; sans fichier, le graphe intégré « %1 » s’ouvre.</translation>
-    </message>
-    <message>
         <source>[FILE]</source>
         <translation>[FICHIER]</translation>
     </message>
     <message>
         <source>expected at most one FILE, got %1</source>
         <translation>au plus un FICHIER attendu, %1 reçus</translation>
+    </message>
+    <message>
+        <source>A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one the embedded %1 model opens with an 8-token prompt.</source>
+        <translation>Un graphe (.json), un modèle (.gguf) ou un export DOT de ggml (.dot) à ouvrir ; sans fichier, le modèle intégré %1 s’ouvre avec une invite de 8 jetons.</translation>
     </message>
 </context>
 <context>
@@ -115,6 +115,33 @@
     <message>
         <source>unused</source>
         <translation>inutilisé</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::GraphCanvas</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Rechercher :</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>nom du tenseur</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>Fermer la barre de recherche (Échap)</translation>
+    </message>
+    <message>
+        <source>Laying out %1 nodes…</source>
+        <translation>Disposition de %1 nœuds…</translation>
+    </message>
+    <message>
+        <source>Layout cancelled</source>
+        <translation>Disposition annulée</translation>
     </message>
 </context>
 <context>
@@ -303,10 +330,6 @@ Le graphe actuel est conservé.</translation>
         <translation>Ouvrir un graphe</translation>
     </message>
     <message>
-        <source>Graph files (*.json);;All files (*)</source>
-        <translation>Fichiers de graphe (*.json);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
         <source>Save Graph As</source>
         <translation>Enregistrer le graphe sous</translation>
     </message>
@@ -321,6 +344,22 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Montre comment l’allocateur et l’ordonnanceur de ggml placent chaque tenseur d’un graphe de calcul.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;New from Template…</source>
+        <translation>&amp;Nouveau à partir d’un modèle…</translation>
+    </message>
+    <message>
+        <source>Graphs, models and ggml DOT dumps (*.json *.gguf *.dot);;All files (*)</source>
+        <translation>Graphes, modèles et exports DOT de ggml (*.json *.gguf *.dot);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Fit</source>
+        <translation>Ajuster à la &amp;fenêtre</translation>
+    </message>
+    <message>
+        <source>&amp;Find Tensor…</source>
+        <translation>Rec&amp;hercher un tenseur…</translation>
     </message>
 </context>
 <context>
@@ -374,6 +413,97 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>Preallocated bytes:</source>
         <translation>Octets préalloués :</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TemplateDialog</name>
+    <message>
+        <source>Two llama-style attention and SwiGLU layers over 4 tokens, with the shapes of stories260K.</source>
+        <translation>Deux couches d’attention et SwiGLU de type llama sur 4 jetons, aux dimensions de stories260K.</translation>
+    </message>
+    <message>
+        <source>A multilayer perceptron: linear layers with ReLU between them, then soft_max.</source>
+        <translation>Un perceptron multicouche : des couches linéaires séparées par ReLU, puis soft_max.</translation>
+    </message>
+    <message>
+        <source>A llama decoder as llama.cpp built it in November 2023, with free hyperparameters and placeholder weights.</source>
+        <translation>Un décodeur llama tel que llama.cpp le construisait en novembre 2023, avec des hyperparamètres libres et des poids fictifs.</translation>
+    </message>
+    <message>
+        <source>Vocabulary size:</source>
+        <translation>Taille du vocabulaire :</translation>
+    </message>
+    <message>
+        <source>Embedding width:</source>
+        <translation>Largeur de l’embedding :</translation>
+    </message>
+    <message>
+        <source>Decoder layers:</source>
+        <translation>Couches du décodeur :</translation>
+    </message>
+    <message>
+        <source>Linear layers:</source>
+        <translation>Couches linéaires :</translation>
+    </message>
+    <message>
+        <source>Attention heads:</source>
+        <translation>Têtes d’attention :</translation>
+    </message>
+    <message>
+        <source>Key/value heads (0: one per head):</source>
+        <translation>Têtes clé/valeur (0 : une par tête) :</translation>
+    </message>
+    <message>
+        <source>Feed-forward width:</source>
+        <translation>Largeur du feed-forward :</translation>
+    </message>
+    <message>
+        <source>Context (KV cache cells):</source>
+        <translation>Contexte (cellules du cache KV) :</translation>
+    </message>
+    <message>
+        <source>Tokens in the batch:</source>
+        <translation>Jetons dans le lot :</translation>
+    </message>
+    <message>
+        <source>Rows in the batch:</source>
+        <translation>Lignes dans le lot :</translation>
+    </message>
+    <message>
+        <source>Cells already filled:</source>
+        <translation>Cellules déjà remplies :</translation>
+    </message>
+    <message>
+        <source>KV cache type:</source>
+        <translation>Type du cache KV :</translation>
+    </message>
+    <message>
+        <source>Offloaded layers (-ngl):</source>
+        <translation>Couches déportées (-ngl) :</translation>
+    </message>
+    <message>
+        <source>Input features:</source>
+        <translation>Caractéristiques d’entrée :</translation>
+    </message>
+    <message>
+        <source>Hidden width:</source>
+        <translation>Largeur de la couche cachée :</translation>
+    </message>
+    <message>
+        <source>Output classes:</source>
+        <translation>Classes de sortie :</translation>
+    </message>
+    <message>
+        <source>New from Template</source>
+        <translation>Nouveau à partir d’un modèle</translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation>&amp;Modèle :</translation>
+    </message>
+    <message>
+        <source>This template has no parameters.</source>
+        <translation>Ce modèle n’a pas de paramètres.</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // planscope-cli info FILE: counts per op, bytes of leafs and nodes, buffers; for a GGUF model
-// first its architecture, hyperparameters and tensors per type.
+// first its architecture, hyperparameters and tensors per type; for a DOT dump what the import inferred.
 #include "commands.h"
+#include "source_options.h"
 
 #include "core/summary.h"
 #include "io/graph_source.h"
@@ -35,9 +36,9 @@ void print_graph(const graph_document& doc, const std::string& source) {
     }
 }
 
-// The model part, then the llama graph (default llama_params) when the builder supports the
+// The model part, then the llama graph built with `params` when the builder supports the
 // architecture; other architectures print the model part only.
-int info_model(const std::string& source) {
+int info_model(const std::string& source, const llama_params& params) {
     auto file = open_gguf(source);
     if (!file) {
         std::cerr << "error: " << file.err().message << '\n';
@@ -59,7 +60,8 @@ int info_model(const std::string& source) {
         std::cout << "graph: not built (architecture '" << h->arch << "' is not supported by the graph builder)\n";
         return exit_ok;
     }
-    auto model = build_llama_graph(*file, llama_params{});
+    std::cout << "llama parameters: " << describe(params) << '\n';
+    auto model = build_llama_graph(*file, params);
     if (!model) return fail(source, model.err().message);
     model->doc.name = std::filesystem::path(source).filename().string();
     print_graph(model->doc, source);
@@ -70,14 +72,33 @@ int info_model(const std::string& source) {
 
 int run_info(std::span<const std::string> args) {
     const command& self = commands()[0];
-    if (args.size() != 1) return usage_error(self, "info takes exactly one FILE");
-    if (is_gguf_path(args[0])) return info_model(args[0]);
-    auto doc = open_graph_source(args[0]);
-    if (!doc) {
-        std::cerr << "error: " << doc.err().message << '\n';
+    std::string file;
+    source_options options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string problem;
+        if (options.parse(args, i, problem)) {
+            if (!problem.empty()) return usage_error(self, problem);
+        } else if (args[i].starts_with("--")) {
+            return usage_error(self, "unknown option " + args[i]);
+        } else if (!file.empty()) {
+            return usage_error(self, "info takes exactly one FILE");
+        } else {
+            file = args[i];
+        }
+    }
+    if (file.empty()) return usage_error(self, "info takes exactly one FILE");
+    if (const auto problem = options.check_source(file); !problem.empty()) return usage_error(self, problem);
+    if (is_gguf_path(file)) return info_model(file, options.params());
+    auto opened = open_source(file, options.params());
+    if (!opened) {
+        std::cerr << "error: " << opened.err().message << '\n';
         return exit_bad_input;
     }
-    print_graph(*doc, args[0]);
+    print_graph(opened->doc, file);
+    if (!opened->warnings.empty()) {
+        std::cout << "inferred (not in the file):\n";
+        for (const auto& w : opened->warnings) std::cout << "  " << w << '\n';
+    }
     return exit_ok;
 }
 

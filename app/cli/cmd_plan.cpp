@@ -1,15 +1,15 @@
 // planscope-cli plan FILE: every node's placement as ggml-alloc (2023-11) decides it, then the
 // compute buffer's max_size. The listing format is docs/plan-listing.md.
 #include "commands.h"
+#include "plan_analysis.h"
+#include "source_options.h"
 
 #include "alloc/plan_listing.h"
 #include "io/graph_source.h"
-#include "models/gguf.h"
 
 #include <algorithm>
 #include <bit>
 #include <charconv>
-#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -19,27 +19,6 @@ namespace {
 const command& self() {
     const auto all = commands();
     return *std::find_if(all.begin(), all.end(), [](const command& c) { return c.name == "plan"; });
-}
-
-struct loaded {
-    graph_document doc;
-    std::vector<tensor_id> inputs; // allocated before the graph, as llama.cpp did
-};
-
-// A model goes through the llama graph builder here rather than open_graph_source, which keeps
-// only the document: the plan also needs the inputs llama.cpp allocated up front.
-result<loaded> load(const std::string& source) {
-    if (is_gguf_path(source)) {
-        auto file = open_gguf(source);
-        if (!file) return file.err();
-        auto model = build_llama_graph(*file, llama_params{});
-        if (!model) return error{source + ": " + model.err().message};
-        model->doc.name = std::filesystem::path(source).filename().string();
-        return loaded{std::move(model->doc), std::move(model->inputs)};
-    }
-    auto doc = open_graph_source(source);
-    if (!doc) return doc.err();
-    return loaded{std::move(*doc), {}};
 }
 
 std::optional<std::size_t> parse_alignment(const std::string& s) {
@@ -55,9 +34,14 @@ int run_plan(std::span<const std::string> args) {
     std::optional<std::string> file;
     bool json = false;
     plan_options options;
+    source_options source;
+    plan_analysis analysis;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--format" || a == "--alignment") {
+        std::string problem;
+        if (source.parse(args, i, problem) || analysis.parse(args, i, problem)) {
+            if (!problem.empty()) return usage_error(self(), problem);
+        } else if (a == "--format" || a == "--alignment") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
             const std::string& v = args[++i];
             if (a == "--format") {
@@ -77,15 +61,22 @@ int run_plan(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
+    if (const auto problem = source.check_source(*file); !problem.empty()) return usage_error(self(), problem);
+    if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
 
-    auto in = load(*file);
+    // open_source keeps the inputs a llama graph allocates before the graph, as llama.cpp did.
+    auto in = open_source(*file, source.params());
     if (!in) {
         std::cerr << "error: " << in.err().message << '\n'; // already "FILE: reason"
         return exit_bad_input;
     }
-    options.preallocate = in->inputs;
-    const auto plan = plan_graph(in->doc, options);
+    for (const auto& w : in->warnings) std::cerr << "warning: " << *file << ": " << w << '\n';
+    options.preallocate = in->preallocate;
+    alloc_recorder recorder; // the planner options work from the allocator's events
+    if (analysis.any()) options.observer = &recorder;
+    auto plan = plan_graph(in->doc, options);
     if (!plan) return fail(*file, plan.err().message);
+    if (analysis.any()) return analysis.run(in->doc, *plan, recorder.events(), json, *file);
     std::cout << (json ? plan_listing_json(in->doc, *plan) : plan_listing_text(in->doc, *plan));
     return exit_ok;
 }

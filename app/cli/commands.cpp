@@ -6,20 +6,49 @@
 namespace planscope::cli {
 
 std::span<const command> commands() {
-    static const std::array<command, 2> table{{
+    static const std::array<command, 3> table{{
         {"info", "summarise a graph or model file",
-         "usage: planscope-cli info FILE\n"
-         "  Prints the graph summary: tensor counts per op, bytes of leafs and nodes, buffers.\n",
+         "usage: planscope-cli info FILE [--ctx N] [--batch N] [--n-past N] [--kv-type f16|f32] [--ngl N]\n"
+         "  Prints the graph summary: tensor counts per op, bytes of leafs and nodes, buffers.\n"
+         "  FILE is a graph file (.json), a model (.gguf), a ggml_graph_dump_dot file (.dot) or\n"
+         "  template:NAME[?KEY=VALUE&...] (quote it in a shell), e.g.\n"
+         "  'template:llama?n_embd=256&n_layer=4&n_head=8&n_ff=688&n_vocab=1000&n_ctx=512&n_batch=32'.\n"
+         "  A model also gets its architecture, hyperparameters and tensors per type; a DOT dump what\n"
+         "  the import inferred. For a .gguf model or template:llama (whose own keys win):\n"
+         "  --ctx N        KV cache cells, llama.cpp's n_ctx (default 512)\n"
+         "  --batch N      tokens in the graph, n_batch (default 8)\n"
+         "  --n-past N     cells already filled before these tokens (default 0)\n"
+         "  --kv-type T    KV cache type, f16 or f32 (default f16)\n"
+         "  --ngl N        layers i >= n_layer - N on the second backend, as llama.cpp's -ngl (default 0)\n",
          &run_info},
         {"plan", "allocate a graph as ggml does and list every tensor's placement",
-         "usage: planscope-cli plan FILE [--format text|json] [--alignment N]\n"
-         "  FILE is a graph file (.json), a model (.gguf) or template:NAME.\n"
+         "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--ctx N] [--batch N] ...\n"
+         "  FILE is a graph file (.json), a model (.gguf), a ggml DOT dump (.dot) or\n"
+         "  template:NAME[?KEY=VALUE&...] (see info --help).\n"
          "  Allocates the graph in a measured \"compute\" buffer as ggml-alloc (2023-11) does and lists,\n"
          "  node by node and then leaf by leaf, index, name, op, type, ne, nbytes and placement\n"
          "  (BUFFER+OFFSET, 'view of NAME+OFFS' or 'inplace of NAME'), then max_size.\n"
          "  --alignment N  the compute buffer's alignment, a power of two (default 32, llama.cpp's)\n"
-         "  The format is docs/plan-listing.md.\n",
+         "  --ctx, --batch, --n-past, --kv-type, --ngl  as for info, for a .gguf model or template:llama\n"
+         "  --planner P    list planner P's plan instead of ggml's: ggml (default), greedy-size,\n"
+         "                 greedy-breadth, greedy-conflicts or best (views and inplace reuse as ggml decided)\n"
+         "  --stats        print the plan's lower bound, peak / lower bound, fragmentation and\n"
+         "                 allocation sizes instead of the listing\n"
+         "  --compare A,B  print two planners' peaks and the tensors whose offsets differ\n"
+         "  --time-box MS  how long the best planner may search (default 1000)\n"
+         "  The format is docs/plan-listing.md; --stats and --compare are in docs/planner.md.\n",
          &run_plan},
+        {"dsa", "plan a DSA trace (CSV) with every planner and compare with its lower bound",
+         "usage: planscope-cli dsa FILE.csv [--planner LIST] [--time-box MS]\n"
+         "  FILE.csv has the columns id,lower,upper,size (half-open lifetimes [lower, upper)) and\n"
+         "  optionally offset, another planner's solution, which is validated and compared.\n"
+         "  Prints the number of buffers, the lower bound (most bytes alive at once) and, for each\n"
+         "  planner, its peak, peak / lower bound and planning time.\n"
+         "  --planner LIST  comma-separated planners (default ggml,greedy-size,greedy-breadth,\n"
+         "                  greedy-conflicts,best)\n"
+         "  --time-box MS   how long the best planner may search (default 1000)\n"
+         "  The format is docs/planner.md.\n",
+         &run_dsa},
     }};
     return table;
 }

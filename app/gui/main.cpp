@@ -1,10 +1,9 @@
-// planscope: the desktop app. `planscope [FILE]` opens FILE, or the built-in default graph;
+// planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
 // `planscope --screenshot OUT.png [FILE]` renders the window to a PNG and exits.
 // Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
 #include "mainwindow/main_window.h"
 #include "mainwindow/screenshot.h"
 #include "model/format.h"
-#include "models/templates.h"
 #include "session/graph_session.h"
 #include "session/startup_graph.h"
 
@@ -75,8 +74,9 @@ int main(int argc, char** argv) {
     parser.addOption(screenshot);
     parser.addPositionalArgument(
         QApplication::translate("main", "FILE"),
-        QApplication::translate("main", "A JSON graph to open; without one the built-in \"%1\" graph opens.")
-            .arg(planscope::ui::toQString(planscope::default_template)),
+        QApplication::translate("main", "A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one "
+                                        "the embedded %1 model opens with an 8-token prompt.")
+            .arg(planscope::ui::toQString(planscope::ui::startupModelName)),
         QApplication::translate("main", "[FILE]"));
     if (!parser.parse(QApplication::arguments())) {
         printError(parser.errorText());

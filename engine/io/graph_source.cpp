@@ -2,23 +2,32 @@
 
 #include "core/strings.h"
 #include "io/graph_json.h"
+#include "models/ggml_dot.h"
 #include "models/gguf.h"
 #include "models/templates.h"
 
 namespace planscope {
+namespace {
 
-bool is_gguf_path(std::string_view source) {
-    constexpr std::string_view ext = ".gguf";
+bool has_extension(std::string_view source, std::string_view ext) {
     return source.size() > ext.size() && iequals(source.substr(source.size() - ext.size()), ext);
 }
 
-result<graph_document> open_graph_source(std::string_view source) { return open_graph_source(source, {}); }
+} // namespace
 
-result<graph_document> open_graph_source(std::string_view source, const llama_params& params) {
+bool is_gguf_path(std::string_view source) { return has_extension(source, ".gguf"); }
+bool is_dot_path(std::string_view source) { return has_extension(source, ".dot"); }
+
+bool takes_llama_params(std::string_view source) {
+    const std::string llama = std::string(template_prefix) + "llama";
+    return is_gguf_path(source) || source == llama || source.starts_with(llama + "?");
+}
+
+result<opened_source> open_source(std::string_view source, const llama_params& params) {
     if (source.starts_with(template_prefix)) {
-        auto doc = make_template(source.substr(template_prefix.size()));
-        if (!doc) return error{std::string(source) + ": " + doc.err().message};
-        return doc;
+        auto t = build_template(source.substr(template_prefix.size()), params);
+        if (!t) return error{std::string(source) + ": " + t.err().message};
+        return opened_source{std::move(t->doc), std::move(t->inputs), {}};
     }
     const std::filesystem::path path(std::string{source});
     if (is_gguf_path(source)) {
@@ -27,9 +36,24 @@ result<graph_document> open_graph_source(std::string_view source, const llama_pa
         auto model = build_llama_graph(*file, params);
         if (!model) return error{std::string(source) + ": " + model.err().message};
         model->doc.name = path.filename().string();
-        return std::move(model->doc);
+        return opened_source{std::move(model->doc), std::move(model->inputs), {}};
     }
-    return load_graph_json_file(path);
+    if (is_dot_path(source)) {
+        auto dump = import_ggml_dot_file(path); // names the file too
+        if (!dump) return dump.err();
+        return opened_source{std::move(dump->doc), {}, std::move(dump->warnings)};
+    }
+    auto doc = load_graph_json_file(path);
+    if (!doc) return doc.err();
+    return opened_source{std::move(*doc), {}, {}};
+}
+
+result<graph_document> open_graph_source(std::string_view source) { return open_graph_source(source, {}); }
+
+result<graph_document> open_graph_source(std::string_view source, const llama_params& params) {
+    auto opened = open_source(source, params);
+    if (!opened) return opened.err();
+    return std::move(opened->doc);
 }
 
 } // namespace planscope

@@ -275,9 +275,14 @@ result<gguf_file> parse_gguf(std::span<const std::uint8_t> bytes) {
 result<gguf_file> open_gguf(const std::filesystem::path& path) {
     auto m = mapped_file::open(path);
     if (!m) return error{path.string() + ": " + m.err().message};
-    auto f = parse_gguf((*m)->bytes());
+    auto f = open_gguf(std::move(*m));
     if (!f) return error{path.string() + ": " + f.err().message};
-    f->mapping = std::move(*m);
+    return f;
+}
+
+result<gguf_file> open_gguf(std::shared_ptr<const mapped_file> bytes) {
+    auto f = parse_gguf(bytes->bytes());
+    if (f) f->mapping = std::move(bytes);
     return f;
 }
 

@@ -66,6 +66,8 @@ struct gguf_file {
 result<gguf_file> parse_gguf(std::span<const std::uint8_t> bytes);
 // Maps and parses a file; errors read "FILE: offset N: reason".
 result<gguf_file> open_gguf(const std::filesystem::path& path);
+// Parses bytes that are already mapped or embedded; the file keeps `bytes` for tensor_data().
+result<gguf_file> open_gguf(std::shared_ptr<const mapped_file> bytes);
 
 std::string_view gguf_type_name(gguf_type t);
 

@@ -29,11 +29,15 @@ result<std::shared_ptr<const mapped_file>> mapped_file::open(const std::filesyst
         data = static_cast<const std::uint8_t*>(p);
     }
     ::close(fd); // the mapping keeps the file alive
-    return std::shared_ptr<const mapped_file>(new mapped_file(data, size));
+    return std::shared_ptr<const mapped_file>(new mapped_file(data, size, true));
+}
+
+std::shared_ptr<const mapped_file> mapped_file::borrow(std::span<const std::uint8_t> bytes) {
+    return std::shared_ptr<const mapped_file>(new mapped_file(bytes.data(), bytes.size(), false));
 }
 
 mapped_file::~mapped_file() {
-    if (m_data) ::munmap(const_cast<std::uint8_t*>(m_data), m_size);
+    if (m_owned && m_data) ::munmap(const_cast<std::uint8_t*>(m_data), m_size);
 }
 
 } // namespace planscope

@@ -3,13 +3,86 @@
 #include "core/builder.h"
 
 #include <array>
+#include <charconv>
+#include <climits>
+#include <map>
+#include <optional>
 
 namespace planscope {
 namespace {
 
+// The values of one template's keys, checked against its params.
+class template_args {
+public:
+    // `query` is what follows "NAME?", or nullopt for a bare NAME.
+    static result<template_args> parse(const template_info& t, std::optional<std::string_view> query) {
+        template_args a;
+        a.m_info = &t;
+        for (bool more = query.has_value(); more;) {
+            const std::size_t amp = query->find('&');
+            const std::string_view item = query->substr(0, amp);
+            more = amp != std::string_view::npos;
+            if (more) query = query->substr(amp + 1);
+            const std::size_t eq = item.find('=');
+            const std::string key(item.substr(0, eq));
+            if (eq == std::string_view::npos || key.empty())
+                return error{"'" + std::string(item) + "' is not KEY=VALUE"};
+            const template_param* p = find(t, key);
+            if (!p)
+                return error{"template '" + std::string(t.name) + "' has no parameter '" + key + "' (it has " +
+                             keys(t) + ")"};
+            if (auto s = check(*p, item.substr(eq + 1)); !s) return s.err();
+            if (!a.m_given.emplace(key, std::string(item.substr(eq + 1))).second)
+                return error{"parameter '" + key + "' is given twice"};
+        }
+        return a;
+    }
+
+    [[nodiscard]] bool given(const std::string& key) const { return m_given.contains(key); }
+    [[nodiscard]] std::string text(const std::string& key) const {
+        const auto it = m_given.find(key);
+        return it != m_given.end() ? it->second : std::string(find(*m_info, key)->default_value);
+    }
+    [[nodiscard]] int number(const std::string& key) const { return std::stoi(text(key)); } // checked by parse
+
+private:
+    static const template_param* find(const template_info& t, std::string_view key) {
+        for (const auto& p : t.params)
+            if (p.key == key) return &p;
+        return nullptr;
+    }
+
+    static std::string keys(const template_info& t) {
+        if (t.params.empty()) return "none";
+        std::string out;
+        for (const auto& p : t.params) out += (out.empty() ? "" : ", ") + std::string(p.key);
+        return out;
+    }
+
+    static status check(const template_param& p, std::string_view v) {
+        const std::string shown = "parameter " + std::string(p.key) + ": '" + std::string(v) + "' ";
+        if (!p.choices.empty()) {
+            for (std::string_view c = p.choices; !c.empty();) {
+                const std::size_t bar = c.find('|');
+                if (c.substr(0, bar) == v) return success();
+                c = bar == std::string_view::npos ? std::string_view{} : c.substr(bar + 1);
+            }
+            return error{shown + "is not one of " + std::string(p.choices)};
+        }
+        std::int64_t n = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+        if (ec != std::errc{} || end != v.data() + v.size() || n < p.min || n > INT_MAX)
+            return error{shown + "is not an integer from " + std::to_string(p.min) + " to " + std::to_string(INT_MAX)};
+        return success();
+    }
+
+    const template_info* m_info = nullptr;
+    std::map<std::string, std::string> m_given;
+};
+
 // Two llama-style attention + SwiGLU layers over 4 tokens: n_embd 64, 8 heads of 8, n_ff 172
 // (the shape of stories260K), weights in a "weights" buffer on the CPU.
-result<graph_document> attention() {
+result<template_graph> attention() {
     graph_document doc;
     doc.name = "attention";
     builder b(doc.ctx);
@@ -31,7 +104,7 @@ result<graph_document> attention() {
 
     tensor_id inpL = input;
     for (int il = 0; il < 2; ++il) {
-        const std::string l = "-" + std::to_string(il);
+        const std::string l = std::string("-") + std::to_string(il); // "-" + string&& trips GCC 12's -Wrestrict
         const auto blk = "blk." + std::to_string(il) + ".";
         auto cur = b.set_name(b.rms_norm(inpL, eps), "norm" + l);
         cur = b.set_name(b.mul(cur, weight(blk + "attn_norm.weight", n_embd, 1)), "attn_norm" + l);
@@ -74,20 +147,126 @@ result<graph_document> attention() {
         offset += (nbytes(doc.ctx[w]) + 63) / 64 * 64;
     }
     doc.buffers[0].size = offset;
-    return doc;
+    return template_graph{std::move(doc), {}};
 }
 
-constexpr std::array<template_info, 1> list{{
-    {"attention", "two llama-style attention + SwiGLU layers, 4 tokens (stories260K shapes)"},
+// A multilayer perceptron on a batch of rows: n_layer linear layers (ReLU between them), then
+// SOFT_MAX. Weights [in, out] and biases [out] in a "weights" buffer on the CPU.
+result<template_graph> mlp(const template_args& a) {
+    graph_document doc;
+    doc.name = "mlp";
+    builder b(doc.ctx);
+    const int n_layer = a.number("n_layer"), n_hidden = a.number("n_hidden");
+    std::vector<tensor_id> weights;
+    auto weight = [&](const std::string& name, std::int64_t ne0, std::int64_t ne1) {
+        const auto t = b.set_name(b.new_tensor_2d(dtype::f32, ne0, ne1), name);
+        weights.push_back(t);
+        return t;
+    };
+    tensor_id cur = b.set_flags(b.set_name(b.new_tensor_2d(dtype::f32, a.number("n_in"), a.number("n_batch")), "input"),
+                                tensor_flag::input);
+    std::int64_t n_cur = a.number("n_in");
+    for (int il = 0; il < n_layer; ++il) {
+        const std::string l = "fc" + std::to_string(il);
+        const std::int64_t n_out = il + 1 == n_layer ? a.number("n_out") : n_hidden;
+        cur = b.set_name(b.mul_mat(weight(l + ".weight", n_cur, n_out), cur), l);
+        cur = b.set_name(b.add(cur, weight(l + ".bias", n_out, 1)), l + "_biased");
+        if (il + 1 < n_layer) cur = b.set_name(b.relu(cur), "relu" + std::to_string(il));
+        n_cur = n_out;
+    }
+    const auto out = b.set_flags(b.set_name(b.soft_max(cur), "probs"), tensor_flag::output);
+    if (!b.ok()) return *b.first_error();
+    if (auto s = build_forward_expand(doc.ctx, doc.g, out); !s) return s.err();
+
+    doc.buffers.push_back({"weights", "CPU", 0, 64});
+    std::uint64_t offset = 0;
+    for (tensor_id w : weights) {
+        doc.ctx[w].where = placement{buffer_id{0}, offset};
+        offset += (nbytes(doc.ctx[w]) + 63) / 64 * 64;
+    }
+    doc.buffers[0].size = offset;
+    return template_graph{std::move(doc), {}};
+}
+
+// The llama decoder of llama_graph.h with free hyperparameters and f32 placeholder weights.
+result<template_graph> llama(const template_args& a, llama_params p) {
+    llama_hparams h;
+    h.arch = "llama";
+    h.n_vocab = static_cast<std::uint32_t>(a.number("n_vocab"));
+    h.n_embd = static_cast<std::uint32_t>(a.number("n_embd"));
+    h.n_layer = static_cast<std::uint32_t>(a.number("n_layer"));
+    h.n_head = static_cast<std::uint32_t>(a.number("n_head"));
+    h.n_head_kv = a.number("n_head_kv") == 0 ? h.n_head : static_cast<std::uint32_t>(a.number("n_head_kv"));
+    h.n_ff = static_cast<std::uint32_t>(a.number("n_ff"));
+    h.n_rot = h.n_embd / h.n_head;
+    h.f_norm_rms_eps = 1e-5f;
+    if (a.given("n_ctx")) p.n_ctx = a.number("n_ctx");
+    if (a.given("n_batch")) p.n_batch = a.number("n_batch");
+    if (a.given("n_past")) p.n_past = a.number("n_past");
+    if (a.given("ngl")) p.ngl = a.number("ngl");
+    if (a.given("kv_type")) p.kv_type = a.text("kv_type") == "f32" ? dtype::f32 : dtype::f16;
+    h.n_ctx_train = h.n_yarn_orig_ctx = static_cast<std::uint32_t>(p.n_ctx); // trained for the context it runs
+    auto m = build_llama_graph(h, p);
+    if (!m) return m.err();
+    m->doc.name = "llama";
+    return template_graph{std::move(m->doc), std::move(m->inputs)};
+}
+
+constexpr std::array<template_param, 5> mlp_params{{
+    {"n_batch", "32", "rows per batch"},
+    {"n_in", "784", "input features"},
+    {"n_hidden", "256", "hidden layer width"},
+    {"n_out", "10", "output classes"},
+    {"n_layer", "3", "linear layers"},
+}};
+
+// Defaults: stories260K's shapes but one KV head per head, and llama_params' defaults.
+constexpr std::array<template_param, 11> llama_params_list{{
+    {"n_vocab", "512", "vocabulary size"},
+    {"n_embd", "64", "embedding width"},
+    {"n_layer", "5", "decoder layers"},
+    {"n_head", "8", "attention heads"},
+    {"n_head_kv", "0", "key/value heads (0: as many as n_head)", 0},
+    {"n_ff", "172", "feed-forward width"},
+    {"n_ctx", "512", "KV cache cells"},
+    {"n_batch", "8", "tokens in the graph"},
+    {"n_past", "0", "cells already filled", 0},
+    {"kv_type", "f16", "KV cache type", 1, "f16|f32"},
+    {"ngl", "0", "layers offloaded to the second backend", 0},
+}};
+
+constexpr std::array<template_info, 3> list{{
+    {"attention", "two llama-style attention + SwiGLU layers, 4 tokens (stories260K shapes)", {}},
+    {"mlp", "a multilayer perceptron: linear layers with ReLU, then soft_max", mlp_params},
+    {"llama", "a llama decoder (llama.cpp, November 2023) with free hyperparameters", llama_params_list},
 }};
 
 } // namespace
 
 std::span<const template_info> templates() { return list; }
 
-result<graph_document> make_template(std::string_view name) {
-    if (name == "attention") return attention();
-    return error{"unknown template '" + std::string(name) + "'"};
+const template_info* find_template(std::string_view name) {
+    for (const auto& t : list)
+        if (t.name == name) return &t;
+    return nullptr;
+}
+
+result<template_graph> build_template(std::string_view spec, const llama_params& base) {
+    const std::size_t q = spec.find('?');
+    const std::string_view name = spec.substr(0, q);
+    const template_info* t = find_template(name);
+    if (!t) return error{"unknown template '" + std::string(name) + "'"};
+    auto args = template_args::parse(*t, q == std::string_view::npos ? std::nullopt : std::optional(spec.substr(q + 1)));
+    if (!args) return args.err();
+    if (name == "mlp") return mlp(*args);
+    if (name == "llama") return llama(*args, base);
+    return attention();
+}
+
+result<graph_document> make_template(std::string_view spec) {
+    auto t = build_template(spec);
+    if (!t) return t.err();
+    return std::move(t->doc);
 }
 
 } // namespace planscope

@@ -60,18 +60,20 @@ private slots:
     void saveToMissingDirectoryFails();
     void destroyedWhileLoading();
     void startupGraph();
+    void defaultModelIsEmbedded();
+    void openFileReadsModelsAndDumps();
 
 private:
-    QString savedDefault(); // the default graph as a JSON file in m_dir
+    QString savedAttention(); // the attention template as a JSON file in m_dir
     QTemporaryDir m_dir;
 };
 
 void TestGraphSession::initTestCase() { QVERIFY(m_dir.isValid()); }
 
-QString TestGraphSession::savedDefault() {
-    const QString path = m_dir.filePath(u"default.json"_s);
+QString TestGraphSession::savedAttention() {
+    const QString path = m_dir.filePath(u"attention.json"_s);
     if (!QFile::exists(path)) {
-        const auto s = save_graph_json_file(defaultDocument(), path.toStdString());
+        const auto s = save_graph_json_file(attentionDocument(), path.toStdString());
         if (!s) qFatal("save: %s", s.err().message.c_str());
     }
     return path;
@@ -82,7 +84,7 @@ void TestGraphSession::setDocumentNotifiesObservers() {
     RecordingObserver observer;
     session.addObserver(&observer);
     session.addObserver(&observer); // registered once
-    session.setDocument(defaultDocument());
+    session.setDocument(attentionDocument());
     QCOMPARE(observer.loaded, QList<int>{attentionNodes});
     QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), attentionNodes);
     QCOMPARE(session.displayName(), u"attention"_s);
@@ -93,13 +95,13 @@ void TestGraphSession::setDocumentNotifiesObservers() {
     QVERIFY(!session.selection().valid()); // cleared with the old document
     QCOMPARE(observer.loaded, (QList<int>{attentionNodes, 0}));
     session.removeObserver(&observer);
-    session.setDocument(defaultDocument());
+    session.setDocument(attentionDocument());
     QCOMPARE(observer.loaded.size(), 2);
 }
 
 void TestGraphSession::selectionChangesOnlyOnce() {
     GraphSession session;
-    session.setDocument(defaultDocument());
+    session.setDocument(attentionDocument());
     RecordingObserver observer;
     session.addObserver(&observer);
     const tensor_id kq = findTensor(session.document(), "KQ-0");
@@ -120,15 +122,15 @@ void TestGraphSession::observersMayLeaveWhileNotified() {
     RecordingObserver after;
     session.addObserver(&leaving);
     session.addObserver(&after);
-    session.setDocument(defaultDocument());
-    session.setDocument(defaultDocument());
+    session.setDocument(attentionDocument());
+    session.setDocument(attentionDocument());
     QCOMPARE(leaving.calls, 1);
     QCOMPARE(after.loaded.size(), 2);
     session.removeObserver(&after);
 }
 
 void TestGraphSession::openFileLoadsOnWorker() {
-    const QString path = savedDefault();
+    const QString path = savedAttention();
     GraphSession session;
     QSignalSpy started(&session, &GraphSession::loadStarted);
     QSignalSpy finished(&session, &GraphSession::loadFinished);
@@ -147,7 +149,7 @@ void TestGraphSession::malformedFileKeepsDocument() {
     const QString bad = m_dir.filePath(u"malformed.json"_s);
     writeFile(bad, "{ \"version\": 1, \"tensors\": [ oops");
     GraphSession session;
-    session.setDocument(defaultDocument());
+    session.setDocument(attentionDocument());
     RecordingObserver observer;
     session.addObserver(&observer);
     QSignalSpy failed(&session, &GraphSession::loadFailed);
@@ -164,7 +166,7 @@ void TestGraphSession::malformedFileKeepsDocument() {
 }
 
 void TestGraphSession::newerOpenWins() {
-    const QString good = savedDefault();
+    const QString good = savedAttention();
     const QString missing = m_dir.filePath(u"does-not-exist.json"_s);
     GraphSession session;
     QSignalSpy failed(&session, &GraphSession::loadFailed);
@@ -198,7 +200,7 @@ void TestGraphSession::unknownTemplateFails() {
 
 void TestGraphSession::saveToMissingDirectoryFails() {
     GraphSession session;
-    session.setDocument(defaultDocument());
+    session.setDocument(attentionDocument());
     QSignalSpy failed(&session, &GraphSession::saveFailed);
     QVERIFY(!session.saveAs(m_dir.filePath(u"no/such/dir/out.json"_s)));
     QCOMPARE(failed.size(), 1);
@@ -213,7 +215,7 @@ void TestGraphSession::saveToMissingDirectoryFails() {
 }
 
 void TestGraphSession::destroyedWhileLoading() {
-    const QString path = savedDefault();
+    const QString path = savedAttention();
     for (int i = 0; i < 5; ++i) {
         auto* session = new GraphSession;
         session->openFile(path);
@@ -224,18 +226,51 @@ void TestGraphSession::destroyedWhileLoading() {
 
 void TestGraphSession::startupGraph() {
     auto graph = loadStartupGraph({});
-    QVERIFY(graph.ok());
-    QCOMPARE(graph->name, std::string("attention"));
-    QCOMPARE(static_cast<int>(graph->g.nodes.size()), attentionNodes);
+    QVERIFY2(graph.ok(), graph.ok() ? "" : graph.err().message.c_str());
+    QCOMPARE(graph->name, std::string("stories260K.gguf"));
+    QCOMPARE(static_cast<int>(graph->g.nodes.size()), startupNodes);
+    QCOMPARE(static_cast<int>(graph->g.leafs.size()), startupLeafs);
 
     const QString missing = m_dir.filePath(u"missing.json"_s);
     auto bad = loadStartupGraph(missing);
     QVERIFY(!bad.ok());
     QVERIFY2(QString::fromStdString(bad.err().message).startsWith(missing + u": "), bad.err().message.c_str());
 
-    auto good = loadStartupGraph(savedDefault());
+    auto good = loadStartupGraph(savedAttention());
     QVERIFY(good.ok());
     QCOMPARE(static_cast<int>(good->g.nodes.size()), attentionNodes);
+    auto llama = loadStartupGraph(u"template:llama?n_layer=2"_s);
+    QVERIFY2(llama.ok(), llama.ok() ? "" : llama.err().message.c_str());
+    QCOMPARE(static_cast<int>(llama->g.nodes.size()), 2 * 35 + 4);
+}
+
+// The copy under resources/ is the shared model, byte for byte, and backs the weights.
+void TestGraphSession::defaultModelIsEmbedded() {
+    auto model = loadDefaultModel();
+    QVERIFY2(model.ok(), model.ok() ? "" : model.err().message.c_str());
+    QVERIFY(model->weights_backed);
+    QFile shared(QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"));
+    QVERIFY(shared.open(QIODevice::ReadOnly));
+    const QByteArray expected = shared.readAll();
+    const auto bytes = model->mapping->bytes();
+    QCOMPARE(QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size())), expected);
+    QCOMPARE(reinterpret_cast<std::uintptr_t>(bytes.data()) % 4096, std::uintptr_t{0}); // aligned as a mapping
+    QCOMPARE(model->n_tokens, 8);
+    QCOMPARE(model->n_kv, 32); // llama.cpp's minimum attended cells for an 8-token prompt
+}
+
+void TestGraphSession::openFileReadsModelsAndDumps() {
+    GraphSession session;
+    QSignalSpy finished(&session, &GraphSession::loadFinished);
+    session.openFile(QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), startupNodes);
+    QCOMPARE(session.displayName(), u"stories260K.gguf"_s);
+
+    session.openFile(QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_layer.dot"));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), 29);
+    QCOMPARE(session.displayName(), u"llama_layer"_s);
 }
 
 QTEST_GUILESS_MAIN(TestGraphSession)

@@ -1,24 +1,29 @@
-// The main window: default graph, status bar, summary, canvas -> inspector selection,
+// The main window: default graph, status bar, summary, canvas -> inspector selection, the template dialog,
 // a malformed file keeping the graph, layout save/restore, the screenshot helper.
 #include "canvas/graph_canvas.h"
 #include "canvas/tensor_node_item.h"
 #include "io/graph_json.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/screenshot.h"
+#include "mainwindow/template_dialog.h"
 #include "model/op_summary_model.h"
 #include "model/tensor_list_model.h"
 #include "panels/inspector_panel.h"
 #include "panels/summary_panel.h"
 #include "panels/tensor_list_panel.h"
 #include "session/graph_session.h"
+#include "session/startup_graph.h"
 #include "ui_test_support.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 using namespace planscope;
@@ -31,10 +36,12 @@ using Total = SummaryPanel::Total;
 
 namespace {
 
-std::unique_ptr<MainWindow> windowWithDefaultGraph(QStringList* errors = nullptr) {
+std::unique_ptr<MainWindow> windowWithAttention(QStringList* errors = nullptr) {
     auto w = std::make_unique<MainWindow>();
     if (errors) w->setErrorReporter(std::make_unique<RecordingErrorReporter>(errors));
-    w->session()->setDocument(defaultDocument());
+    w->session()->setDocument(attentionDocument());
+    // The canvas lays the graph out in a worker; the tests below want its items.
+    if (!QTest::qWaitFor([&] { return !w->canvas()->isLayoutRunning(); }, 20000)) qWarning("canvas layout timed out");
     return w;
 }
 
@@ -61,6 +68,8 @@ private slots:
     void viewMenuTogglesEveryDock();
     void layoutRoundTrip();
     void screenshotWritesPng();
+    void templateDialogSpec();
+    void newFromTemplateOpensGraph();
 
 private:
     QTemporaryDir m_dir;
@@ -72,18 +81,19 @@ void TestMainWindow::initTestCase() {
 }
 
 void TestMainWindow::opensWithDefaultGraph() {
-    auto w = windowWithDefaultGraph();
-    const graph_document& doc = w->session()->document();
-    QCOMPARE(static_cast<int>(doc.g.nodes.size()), attentionNodes);
-    QCOMPARE(w->statusName(), u"attention"_s);
-    QCOMPARE(w->statusCounts(), u"Nodes: %1  Leafs: %2"_s.arg(doc.g.nodes.size()).arg(doc.g.leafs.size()));
-    QCOMPARE(w->statusCounts(), u"Nodes: 63  Leafs: 22"_s);
-    QVERIFY(w->windowTitle().contains(u"attention"_s));
-    QVERIFY(!w->inspector()->showsTensor());
+    MainWindow w;
+    auto graph = loadStartupGraph({});
+    QVERIFY(graph.ok());
+    w.session()->setDocument(std::move(graph).value());
+    QCOMPARE(static_cast<int>(w.session()->document().g.nodes.size()), startupNodes);
+    QCOMPARE(w.statusName(), u"stories260K.gguf"_s);
+    QCOMPARE(w.statusCounts(), u"Nodes: 179  Leafs: 54"_s);
+    QVERIFY(w.windowTitle().contains(u"stories260K.gguf"_s));
+    QVERIFY(!w.inspector()->showsTensor());
 }
 
 void TestMainWindow::summaryShowsConcreteNumbers() {
-    auto w = windowWithDefaultGraph();
+    auto w = windowWithAttention();
     const SummaryPanel* s = w->summaryPanel();
     QCOMPARE(s->text(Total::Nodes), QString::number(attentionNodes));
     QCOMPARE(s->text(Total::Leafs), QString::number(attentionLeafs));
@@ -101,8 +111,9 @@ void TestMainWindow::summaryShowsConcreteNumbers() {
 }
 
 void TestMainWindow::canvasDrawsEveryTensor() {
-    auto w = windowWithDefaultGraph();
+    auto w = windowWithAttention();
     const graph_document& doc = w->session()->document();
+    QTRY_COMPARE(w->canvas()->itemCount(), attentionNodes + attentionLeafs);
     int boxes = 0;
     for (QGraphicsItem* item : w->canvas()->scene()->items())
         if (item->type() == TensorNodeItem::Type) ++boxes;
@@ -115,7 +126,7 @@ void TestMainWindow::canvasDrawsEveryTensor() {
 }
 
 void TestMainWindow::clickingNodeUpdatesInspector() {
-    auto w = windowWithDefaultGraph();
+    auto w = windowWithAttention();
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
     const graph_document& doc = w->session()->document();
@@ -153,7 +164,7 @@ void TestMainWindow::clickingNodeUpdatesInspector() {
 }
 
 void TestMainWindow::inspectorShowsViewSource() {
-    auto w = windowWithDefaultGraph();
+    auto w = windowWithAttention();
     const graph_document& doc = w->session()->document();
     const tensor_id q = findTensor(doc, "Q-0");
     w->session()->setSelection(q);
@@ -170,7 +181,7 @@ void TestMainWindow::inspectorShowsViewSource() {
 }
 
 void TestMainWindow::tensorListFollowsSelection() {
-    auto w = windowWithDefaultGraph();
+    auto w = windowWithAttention();
     const graph_document& doc = w->session()->document();
     TensorListPanel* list = w->tensorListPanel();
     const tensor_id softMax = findTensor(doc, "KQ_soft_max-1");
@@ -189,7 +200,7 @@ void TestMainWindow::tensorListFollowsSelection() {
 
 void TestMainWindow::malformedFileKeepsGraph() {
     QStringList errors;
-    auto w = windowWithDefaultGraph(&errors);
+    auto w = windowWithAttention(&errors);
     const QString bad = m_dir.filePath(u"broken.json"_s);
     QFile f(bad);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -211,9 +222,9 @@ void TestMainWindow::malformedFileKeepsGraph() {
 
 void TestMainWindow::openingFileReplacesGraph() {
     QStringList errors;
-    auto w = windowWithDefaultGraph(&errors);
+    auto w = windowWithAttention(&errors);
     // The default graph under another name: the window must show the file's graph.
-    graph_document doc = defaultDocument();
+    graph_document doc = attentionDocument();
     doc.name = "renamed";
     const QString path = m_dir.filePath(u"renamed.json"_s);
     QVERIFY(save_graph_json_file(doc, path.toStdString()).ok());
@@ -269,7 +280,7 @@ void TestMainWindow::layoutRoundTrip() {
 }
 
 void TestMainWindow::screenshotWritesPng() {
-    auto w = windowWithDefaultGraph();
+    auto w = windowWithAttention();
     const QString png = m_dir.filePath(u"shot.png"_s);
     QString error;
     QVERIFY2(saveScreenshot(*w, png, &error), qPrintable(error));
@@ -279,6 +290,46 @@ void TestMainWindow::screenshotWritesPng() {
 
     QVERIFY(!saveScreenshot(*w, m_dir.filePath(u"missing/dir/shot.png"_s), &error));
     QVERIFY(!error.isEmpty());
+}
+
+void TestMainWindow::templateDialogSpec() {
+    TemplateDialog dialog;
+    QVERIFY(dialog.selectTemplate(u"mlp"_s));
+    QCOMPARE(dialog.spec(), u"mlp?n_batch=32&n_in=784&n_hidden=256&n_out=10&n_layer=3"_s);
+    QVERIFY(dialog.selectTemplate(u"llama"_s));
+    auto* layers = qobject_cast<QSpinBox*>(dialog.field(u"n_layer"_s));
+    QVERIFY(layers);
+    QCOMPARE(layers->minimum(), 1);
+    layers->setValue(2);
+    auto* kvType = qobject_cast<QComboBox*>(dialog.field(u"kv_type"_s));
+    QVERIFY(kvType);
+    kvType->setCurrentText(u"f32"_s);
+    QCOMPARE(dialog.spec(), u"llama?n_vocab=512&n_embd=64&n_layer=2&n_head=8&n_head_kv=0&n_ff=172&n_ctx=512"
+                            "&n_batch=8&n_past=0&kv_type=f32&ngl=0"_s);
+    QVERIFY(!dialog.field(u"n_hidden"_s)); // the mlp's, not the llama's
+    QVERIFY(dialog.selectTemplate(u"attention"_s));
+    QCOMPARE(dialog.spec(), u"attention"_s);
+    QVERIFY(!dialog.selectTemplate(u"no-such-template"_s));
+}
+
+void TestMainWindow::newFromTemplateOpensGraph() {
+    QStringList errors;
+    auto w = windowWithAttention(&errors);
+    QAction* action = nullptr;
+    for (QAction* a : w->menuBar()->actions().constFirst()->menu()->actions())
+        if (a->text() == u"&New from Template…"_s) action = a;
+    QVERIFY(action);
+    // exec() runs the dialog's own event loop; fill it in and accept from there.
+    QTimer::singleShot(0, w.get(), [&w] {
+        auto* dialog = w->findChild<TemplateDialog*>();
+        QVERIFY(dialog && dialog->selectTemplate(u"llama"_s));
+        qobject_cast<QSpinBox*>(dialog->field(u"n_layer"_s))->setValue(2);
+        dialog->accept();
+    });
+    action->trigger();
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+    QCOMPARE(w->statusName(), u"llama"_s);
+    QCOMPARE(static_cast<int>(w->session()->document().g.nodes.size()), 2 * 35 + 4);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -33,7 +33,7 @@ private slots:
 void TestModels::initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
 
 void TestModels::summaryOfDefaultGraph() {
-    const GraphSummary s = summarizeGraph(defaultDocument());
+    const GraphSummary s = summarizeGraph(attentionDocument());
     QCOMPARE(static_cast<int>(s.totals.n_nodes), attentionNodes);
     QCOMPARE(static_cast<int>(s.totals.n_leafs), attentionLeafs);
     QCOMPARE(static_cast<int>(s.tensors), attentionTensors);
@@ -48,7 +48,7 @@ void TestModels::summaryOfDefaultGraph() {
 }
 
 void TestModels::summaryCountsMatchEngine() {
-    const graph_document doc = defaultDocument();
+    const graph_document doc = attentionDocument();
     const GraphSummary s = summarizeGraph(doc);
     const graph_summary engine = planscope::summarize(doc);
     QCOMPARE(s.totals.n_nodes, engine.n_nodes);
@@ -77,7 +77,7 @@ void TestModels::summaryCountsMatchEngine() {
 void TestModels::opSummaryModel() {
     OpSummaryModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const GraphSummary s = summarizeGraph(defaultDocument());
+    const GraphSummary s = summarizeGraph(attentionDocument());
     model.setSummary(s);
     QCOMPARE(model.rowCount(), static_cast<int>(s.ops.size()));
     QCOMPARE(model.columnCount(), 3);
@@ -92,7 +92,7 @@ void TestModels::opSummaryModel() {
 }
 
 void TestModels::tensorListModel() {
-    const graph_document doc = defaultDocument();
+    const graph_document doc = attentionDocument();
     TensorListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setDocument(doc);
@@ -116,7 +116,7 @@ void TestModels::tensorListModel() {
 }
 
 void TestModels::tensorListModelIndexOf() {
-    const graph_document doc = defaultDocument();
+    const graph_document doc = attentionDocument();
     TensorListModel model;
     model.setDocument(doc);
     const tensor_id id = findTensor(doc, "l_out-1");
@@ -130,7 +130,7 @@ void TestModels::tensorListModelIndexOf() {
 }
 
 void TestModels::bufferListModel() {
-    const graph_document doc = defaultDocument();
+    const graph_document doc = attentionDocument();
     BufferListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setDocument(doc);
@@ -155,7 +155,7 @@ void TestModels::eventLogModel() {
 }
 
 void TestModels::modelsSurviveResetToEmpty() {
-    const graph_document doc = defaultDocument();
+    const graph_document doc = attentionDocument();
     const graph_document empty;
     OpSummaryModel ops;
     TensorListModel tensors;

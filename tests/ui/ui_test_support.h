@@ -1,5 +1,6 @@
 #pragma once
-// Shared by the UI tests: the default graph, tensor lookup by name, an error recorder.
+// Shared by the UI tests: the attention template and the default graph's counts, tensor lookup
+// by name, an error recorder.
 #include "core/document.h"
 #include "models/templates.h"
 #include "session/error_reporter.h"
@@ -18,9 +19,16 @@ inline constexpr int attentionLeafs = 22;
 inline constexpr int attentionTensors = 85;
 inline constexpr int attentionMulMats = 18;
 
-inline planscope::graph_document defaultDocument() {
-    auto made = planscope::make_template(planscope::default_template);
-    if (!made) qFatal("default template: %s", made.err().message.c_str());
+// The default graph, stories260K.gguf for 8 tokens (llama_graph.h), counted by hand: GET_ROWS,
+// 5 layers x 35 nodes, the output's RMS_NORM, MUL and MUL_MAT; leafs: 3 + 5 x 9 weights, 4 inputs
+// (inp_tokens, inp_pos, KQ_scale, KQ_mask), cache_k and cache_v.
+inline constexpr int startupNodes = 179;
+inline constexpr int startupLeafs = 54;
+
+// The fixture most UI tests use: small, with tensor names of its own (KQ-0, Q-0, ...).
+inline planscope::graph_document attentionDocument() {
+    auto made = planscope::make_template("attention");
+    if (!made) qFatal("attention template: %s", made.err().message.c_str());
     return std::move(made).value();
 }
 

@@ -1,14 +1,16 @@
 #include "graph_canvas.h"
 
-#include "canvas/column_layout.h"
 #include "canvas/tensor_node_item.h"
-#include "model/format.h"
-#include "model/graph_summary.h"
 #include "session/graph_session.h"
 
-#include <QGraphicsPathItem>
 #include <QGraphicsScene>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QScrollBar>
+#include <QToolButton>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -19,19 +21,24 @@ namespace planscope::ui {
 using namespace Qt::StringLiterals;
 
 namespace {
-const QColor edgeColor(0xa0, 0xa8, 0xb4);
-const QColor inEdgeColor(0x1f, 0x6f, 0xd6);
-const QColor outEdgeColor(0xd6, 0x7a, 0x1f);
 constexpr qreal sceneMargin = 24;
+constexpr int overlayMargin = 10;
 
-QPen edgePen(const QColor& color, qreal width) {
-    QPen pen(color, width);
-    pen.setCosmetic(true);
-    return pen;
+QWidget* overlayFrame(QWidget* parent, const QString& name) {
+    auto* frame = new QWidget(parent);
+    frame->setObjectName(name);
+    frame->setAutoFillBackground(true);
+    frame->setAttribute(Qt::WA_StyledBackground);
+    frame->setStyleSheet(u"#%1 { background: palette(window); border: 1px solid palette(mid); border-radius: 4px; }"_s.arg(name));
+    frame->hide();
+    return frame;
 }
 } // namespace
 
-GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent) : QGraphicsView(parent), m_session(session) {
+GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent)
+    : QGraphicsView(parent), m_session(session), m_busy(overlayFrame(this, u"layoutBusy"_s)),
+      m_busyLabel(new QLabel(m_busy)), m_cancelButton(new QPushButton(tr("Cancel"), m_busy)),
+      m_findBar(overlayFrame(this, u"findBar"_s)), m_findEdit(new QLineEdit(m_findBar)) {
     setObjectName(u"graphCanvas"_s);
     auto* scene = new QGraphicsScene(this);
     scene->setItemIndexMethod(QGraphicsScene::NoIndex); // rebuilt on every load
@@ -41,43 +48,110 @@ GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent) : QGraphicsView
     setDragMode(QGraphicsView::ScrollHandDrag);
     setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     connect(scene, &QGraphicsScene::selectionChanged, this, &GraphCanvas::onSceneSelectionChanged);
+
+    auto* busyLayout = new QHBoxLayout(m_busy);
+    busyLayout->addWidget(m_busyLabel);
+    busyLayout->addWidget(m_cancelButton);
+    m_cancelButton->setObjectName(u"cancelLayout"_s);
+    connect(m_cancelButton, &QPushButton::clicked, this, &GraphCanvas::cancelLayout);
+
+    auto* findLayout = new QHBoxLayout(m_findBar);
+    findLayout->setContentsMargins(6, 4, 4, 4);
+    findLayout->addWidget(new QLabel(tr("Find:"), m_findBar));
+    m_findEdit->setObjectName(u"findEdit"_s);
+    m_findEdit->setPlaceholderText(tr("tensor name"));
+    m_findEdit->setClearButtonEnabled(true);
+    findLayout->addWidget(m_findEdit);
+    auto* close = new QToolButton(m_findBar);
+    close->setText(u"×"_s);
+    close->setToolTip(tr("Close the find bar (Esc)"));
+    findLayout->addWidget(close);
+    connect(close, &QToolButton::clicked, this, &GraphCanvas::hideFindBar);
+    connect(m_findEdit, &QLineEdit::returnPressed, this, &GraphCanvas::findNext);
+
     m_session->addObserver(this);
 }
 
 GraphCanvas::~GraphCanvas() {
     m_session->removeObserver(this);
+    if (m_cancel) m_cancel->store(true);
+    for (auto& worker : m_workers) worker.second.join();
     // QWidget's destructor deletes the scene after this one has run; its teardown deselects
     // items and must not call back into a half-destroyed canvas.
     scene()->disconnect(this);
 }
 
 void GraphCanvas::onGraphLoaded(const planscope::graph_document& doc) {
+    clearItems();
+    startLayout(doc);
+}
+
+void GraphCanvas::clearItems() {
     const QSignalBlocker block(scene());
     scene()->clear();
-    m_items.clear();
-    m_edges.clear();
+    m_items = {};
+    m_layout = {};
+    m_layoutError.clear();
+}
 
-    const ColumnLayout layout = layoutColumns(doc);
-    for (const LayoutEdge& e : layout.edges) {
-        auto* item = scene()->addPath(e.path, edgePen(edgeColor, 1.0));
-        item->setZValue(-1);
-        m_edges.push_back({e.from, e.to, item});
+void GraphCanvas::startLayout(const planscope::graph_document& doc) {
+    if (m_cancel) m_cancel->store(true); // the previous graph's layout is no longer wanted
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    const quint64 generation = ++m_generation;
+    m_running = true;
+
+    const int count = static_cast<int>(doc.g.nodes.size() + doc.g.leafs.size());
+    m_busyLabel->setText(tr("Laying out %1 nodes…").arg(count));
+    m_busy->show();
+    placeOverlays();
+
+    // DOT text is built here, from the document the session owns; the worker only runs `dot`.
+    std::string dot = to_dot(doc);
+    m_workers.emplace_back(generation, std::thread([this, generation, cancel = m_cancel, dot = std::move(dot)] {
+        auto result = std::make_shared<planscope::result<planscope::graph_layout>>(layout_dot(dot, cancel.get()));
+        // Queued to the canvas: dropped with the canvas' pending events if it is gone by then
+        // (its destructor joins this thread first).
+        QMetaObject::invokeMethod(this, [this, generation, result] { onLayoutDone(generation, result); },
+                                  Qt::QueuedConnection);
+    }));
+}
+
+void GraphCanvas::onLayoutDone(quint64 generation, std::shared_ptr<planscope::result<planscope::graph_layout>> result) {
+    const auto worker = std::find_if(m_workers.begin(), m_workers.end(), [&](const auto& w) { return w.first == generation; });
+    if (worker != m_workers.end()) {
+        worker->second.join();
+        m_workers.erase(worker);
     }
-    for (const LayoutBox& b : layout.boxes) {
-        const tensor& t = doc.ctx[b.tensor];
-        TensorNodeItem::Content content{
-            b.tensor,
-            toQString(t.name),
-            toQString(opDescription(t)) + u" · " + toQString(type_name(t.type)) + u" · " + formatShape(t.ne),
-            opFamily(t, b.leaf),
-            has_flag(t.flags, tensor_flag::output),
-        };
-        auto* item = new TensorNodeItem(std::move(content), b.rect);
-        scene()->addItem(item);
-        m_items.emplace(b.tensor, item);
+    if (generation != m_generation || !m_running) return; // stale: a newer graph, or cancelled
+    m_running = false;
+    m_busy->hide();
+    if (!result->ok()) {
+        m_layoutError = QString::fromStdString(result->err().message);
+        emit layoutCancelled();
+        return;
     }
-    scene()->setSceneRect(layout.bounds.adjusted(-sceneMargin, -sceneMargin, sceneMargin, sceneMargin));
+    m_layout = std::move(result->value());
+    {
+        const QSignalBlocker block(scene());
+        m_items = buildCanvasItems(*scene(), m_session->document(), m_layout);
+    }
+    const QRectF bounds(0, 0, m_layout.width, m_layout.height);
+    scene()->setSceneRect(bounds.adjusted(-sceneMargin, -sceneMargin, sceneMargin, sceneMargin));
+    // Start at the top of the graph, over its first node (dot's ranks put leafs above it).
+    const planscope::graph_document& doc = m_session->document();
+    if (TensorNodeItem* first = doc.g.nodes.empty() ? nullptr : itemOf(doc.g.nodes.front())) centerOn(first);
     verticalScrollBar()->setValue(verticalScrollBar()->minimum());
+    onSelectionChanged(m_session->selection());
+    emit layoutFinished();
+}
+
+void GraphCanvas::cancelLayout() {
+    if (!m_running) return;
+    m_cancel->store(true);
+    m_running = false;
+    m_busy->hide();
+    m_layoutError = tr("Layout cancelled");
+    emit layoutCancelled();
 }
 
 void GraphCanvas::onSelectionChanged(planscope::tensor_id tensor) {
@@ -95,17 +169,39 @@ void GraphCanvas::reveal(planscope::tensor_id tensor) {
 
 void GraphCanvas::showEvent(QShowEvent* event) {
     QGraphicsView::showEvent(event);
+    placeOverlays();
     reveal(m_session->selection());
 }
 
+void GraphCanvas::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    placeOverlays();
+}
+
+void GraphCanvas::placeOverlays() {
+    m_busy->adjustSize();
+    m_busy->move((width() - m_busy->width()) / 2, overlayMargin);
+    m_busy->raise();
+    m_findBar->resize(std::min(320, width() - 2 * overlayMargin), m_findBar->sizeHint().height());
+    m_findBar->move(width() - m_findBar->width() - overlayMargin - verticalScrollBar()->width(), overlayMargin);
+    m_findBar->raise();
+}
+
 TensorNodeItem* GraphCanvas::itemOf(planscope::tensor_id tensor) const {
-    const auto it = m_items.find(tensor);
-    return it == m_items.end() ? nullptr : it->second;
+    const auto it = m_items.nodes.find(tensor);
+    return it == m_items.nodes.end() ? nullptr : it->second;
 }
 
 void GraphCanvas::setZoom(qreal zoom) {
-    m_zoom = std::clamp(zoom, 0.1, 4.0);
+    m_zoom = std::clamp(zoom, 0.05, 4.0);
     setTransform(QTransform::fromScale(m_zoom, m_zoom));
+}
+
+void GraphCanvas::zoomToFit() {
+    if (scene()->sceneRect().isEmpty()) return;
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    m_zoom = transform().m11();
+    if (m_zoom > 4.0 || m_zoom < 0.05) setZoom(m_zoom);
 }
 
 void GraphCanvas::wheelEvent(QWheelEvent* event) {
@@ -120,6 +216,51 @@ void GraphCanvas::wheelEvent(QWheelEvent* event) {
     event->accept();
 }
 
+void GraphCanvas::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape && m_running) {
+        cancelLayout();
+        return;
+    }
+    if (event->key() == Qt::Key_Escape && !m_findBar->isHidden()) {
+        hideFindBar();
+        return;
+    }
+    if (event->matches(QKeySequence::Find)) {
+        showFindBar();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void GraphCanvas::showFindBar() {
+    m_findBar->show();
+    placeOverlays();
+    m_findEdit->setFocus();
+    m_findEdit->selectAll();
+}
+
+void GraphCanvas::hideFindBar() {
+    m_findBar->hide();
+    setFocus();
+}
+
+bool GraphCanvas::findNext() {
+    const QString text = m_findEdit->text().trimmed();
+    if (text.isEmpty() || m_layout.nodes.empty()) return false;
+    const planscope::graph_document& doc = m_session->document();
+    const auto& nodes = m_layout.nodes;
+    const auto current = std::find_if(nodes.begin(), nodes.end(), [&](const layout_node& n) { return n.id == m_session->selection(); });
+    const size_t start = current == nodes.end() ? 0 : static_cast<size_t>(current - nodes.begin()) + 1;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const tensor_id id = nodes[(start + i) % nodes.size()].id;
+        if (QString::fromStdString(doc.ctx[id].name).contains(text, Qt::CaseInsensitive)) {
+            m_session->setSelection(id);
+            return true;
+        }
+    }
+    return false;
+}
+
 void GraphCanvas::onSceneSelectionChanged() {
     if (m_syncing) return;
     const QList<QGraphicsItem*> selected = scene()->selectedItems();
@@ -130,17 +271,10 @@ void GraphCanvas::onSceneSelectionChanged() {
 }
 
 void GraphCanvas::highlightEdges(planscope::tensor_id tensor) {
-    for (const EdgeItem& e : m_edges) {
-        if (tensor.valid() && e.to == tensor) {
-            e.item->setPen(edgePen(inEdgeColor, 2.0));
-            e.item->setZValue(-0.5);
-        } else if (tensor.valid() && e.from == tensor) {
-            e.item->setPen(edgePen(outEdgeColor, 2.0));
-            e.item->setZValue(-0.5);
-        } else {
-            e.item->setPen(edgePen(edgeColor, 1.0));
-            e.item->setZValue(-1);
-        }
+    for (const CanvasEdge& e : m_items.edges) {
+        if (tensor.valid() && e.to == tensor) styleEdge(e, EdgeRole::In);
+        else if (tensor.valid() && e.from == tensor) styleEdge(e, EdgeRole::Out);
+        else styleEdge(e, EdgeRole::Plain);
     }
 }
 

@@ -4,6 +4,8 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
+
 namespace planscope::ui {
 
 namespace {
@@ -15,7 +17,7 @@ constexpr qreal selectedPen = 2.5;
 TensorNodeItem::TensorNodeItem(Content content, const QRectF& rect) : m_content(std::move(content)), m_rect(rect) {
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(false);
-    setToolTip(m_content.name + u'\n' + m_content.detail);
+    setToolTip(m_content.name + u'\n' + m_content.detail + u'\n' + m_content.size);
 }
 
 QRectF TensorNodeItem::boundingRect() const {
@@ -35,29 +37,34 @@ void TensorNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
 
     QPen pen(selected ? QColor(0x1f, 0x6f, 0xd6) : QColor(0x70, 0x78, 0x84));
     pen.setWidthF(selected ? selectedPen : (m_content.output ? 2.0 : 1.0));
-    if (m_content.family == OpFamily::View) pen.setStyle(Qt::DashLine);
+    if (m_content.view) pen.setStyle(Qt::DashLine);
     painter->setPen(pen);
-    painter->setBrush(familyColor(m_content.family));
+    painter->setBrush(m_content.fill);
     painter->drawRoundedRect(m_rect, radius, radius);
 
-    const QRectF text = m_rect.adjusted(padding, 3, -padding, -3);
+    // Three lines, as Graphviz sized the box for them: fonts scale with the box (scene units are
+    // layout points), so the text fits at every zoom.
+    const QRectF text = m_rect.adjusted(padding, 2, -padding, -2);
+    const qreal line = text.height() / 3;
     QFont nameFont = painter->font();
     nameFont.setBold(true);
+    nameFont.setPixelSize(std::max(1, qRound(line * 0.78)));
     const QFontMetricsF nameMetrics(nameFont);
     painter->setFont(nameFont);
     painter->setPen(QColor(0x20, 0x24, 0x2a));
-    const QRectF top(text.left(), text.top(), text.width(), text.height() / 2);
-    painter->drawText(top, Qt::AlignLeft | Qt::AlignVCenter, nameMetrics.elidedText(m_content.name, Qt::ElideMiddle, top.width()));
+    const QRectF top(text.left(), text.top(), text.width(), line);
+    painter->drawText(top, Qt::AlignCenter, nameMetrics.elidedText(m_content.name, Qt::ElideMiddle, top.width()));
 
-    QFont detailFont = painter->font();
+    QFont detailFont = nameFont;
     detailFont.setBold(false);
-    if (detailFont.pointSizeF() > 0) detailFont.setPointSizeF(detailFont.pointSizeF() * 0.85);
+    detailFont.setPixelSize(std::max(1, qRound(line * 0.7)));
     const QFontMetricsF detailMetrics(detailFont);
     painter->setFont(detailFont);
     painter->setPen(QColor(0x4a, 0x50, 0x58));
-    const QRectF bottom(text.left(), top.bottom(), text.width(), text.height() / 2);
-    painter->drawText(bottom, Qt::AlignLeft | Qt::AlignVCenter,
-                      detailMetrics.elidedText(m_content.detail, Qt::ElideRight, bottom.width()));
+    const QRectF middle(text.left(), top.bottom(), text.width(), line);
+    painter->drawText(middle, Qt::AlignCenter, detailMetrics.elidedText(m_content.detail, Qt::ElideRight, middle.width()));
+    const QRectF bottom(text.left(), middle.bottom(), text.width(), line);
+    painter->drawText(bottom, Qt::AlignCenter, m_content.size);
 }
 
 } // namespace planscope::ui

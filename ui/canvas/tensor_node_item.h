@@ -1,8 +1,8 @@
 #pragma once
-// One tensor on the canvas: a rounded box with the name and "OP · type · shape".
-#include "canvas/op_palette.h"
+// One tensor on the canvas: a rounded box with the name, "OP · type · shape" and the size.
 #include "core/ids.h"
 
+#include <QColor>
 #include <QGraphicsItem>
 #include <QString>
 
@@ -16,7 +16,9 @@ public:
         planscope::tensor_id tensor;
         QString name;
         QString detail; // "MUL_MAT · f32 · [64, 4, 1, 1]"
-        OpFamily family = OpFamily::Elementwise;
+        QString size;   // "512 B"
+        QColor fill;
+        bool view = false; // drawn with a dashed outline
         bool output = false;
     };
 

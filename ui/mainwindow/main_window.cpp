@@ -8,6 +8,7 @@
 #include "panels/tensor_list_panel.h"
 #include "session/error_reporter.h"
 #include "session/graph_session.h"
+#include "template_dialog.h"
 
 #include "models/templates.h"
 #include "model/format.h"
@@ -124,6 +125,7 @@ void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("&New from Template…"), this, &MainWindow::showTemplateDialog)->setShortcut(QKeySequence::New);
     QMenu* templates = file->addMenu(tr("Open &Template"));
     for (const template_info& t : planscope::templates()) {
         const QString name = toQString(t.name);
@@ -141,6 +143,8 @@ void MainWindow::createMenus() {
     view->addAction(tr("Zoom &In"), m_canvas, &GraphCanvas::zoomIn)->setShortcut(QKeySequence::ZoomIn);
     view->addAction(tr("Zoom &Out"), m_canvas, &GraphCanvas::zoomOut)->setShortcut(QKeySequence::ZoomOut);
     view->addAction(tr("&Actual Size"), m_canvas, &GraphCanvas::resetZoom)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addAction(tr("Zoom to &Fit"), m_canvas, &GraphCanvas::zoomToFit)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_9));
+    view->addAction(tr("&Find Tensor…"), m_canvas, &GraphCanvas::showFindBar)->setShortcut(QKeySequence::Find);
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly))
         view->addAction(dock->toggleViewAction());
@@ -168,8 +172,13 @@ void MainWindow::openFile(const QString& path) { m_session->openFile(path); }
 void MainWindow::showOpenDialog() {
     const QString dir = QFileInfo(m_session->filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Graph"), m_session->filePath().isEmpty() ? QString() : dir,
-                                                      tr("Graph files (*.json);;All files (*)"));
+                                                      tr("Graphs, models and ggml DOT dumps (*.json *.gguf *.dot);;All files (*)"));
     if (!path.isEmpty()) openFile(path);
+}
+
+void MainWindow::showTemplateDialog() {
+    TemplateDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted) m_session->openTemplate(dialog.spec());
 }
 
 void MainWindow::showSaveAsDialog() {

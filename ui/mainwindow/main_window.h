@@ -54,6 +54,7 @@ public:
 public slots:
     void openFile(const QString& path);
     void showOpenDialog();
+    void showTemplateDialog();
     void showSaveAsDialog();
     void showAbout();
 

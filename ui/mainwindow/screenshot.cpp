@@ -1,14 +1,34 @@
 #include "screenshot.h"
 
+#include "canvas/graph_canvas.h"
+
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QImageWriter>
 #include <QPixmap>
+#include <QTimer>
 #include <QWidget>
 
 namespace planscope::ui {
 
+namespace {
+constexpr int layoutTimeoutMs = 60000;
+
+// The canvas lays graphs out in a worker: wait (bounded) until it has drawn them.
+void waitForLayout(QWidget& window) {
+    auto* canvas = window.findChild<GraphCanvas*>();
+    if (!canvas || !canvas->isLayoutRunning()) return;
+    QEventLoop loop;
+    QObject::connect(canvas, &GraphCanvas::layoutFinished, &loop, &QEventLoop::quit);
+    QObject::connect(canvas, &GraphCanvas::layoutCancelled, &loop, &QEventLoop::quit);
+    QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+} // namespace
+
 bool saveScreenshot(QWidget& window, const QString& file, QString* error) {
     if (!window.isVisible()) window.show();
+    waitForLayout(window);
     // Let the window and its docks settle on their final geometry before grabbing.
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();

@@ -6,7 +6,8 @@ class QWidget;
 
 namespace planscope::ui {
 
-// Shows the window first if needed (the offscreen platform works). On failure returns false
+// Shows the window first if needed (the offscreen platform works) and waits, up to a minute,
+// for the canvas' layout. On failure returns false
 // and sets *error to a reason.
 bool saveScreenshot(QWidget& window, const QString& file, QString* error);
 

@@ -2,6 +2,7 @@
 
 #include "graph_observer.h"
 #include "io/graph_json.h"
+#include "io/graph_source.h"
 #include "model/format.h"
 #include "models/templates.h"
 
@@ -63,7 +64,7 @@ void GraphSession::openFile(const QString& path) {
     emit loadStarted(path);
 
     QThread* worker = QThread::create([this, path, generation] {
-        auto loaded = std::make_shared<load_result>(planscope::load_graph_json_file(toPath(path)));
+        auto loaded = std::make_shared<load_result>(planscope::open_graph_source(path.toStdString()));
         // Queued to the GUI thread; dropped with the session if it is gone by then.
         QMetaObject::invokeMethod(
             this,

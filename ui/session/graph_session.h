@@ -34,7 +34,8 @@ public:
     void setDocument(planscope::graph_document doc, const QString& filePath = {});
     // Builds a built-in graph (planscope::templates()); false and loadFailed on an unknown name.
     bool openTemplate(const QString& name);
-    // Parses a JSON graph on a worker thread; ends with loadFinished or loadFailed.
+    // Opens a graph file, model or DOT dump (open_graph_source) on a worker thread; ends with
+    // loadFinished or loadFailed.
     void openFile(const QString& path);
     [[nodiscard]] bool isLoading() const { return m_pendingGeneration != 0; }
     // Writes the document as JSON; false and saveFailed on error.

@@ -1,18 +1,57 @@
 #include "startup_graph.h"
 
-#include "io/graph_json.h"
-#include "model/format.h"
-#include "models/templates.h"
+#include "io/graph_source.h"
+#include "models/gguf.h"
 
-#include <filesystem>
+#include <QResource>
+
+#include <cstring>
+#include <new>
 
 namespace planscope::ui {
 
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// rcc stores a file at no particular alignment, but tensor data must sit at its file offsets from
+// an aligned base, as in a mapping: the bytes are copied once into a page-aligned block that lives
+// as long as the program (the weights' mapping refers to it).
+std::span<const std::uint8_t> embeddedModel() {
+    static const std::span<const std::uint8_t> bytes = [] {
+        const QByteArray raw = QResource(u":/planscope/models/stories260K.gguf"_s).uncompressedData();
+        const auto size = static_cast<std::size_t>(raw.size());
+        auto* block = static_cast<std::uint8_t*>(::operator new(size, std::align_val_t{4096}));
+        std::memcpy(block, raw.constData(), size);
+        return std::span<const std::uint8_t>(block, size);
+    }();
+    return bytes;
+}
+
+} // namespace
+
+planscope::result<planscope::llama_model_graph> loadDefaultModel() {
+    const std::span<const std::uint8_t> data = embeddedModel();
+    if (data.empty()) return planscope::error{std::string(startupModelName) + ": not embedded in this build"};
+    auto file = planscope::open_gguf(planscope::mapped_file::borrow(data));
+    if (!file) return planscope::error{std::string(startupModelName) + ": " + file.err().message};
+    auto model = planscope::build_llama_graph(*file, startupParams);
+    if (!model) return planscope::error{std::string(startupModelName) + ": " + model.err().message};
+    model->doc.name = startupModelName;
+    return model;
+}
+
+planscope::result<planscope::graph_document> loadDefaultGraph() {
+    auto model = loadDefaultModel();
+    if (!model) return model.err();
+    return std::move(model->doc);
+}
+
 planscope::result<planscope::graph_document> loadStartupGraph(const QString& file) {
-    if (file.isEmpty()) return planscope::make_template(planscope::default_template);
-    auto loaded = planscope::load_graph_json_file(std::filesystem::path(file.toStdU16String()));
+    if (file.isEmpty()) return loadDefaultGraph();
+    auto loaded = planscope::open_graph_source(file.toStdString());
     if (loaded) return loaded;
-    // The loader names the file already; keep the promise for any error that does not.
+    // The sources name the file already; keep the promise for any error that does not.
     const std::string prefix = file.toStdString() + ": ";
     std::string message = loaded.err().message;
     if (message.rfind(prefix, 0) != 0) message = prefix + message;

@@ -1,0 +1,71 @@
+#pragma once
+// The CPU backend (ggml-backend.c's cpu_backend_i): host buffers, memcpy transfers, and graphs
+// computed by the kernels of this folder on a reusable pool of n_threads threads. One call at a
+// time: a backend belongs to one thread (the session's worker), as a ggml_backend_t does.
+#include "backend/backend.h"
+#include "exec_plan.h"
+#include "thread_pool.h"
+
+#include <memory>
+
+namespace planscope {
+
+class cpu_backend final : public backend {
+public:
+    // The seed's TENSOR_ALIGNMENT: enough for AVX-512.
+    static constexpr std::size_t tensor_alignment = 64;
+
+    explicit cpu_backend(int n_threads = cpu::default_thread_count());
+
+    // ggml_backend_cpu_set_n_threads; values below 1 mean 1.
+    void set_n_threads(int n_threads);
+    [[nodiscard]] int n_threads() const { return m_n_threads; }
+    // ggml_backend_cpu_buffer_from_ptr: see cpu_buffer::wrap.
+    std::shared_ptr<backend_buffer> buffer_from_ptr(buffer_id id, void* ptr, std::size_t size);
+
+    [[nodiscard]] std::string_view name() const override { return "CPU"; }
+    result<std::shared_ptr<backend_buffer>> alloc_buffer(buffer_id id, std::size_t size) override;
+    [[nodiscard]] std::size_t alignment() const override { return tensor_alignment; }
+    status set_tensor_async(const bound_tensor& t, const void* data, std::size_t offset, std::size_t size) override;
+    status get_tensor_async(const bound_tensor& t, void* data, std::size_t offset, std::size_t size) override;
+    status synchronize() override { return success(); } // every transfer is a memcpy, done on return
+    // The destination is this backend's: read the source straight into it.
+    copy_outcome copy_tensor_from(const bound_tensor& src, const bound_tensor& dst) override;
+    // The source is this backend's: write it straight into the destination.
+    copy_outcome copy_tensor_to(const bound_tensor& src, const bound_tensor& dst) override;
+    // The plan owns its work buffer and runs with the thread count set when it was made.
+    result<std::unique_ptr<graph_plan>> graph_plan_create(const placed_graph& pg) override;
+    status graph_plan_compute(graph_plan& plan) override;
+    // Plans and runs at once, reusing one work buffer that grows to the largest graph's need.
+    status graph_compute(const placed_graph& pg) override;
+    [[nodiscard]] bool supports_op(const context& ctx, const tensor& op) const override;
+
+private:
+    cpu::thread_pool& pool(int n_threads);
+
+    int m_n_threads;
+    std::unique_ptr<cpu::thread_pool> m_pool; // made on first use, remade when more threads are asked for
+    cpu::work_buffer m_work;
+};
+
+// A CPU backend's plan: ggml_backend_plan_cpu (cplan + graph).
+class cpu_graph_plan final : public graph_plan {
+public:
+    cpu_graph_plan(const cpu_backend& owner, cpu::exec_plan plan) : m_owner(&owner), m_plan(std::move(plan)) {
+        m_work.reserve(m_plan.work_size);
+    }
+    // The cplan's work_size: the largest work memory a node needs.
+    [[nodiscard]] std::size_t work_size() const { return m_plan.work_size; }
+    [[nodiscard]] int n_threads() const { return m_plan.n_threads; }
+
+private:
+    friend class cpu_backend;
+    const cpu_backend* m_owner;
+    cpu::exec_plan m_plan;
+    cpu::work_buffer m_work;
+};
+
+// ggml_backend_is_cpu.
+bool is_cpu(const backend& b);
+
+} // namespace planscope

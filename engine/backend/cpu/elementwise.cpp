@@ -1,0 +1,107 @@
+// ADD, SUB, MUL, DIV (src1 repeated over src0 as ggml_can_repeat allows), ADD1, SCALE, and the
+// one-input maps: SQR, SQRT, LOG and the UNARY kinds, all computed in f32 row by row.
+#include "kernels.h"
+#include "row_io.h"
+#include "vmath.h"
+
+#include <cmath>
+
+namespace planscope::cpu {
+namespace {
+
+// ggml.c's constants for GELU and GELU_QUICK.
+constexpr float gelu_coef_a = 0.044715f;
+constexpr float sqrt_2_over_pi = 0.79788456080286535587989211986876f;
+constexpr float gelu_quick_coef = -1.702f;
+
+template <class Op>
+void binary_rows(const exec_node& n, const kernel_context& kc, Op op) {
+    const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
+    const std::int64_t ne0 = d.ne[0], nb0 = b.ne[0];
+    float* sa = kc.scratch(0, 3 * padded(ne0));
+    float* sb = sa + padded(ne0);
+    float* sd = sb + padded(ne0);
+    const auto [first, last] = kc.share(d.rows());
+    for (std::int64_t r = first; r < last; ++r) {
+        const std::int64_t i1 = r % d.ne[1], i2 = (r / d.ne[1]) % d.ne[2], i3 = r / (d.ne[1] * d.ne[2]);
+        const float* x = read_row(a, a.row(i1, i2, i3), sa);
+        const float* y = read_row(b, b.row(i1 % b.ne[1], i2 % b.ne[2], i3 % b.ne[3]), sb);
+        std::byte* out = d.row(i1, i2, i3);
+        float* z = row_target(d, out, sd);
+        if (nb0 == 1) {
+            const float s = y[0];
+            for (std::int64_t i = 0; i < ne0; ++i) z[i] = op(x[i], s);
+        } else {
+            for (std::int64_t k = 0; k < ne0; k += nb0)
+                for (std::int64_t i = 0; i < nb0; ++i) z[k + i] = op(x[k + i], y[i]);
+        }
+        write_row(d, out, z);
+    }
+}
+
+template <class F>
+void map_rows(const exec_node& n, const kernel_context& kc, F f) {
+    const strided_tensor &a = n.src[0], &d = n.dst;
+    const std::int64_t ne0 = d.ne[0];
+    float* sa = kc.scratch(0, 3 * padded(ne0));
+    float* sd = sa + padded(ne0);
+    const auto [first, last] = kc.share(d.rows());
+    for (std::int64_t r = first; r < last; ++r) {
+        const std::int64_t i1 = r % d.ne[1], i2 = (r / d.ne[1]) % d.ne[2], i3 = r / (d.ne[1] * d.ne[2]);
+        const float* x = read_row(a, a.row(i1, i2, i3), sa);
+        std::byte* out = d.row(i1, i2, i3);
+        float* z = row_target(d, out, sd);
+        for (std::int64_t i = 0; i < ne0; ++i) z[i] = f(x[i]);
+        write_row(d, out, z);
+    }
+}
+
+void run_unary_kind(const exec_node& n, const kernel_context& kc, unary_kind u) {
+    switch (u) {
+    case unary_kind::abs: return map_rows(n, kc, [](float x) { return std::fabs(x); });
+    case unary_kind::sgn: return map_rows(n, kc, [](float x) { return x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : 0.0f); });
+    case unary_kind::neg: return map_rows(n, kc, [](float x) { return -x; });
+    case unary_kind::step: return map_rows(n, kc, [](float x) { return x > 0.0f ? 1.0f : 0.0f; });
+    case unary_kind::tanh: return map_rows(n, kc, [](float x) { return std::tanh(x); });
+    case unary_kind::elu: return map_rows(n, kc, [](float x) { return x > 0.0f ? x : std::expm1(x); });
+    case unary_kind::relu: return map_rows(n, kc, [](float x) { return x > 0.0f ? x : 0.0f; });
+    case unary_kind::gelu:
+        return map_rows(n, kc, [](float x) {
+            return 0.5f * x * (1.0f + std::tanh(sqrt_2_over_pi * x * (1.0f + gelu_coef_a * x * x)));
+        });
+    case unary_kind::gelu_quick:
+        return map_rows(n, kc, [](float x) { return x * (1.0f / (1.0f + std::exp(gelu_quick_coef * x))); });
+    case unary_kind::silu: return map_rows(n, kc, [](float x) { return x / (1.0f + vexp(-x)); });
+    }
+}
+
+} // namespace
+
+void run_binary(const exec_node& n, const kernel_context& kc) {
+    switch (n.op) {
+    case op_kind::add: return binary_rows(n, kc, [](float x, float y) { return x + y; });
+    case op_kind::sub: return binary_rows(n, kc, [](float x, float y) { return x - y; });
+    case op_kind::mul: return binary_rows(n, kc, [](float x, float y) { return x * y; });
+    case op_kind::div: return binary_rows(n, kc, [](float x, float y) { return x / y; });
+    default: return;
+    }
+}
+
+void run_scalar(const exec_node& n, const kernel_context& kc) {
+    const float s = first_value(n.src[1]);
+    if (n.op == op_kind::add1) return map_rows(n, kc, [s](float x) { return x + s; });
+    map_rows(n, kc, [s](float x) { return x * s; });
+}
+
+void run_unary(const exec_node& n, const kernel_context& kc) {
+    switch (n.op) {
+    case op_kind::sqr: return map_rows(n, kc, [](float x) { return x * x; });
+    case op_kind::sqrt: return map_rows(n, kc, [](float x) { return std::sqrt(x); });
+    case op_kind::log: return map_rows(n, kc, [](float x) { return std::log(x); });
+    default: return run_unary_kind(n, kc, static_cast<unary_kind>(n.params.get_i32(0)));
+    }
+}
+
+std::size_t work_rows3(const exec_node& n, int nth) { return scratch_bytes(3 * padded(n.dst.ne[0]), nth); }
+
+} // namespace planscope::cpu

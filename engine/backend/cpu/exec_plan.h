@@ -1,0 +1,39 @@
+#pragma once
+// ggml_graph_plan and ggml_graph_compute for the CPU backend: a graph resolved once into kernel
+// calls on addresses, with the work-buffer size its nodes need, then run as one parallel region.
+#include "backend/backend.h"
+#include "exec_node.h"
+
+#include <memory>
+#include <vector>
+
+namespace planscope::cpu {
+
+struct exec_plan {
+    std::vector<exec_node> nodes; // the nodes that compute something, in graph order
+    std::size_t work_size = 0;    // the largest work memory a node needs
+    int n_threads = 1;
+};
+
+// Fails, naming the node, when a node is not supported or a tensor it reads or writes does not
+// resolve to memory that holds it.
+result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads);
+
+// 64-byte aligned memory that only grows.
+class work_buffer {
+public:
+    std::byte* reserve(std::size_t size);
+
+private:
+    struct aligned_delete {
+        void operator()(std::byte* p) const;
+    };
+    std::unique_ptr<std::byte, aligned_delete> m_data;
+    std::size_t m_size = 0;
+};
+
+// Runs the plan on plan.n_threads threads of `pool` (which must have that many) with `work`
+// (at least plan.work_size bytes). Fails with the first error a kernel reported.
+status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work);
+
+} // namespace planscope::cpu

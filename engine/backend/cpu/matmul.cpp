@@ -1,0 +1,84 @@
+// MUL_MAT: dst[i0, i1, i2, i3] = dot(src0 row i0 of plane (i2 / r2, i3 / r3), src1 row i1 of plane
+// (i2, i3)), with src0 broadcast over src1's dims 2 and 3 (r2 = ne12 / ne02, r3 = ne13 / ne03).
+//
+// Everything is computed in f32. src1 rows that are not aligned f32 rows are converted into the
+// work buffer first (all threads, then a barrier). src0 rows are converted — f32 copied, f16 and
+// bf16 widened, quantised ones dequantised, strided ones gathered — per block of rows into a
+// per-thread panel, once for all the src1 columns a thread handles with that block: packed,
+// aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do).
+#include "gemm.h"
+#include "kernels.h"
+#include "quant.h"
+
+namespace planscope::cpu {
+namespace {
+
+// src0 rows per work unit (and per dequantised panel), src1 rows per work unit.
+constexpr std::int64_t block_rows = 16;
+constexpr std::int64_t chunk_cols = 128;
+
+std::size_t converted_b_bytes(const exec_node& n) {
+    const strided_tensor& b = n.src[1];
+    return b.f32_rows() ? 0 : round_up(static_cast<std::size_t>(b.elements()) * sizeof(float), 64);
+}
+
+const float* as_floats(const std::byte* p) { return reinterpret_cast<const float*>(p); }
+
+} // namespace
+
+void run_mul_mat(const exec_node& n, const kernel_context& kc) {
+    const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
+    const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];
+    const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
+
+    const bool convert_b = !b.f32_rows();
+    auto* b_converted = reinterpret_cast<float*>(kc.work);
+    if (convert_b) {
+        const auto [first, last] = kc.share(b.rows());
+        for (std::int64_t r = first; r < last; ++r)
+            row_to_f32(b.type, b.row(r), b.nb[0], b_converted + static_cast<std::size_t>(r * k), k);
+        kc.barrier->wait();
+    }
+    float* panel = kc.scratch(converted_b_bytes(n), static_cast<std::size_t>(block_rows * k));
+
+    const std::int64_t blocks = (m + block_rows - 1) / block_rows;
+    const std::int64_t chunks = (cols + chunk_cols - 1) / chunk_cols;
+    const std::int64_t units = d.ne[2] * d.ne[3] * blocks * chunks;
+    std::int64_t panel_key = -1;
+    const auto [first, last] = kc.share(units);
+    for (std::int64_t u = first; u < last; ++u) {
+        const std::int64_t chunk = u % chunks, block = (u / chunks) % blocks, plane = u / (chunks * blocks);
+        const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
+        const std::int64_t i02 = i2 / r2, i03 = i3 / r3;
+        const std::int64_t row0 = block * block_rows, col0 = chunk * chunk_cols;
+
+        gemm_args g{};
+        g.m = std::min(block_rows, m - row0);
+        g.n = std::min(chunk_cols, cols - col0);
+        g.k = k;
+        const std::int64_t key = (i03 * a.ne[2] + i02) * blocks + block;
+        if (key != panel_key) {
+            for (std::int64_t i = 0; i < g.m; ++i)
+                row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
+            panel_key = key;
+        }
+        g.a = panel;
+        g.lda = static_cast<std::size_t>(k);
+        if (convert_b) {
+            g.b = b_converted + static_cast<std::size_t>(((i3 * b.ne[2] + i2) * cols + col0) * k);
+            g.ldb = static_cast<std::size_t>(k);
+        } else {
+            g.b = as_floats(b.row(col0, i2, i3));
+            g.ldb = b.nb[1] / sizeof(float);
+        }
+        g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
+        g.ldc = d.nb[1] / sizeof(float);
+        gemm_nt(g);
+    }
+}
+
+std::size_t work_mul_mat(const exec_node& n, int nth) {
+    return converted_b_bytes(n) + scratch_bytes(static_cast<std::size_t>(block_rows * n.src[0].ne[0]), nth);
+}
+
+} // namespace planscope::cpu

@@ -1,0 +1,34 @@
+#pragma once
+// Portable speed without -march. Hot loops are either compiled twice on x86-64 — for AVX2+FMA
+// CPUs and for the baseline, the loader picking one at start-up (PLANSCOPE_SIMD_CLONES) — or, where
+// GCC cannot vectorise the plain loop well (nibble unpacking), written for AVX2 next to the plain
+// version and chosen at run time with has_avx2().
+// ThreadSanitizer instruments the clone resolver, which the loader runs before the sanitizer
+// is set up: no clones under it.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__) && !defined(__SANITIZE_THREAD__)
+#define PLANSCOPE_SIMD_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define PLANSCOPE_SIMD_CLONES
+#endif
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define PLANSCOPE_X86_SIMD 1
+#define PLANSCOPE_AVX2 __attribute__((target("avx2,fma,f16c")))
+#else
+#define PLANSCOPE_X86_SIMD 0
+#endif
+
+namespace planscope::cpu {
+
+// This CPU runs AVX2, FMA and F16C code (always false off x86-64).
+inline bool has_avx2() {
+#if PLANSCOPE_X86_SIMD
+    static const bool yes =
+        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+    return yes;
+#else
+    return false;
+#endif
+}
+
+} // namespace planscope::cpu

@@ -1,0 +1,77 @@
+// SOFT_MAX over rows, and DIAG_MASK_INF / DIAG_MASK_ZERO: the causal mask of attention.
+#include "kernels.h"
+#include "row_io.h"
+#include "simd.h"
+#include "vmath.h"
+
+#include <bit>
+#include <cmath>
+#include <limits>
+
+namespace planscope::cpu {
+
+namespace {
+
+// exp(x - max) into y; returns the sum. -inf inputs give exactly 0, as in ggml. The sum is kept in
+// double (ggml_float) in four interleaved parts so that the additions overlap.
+PLANSCOPE_SIMD_CLONES double exp_row(const float* x, float* y, std::int64_t n, float max) {
+    constexpr std::uint32_t minus_infinity = 0xff800000u;
+    for (std::int64_t i = 0; i < n; ++i) {
+        // exp for every element, zeroed for -inf by masking its bits: GCC vectorises integer masks,
+        // where a float compare or select (trapping math) would keep the loop scalar.
+        const float e = vexp(x[i] - max);
+        const std::uint32_t keep = std::bit_cast<std::uint32_t>(x[i]) == minus_infinity ? 0u : ~0u;
+        y[i] = std::bit_cast<float>(std::bit_cast<std::uint32_t>(e) & keep);
+    }
+    double part[4] = {0.0, 0.0, 0.0, 0.0};
+    std::int64_t i = 0;
+    for (; i + 4 <= n; i += 4)
+        for (int k = 0; k < 4; ++k) part[k] += static_cast<double>(y[i + k]);
+    for (; i < n; ++i) part[0] += static_cast<double>(y[i]);
+    return (part[0] + part[1]) + (part[2] + part[3]);
+}
+
+} // namespace
+
+// exp(x - max) / sum. ggml looks exp up in an f16 table; computing it in f32 differs from ggml by
+// at most the f16 rounding of the argument.
+void run_soft_max(const exec_node& n, const kernel_context& kc) {
+    const strided_tensor &a = n.src[0], &d = n.dst;
+    const std::int64_t ne0 = a.ne[0];
+    float* sa = kc.scratch(0, 2 * padded(ne0));
+    float* sd = sa + padded(ne0);
+    const auto [first, last] = kc.share(a.rows());
+    for (std::int64_t r = first; r < last; ++r) {
+        const float* x = read_row(a, a.row(r), sa);
+        std::byte* out = d.row(r);
+        float* y = row_target(d, out, sd);
+        float max = -std::numeric_limits<float>::infinity();
+        for (std::int64_t i = 0; i < ne0; ++i) max = x[i] > max ? x[i] : max;
+        const double sum = exp_row(x, y, ne0, max);
+        const float scale = static_cast<float>(1.0 / sum);
+        for (std::int64_t i = 0; i < ne0; ++i) y[i] *= scale;
+        write_row(d, out, y);
+    }
+}
+
+// Row i1 keeps columns [0, n_past + i1]; later ones become -inf (or 0).
+void run_diag_mask(const exec_node& n, const kernel_context& kc) {
+    const strided_tensor &a = n.src[0], &d = n.dst;
+    const std::int64_t ne0 = a.ne[0];
+    const std::int64_t n_past = n.params.get_i32(0);
+    const float value = n.op == op_kind::diag_mask_inf ? -std::numeric_limits<float>::infinity() : 0.0f;
+    float* sa = kc.scratch(0, 2 * padded(ne0));
+    float* sd = sa + padded(ne0);
+    const auto [first, last] = kc.share(a.rows());
+    for (std::int64_t r = first; r < last; ++r) {
+        const float* x = read_row(a, a.row(r), sa);
+        std::byte* out = d.row(r);
+        float* y = row_target(d, out, sd);
+        const std::int64_t keep = std::clamp<std::int64_t>(n_past + r % a.ne[1] + 1, 0, ne0);
+        for (std::int64_t i = 0; i < keep; ++i) y[i] = x[i];
+        for (std::int64_t i = keep; i < ne0; ++i) y[i] = value;
+        write_row(d, out, y);
+    }
+}
+
+} // namespace planscope::cpu

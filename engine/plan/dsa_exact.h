@@ -1,0 +1,27 @@
+#pragma once
+// An exact DSA search for small problems: can every buffer fit under `capacity`? A depth-first
+// branch and bound over canonical solutions (buffers placed bottom-up at the lowest offset their
+// placed neighbours allow), with the pruning rules of MiniMalloc (Moffitt, ASPLOS 2023): offsets
+// never decrease along a branch, no buffer is placed where another could still have fitted
+// below it, and a time section whose floor plus the bytes still to place exceeds the capacity
+// fails at once.
+#include "dsa_problem.h"
+
+#include <chrono>
+
+namespace planscope {
+
+enum class exact_outcome : std::uint8_t { found, infeasible, timed_out };
+
+struct exact_result {
+    exact_outcome outcome = exact_outcome::timed_out;
+    dsa_offsets offsets; // when found
+};
+
+// Gives up at `deadline`. Problems with more than `max_exact_buffers` buffers are not searched
+// (timed_out at once): the search recurses once per buffer placed, and scans what is left
+// at every step.
+inline constexpr std::size_t max_exact_buffers = 6000;
+exact_result solve_exact(const dsa_problem& p, std::uint64_t capacity, std::chrono::steady_clock::time_point deadline);
+
+} // namespace planscope

@@ -1,0 +1,106 @@
+#include "dsa_search.h"
+
+#include "dsa_exact.h"
+
+#include <algorithm>
+#include <bit>
+#include <random>
+
+namespace planscope {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+// Buffers whose end is the peak: moving one of them is the only way to lower it.
+std::vector<std::uint32_t> at_peak(const dsa_problem& p, const dsa_offsets& offsets, std::uint64_t peak) {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t b = 0; b < p.buffers.size(); ++b)
+        if (p.buffers[b].size != 0 && offsets[b] + p.buffers[b].size == peak) out.push_back(b);
+    return out;
+}
+
+} // namespace
+
+std::uint64_t improve_order(const dsa_problem& p, dsa_order& order, std::uint64_t floor, clock_type::time_point deadline) {
+    greedy_placer placer(p);
+    std::uint64_t peak = placer.place(order);
+    std::vector<std::uint32_t> top = at_peak(p, placer.offsets(), peak);
+    std::vector<std::uint32_t> position(order.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) position[order[i]] = i;
+    std::size_t same = order.size(); // the placer holds order[0, same)
+    std::mt19937_64 rng(order.size()); // fixed seed: the same input takes the same steps
+    dsa_order trial;
+    for (std::uint64_t step = 0; peak > floor && !top.empty(); ++step) {
+        if (step % 16 == 0 && clock_type::now() >= deadline) break;
+        const std::uint32_t b = top[rng() % top.size()];
+        const std::size_t from = position[b];
+        if (from == 0) continue;
+        // Mostly short moves: they re-place only the tail of the order, so many more fit the time
+        // box, and a long move now and then.
+        const std::size_t reach = std::size_t{1} << (rng() % (std::bit_width(from)));
+        const std::size_t to = from - 1 - rng() % std::min(reach, from);
+        trial = order;
+        std::rotate(trial.begin() + static_cast<std::ptrdiff_t>(to), trial.begin() + static_cast<std::ptrdiff_t>(from),
+                    trial.begin() + static_cast<std::ptrdiff_t>(from) + 1);
+        const std::uint64_t trial_peak = placer.replace_from(trial, std::min(to, same), peak);
+        same = std::min(to, same);
+        if (trial_peak > peak) continue;
+        // Equal peaks count as progress when fewer buffers reach it: a plateau walk.
+        auto trial_top = at_peak(p, placer.offsets(), trial_peak);
+        if (trial_peak == peak && trial_top.size() > top.size()) continue;
+        order.swap(trial);
+        for (std::size_t i = to; i <= from; ++i) position[order[i]] = static_cast<std::uint32_t>(i);
+        peak = trial_peak;
+        top = std::move(trial_top);
+        same = order.size();
+    }
+    return peak;
+}
+
+search_result search_best(const dsa_problem& p, clock_type::time_point deadline) {
+    const std::uint64_t bound = lower_bound(p);
+    greedy_placer placer(p);
+    search_result best{{}, UINT64_MAX, false};
+    dsa_order best_order;
+    const auto start = clock_type::now();
+    clock_type::duration one_pass{};
+    for (auto ordering : {order_by_size, order_by_breadth, order_by_conflicts, order_by_area}) {
+        dsa_order order = ordering(p);
+        if (const std::uint64_t peak = placer.place(order); peak < best.peak) {
+            best = {placer.offsets(), peak, peak == bound};
+            best_order = std::move(order);
+        }
+        if (best.optimal) return best;
+        if (one_pass == clock_type::duration{}) one_pass = clock_type::now() - start;
+    }
+    // The exact search gets most of the time: when it succeeds the plan is optimal.
+    const auto now = clock_type::now();
+    const auto exact_deadline = now + (deadline - now) * 9 / 10;
+    if (p.buffers.size() <= max_exact_buffers && now < exact_deadline) {
+        std::uint64_t lo = bound, hi = best.peak - 1; // the optimum lies in [lo, best.peak]
+        while (lo <= hi) {
+            const std::uint64_t capacity = lo == bound ? bound : lo + (hi - lo) / 2;
+            exact_result r = solve_exact(p, capacity, exact_deadline);
+            if (r.outcome == exact_outcome::timed_out) break;
+            if (r.outcome == exact_outcome::infeasible) {
+                lo = capacity + 1;
+                continue;
+            }
+            best = {std::move(r.offsets), 0, false};
+            best.peak = peak(p, best.offsets);
+            best.optimal = best.peak == bound;
+            if (best.optimal) return best;
+            hi = best.peak - 1;
+            best_order.clear(); // the local search below cannot start from an exact plan
+        }
+    }
+    // The last placement and the caller's validation fit in the time box too.
+    if (!best_order.empty() && improve_order(p, best_order, bound, deadline - 2 * one_pass) < best.peak) {
+        best.peak = placer.place(best_order);
+        best.offsets = placer.offsets();
+        best.optimal = best.peak == bound;
+    }
+    return best;
+}
+
+} // namespace planscope

@@ -1,0 +1,243 @@
+// planscope-cli on models and the sources of issue 4: `info` on every shared GGUF (architecture and
+// hyperparameters, exact lines), the Llama-2-7B vocab-only file planned for a 512-token prompt,
+// --ctx/--batch/--n-past/--kv-type/--ngl, template:llama and a ggml DOT dump.
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+
+struct run_result {
+    int code;
+    QString out;
+    QString err;
+};
+
+run_result cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(PLANSCOPE_CLI), args);
+    p.waitForFinished(120000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString model(const char* name) { return QStringLiteral(PLANSCOPE_SHARED_DIR "/models/") + QString::fromUtf8(name); }
+
+// The value after "KEY" on the line of `out` that starts with it ("  kv_cache (CPU): 327680 bytes").
+QString lineStarting(const QString& out, const QString& start) {
+    for (const QString& line : out.split(QLatin1Char('\n')))
+        if (line.startsWith(start)) return line;
+    return {};
+}
+
+// max_size of the compute buffer, the plan listing's last line.
+qint64 computeSize(const run_result& r) {
+    const QString last = r.out.trimmed().split(QLatin1Char('\n')).constLast();
+    const QStringList f = last.split(QLatin1Char('\t'));
+    return f.size() == 3 && f[0] == QLatin1String("max_size") && f[1] == QLatin1String("compute") ? f[2].toLongLong() : -1;
+}
+
+// "  n_embd            64": as `info` prints a hyperparameter.
+QString kv(const char* key, const QString& value) {
+    return QStringLiteral("  ") + QString::fromLatin1(key).leftJustified(18) + value;
+}
+
+QStringList hparams(const char* arch, const char* name, int vocab, int ctx, int embd, int head, int head_kv,
+                    int layer, int rot, int ff, const char* eps_key) {
+    const int head_dim = embd / head;
+    const auto n = [](int v) { return QString::number(v); };
+    return {
+        QStringLiteral("architecture: ") + QLatin1String(arch),
+        kv("arch", QLatin1String(arch)),
+        kv("name", QLatin1String(name)),
+        kv("n_vocab", n(vocab)),
+        kv("n_ctx_train", n(ctx)),
+        kv("n_embd", n(embd)),
+        kv("n_head", n(head)),
+        kv("n_head_kv", n(head_kv)),
+        kv("n_layer", n(layer)),
+        kv("n_rot", n(rot)),
+        kv("n_embd_head", n(head_dim)),
+        kv("n_embd_gqa", n(head_dim * head_kv)),
+        kv("n_ff", n(ff)),
+        kv(eps_key, QStringLiteral("1e-05")),
+        kv("rope_scaling", QStringLiteral("linear")),
+        kv("freq_base_train", QStringLiteral("10000")),
+        kv("freq_scale_train", QStringLiteral("1")),
+        kv("n_yarn_orig_ctx", n(ctx)),
+    };
+}
+
+} // namespace
+
+class TestCliModels : public QObject {
+    Q_OBJECT
+private slots:
+    void infoPrintsHyperparameters_data();
+    void infoPrintsHyperparameters();
+    void infoOnVocabOnlyFile();
+    void llama7bPlansA512TokenPrompt();
+    void optionsChangeTheGraph();
+    void optionErrors_data();
+    void optionErrors();
+    void llamaTemplate();
+    void dotDump();
+};
+
+void TestCliModels::infoPrintsHyperparameters_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("lines");
+    // The values of ../shared/README.md.
+    QTest::newRow("stories260K") << model("stories260K.gguf")
+                                 << hparams("llama", "llama", 512, 2048, 64, 8, 4, 5, 8, 172, "f_norm_rms_eps");
+    QTest::newRow("llama-spm") << model("ggml-vocab-llama-spm.gguf")
+                               << hparams("llama", "llama-spm", 32000, 4096, 4096, 32, 32, 32, 128, 11008, "f_norm_rms_eps");
+    QTest::newRow("phi-3") << model("ggml-vocab-phi-3.gguf")
+                           << hparams("phi3", "Phi3", 32064, 4096, 3072, 32, 32, 32, 96, 8192, "f_norm_rms_eps");
+    QTest::newRow("gpt-2") << model("ggml-vocab-gpt-2.gguf")
+                           << hparams("gpt2", "gpt-2", 50257, 1024, 768, 12, 12, 12, 64, 3072, "f_norm_eps");
+}
+
+void TestCliModels::infoPrintsHyperparameters() {
+    QFETCH(QString, file);
+    QFETCH(QStringList, lines);
+    const auto r = cli({QStringLiteral("info"), file});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList out = r.out.split(QLatin1Char('\n'));
+    QVERIFY(out.first().startsWith(QStringLiteral("model: ") + file + QStringLiteral(" (GGUF v3, ")));
+    for (const QString& line : lines) QVERIFY2(out.contains(line), qPrintable(line + QStringLiteral("\n---\n") + r.out));
+}
+
+void TestCliModels::infoOnVocabOnlyFile() {
+    const auto r = cli({QStringLiteral("info"), model("ggml-vocab-llama-spm.gguf")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("  none (vocab-only file: a graph gets f32 placeholder weights)\n")));
+    QVERIFY(r.out.contains(QStringLiteral("llama parameters: n_ctx 512, n_batch 8, n_past 0, kv_type f16, ngl 0\n")));
+    QVERIFY(r.out.contains(QStringLiteral("\nnodes: 1124 (384 views)\n")));
+    const auto phi = cli({QStringLiteral("info"), model("ggml-vocab-phi-3.gguf")});
+    QCOMPARE(phi.code, 0);
+    QVERIFY(phi.out.contains(QStringLiteral("graph: not built (architecture 'phi3' is not supported by the graph builder)")));
+}
+
+void TestCliModels::llama7bPlansA512TokenPrompt() {
+    const auto r = cli({QStringLiteral("plan"), model("ggml-vocab-llama-spm.gguf"), QStringLiteral("--batch"),
+                        QStringLiteral("512")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.startsWith(QStringLiteral("planscope-plan\t1\n")));
+    QVERIFY(r.out.contains(QStringLiteral("\tinp_tokens\tNONE\ti32\t[512, 1, 1, 1]\t2048\t")));
+    const qint64 size = computeSize(r);
+    qInfo("Llama-2-7B, 512-token prompt, n_ctx 512: compute buffer %lld bytes", size);
+    // One layer's KQ alone is 512 x 512 x 32 heads of f32 = 32 MiB.
+    QVERIFY2(size >= 32ll << 20 && size < 256ll << 20, qPrintable(QString::number(size)));
+    const auto eight = cli({QStringLiteral("plan"), model("ggml-vocab-llama-spm.gguf")});
+    QCOMPARE(eight.code, 0);
+    QVERIFY(computeSize(eight) > 0 && computeSize(eight) < size);
+}
+
+void TestCliModels::optionsChangeTheGraph() {
+    const QString file = model("stories260K.gguf");
+    const QString kv = QStringLiteral("  kv_cache (CPU): ");
+    const auto base = cli({QStringLiteral("info"), file});
+    QCOMPARE(base.code, 0);
+    // K and V: n_embd_gqa 32 x 5 layers x n_ctx cells of f16.
+    QCOMPARE(lineStarting(base.out, kv), kv + QStringLiteral("327680 bytes, alignment 32"));
+    QVERIFY(lineStarting(base.out, QStringLiteral("  weights_gpu")).isEmpty());
+
+    const auto ctx = cli({QStringLiteral("info"), file, QStringLiteral("--ctx"), QStringLiteral("1024")});
+    QVERIFY(ctx.out.contains(QStringLiteral("llama parameters: n_ctx 1024, n_batch 8, n_past 0, kv_type f16, ngl 0\n")));
+    QCOMPARE(lineStarting(ctx.out, kv), kv + QStringLiteral("655360 bytes, alignment 32"));
+    const auto f32 = cli({QStringLiteral("info"), file, QStringLiteral("--kv-type"), QStringLiteral("f32")});
+    QCOMPARE(lineStarting(f32.out, kv), kv + QStringLiteral("655360 bytes, alignment 32"));
+
+    // More tokens: more bytes in the same nodes.
+    const auto batch = cli({QStringLiteral("info"), file, QStringLiteral("--batch"), QStringLiteral("32")});
+    QCOMPARE(lineStarting(batch.out, QStringLiteral("nodes: ")), QStringLiteral("nodes: 179 (60 views)"));
+    QVERIFY(lineStarting(batch.out, QStringLiteral("node bytes: ")) != lineStarting(base.out, QStringLiteral("node bytes: ")));
+
+    // -ngl 2: layers 3 and 4 (9 weights of 64x64, 64x172 ... each) on the second backend; -ngl 6
+    // (> n_layer) the output weights too.
+    const auto ngl = cli({QStringLiteral("info"), file, QStringLiteral("--ngl"), QStringLiteral("2")});
+    QCOMPARE(lineStarting(ngl.out, QStringLiteral("  weights_gpu")),
+             QStringLiteral("  weights_gpu (GPU): 363520 bytes, alignment 32"));
+    const auto all = cli({QStringLiteral("info"), file, QStringLiteral("--ngl"), QStringLiteral("6")});
+    QCOMPARE(lineStarting(all.out, QStringLiteral("  weights_gpu")),
+             QStringLiteral("  weights_gpu (GPU): %1 bytes, alignment 32").arg(5 * 181760 + 256 + 512 * 64 * 4));
+
+    // The plan follows: more cells attended, a bigger compute buffer.
+    const auto plan = cli({QStringLiteral("plan"), file});
+    const auto later = cli({QStringLiteral("plan"), file, QStringLiteral("--ctx"), QStringLiteral("1024"),
+                            QStringLiteral("--n-past"), QStringLiteral("512")});
+    QCOMPARE(later.code, 0);
+    QVERIFY2(computeSize(later) > computeSize(plan), qPrintable(later.out.right(80)));
+}
+
+void TestCliModels::optionErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    const QString file = model("stories260K.gguf");
+    QTest::newRow("zero ctx") << QStringList{QStringLiteral("info"), file, QStringLiteral("--ctx"), QStringLiteral("0")} << 2
+                              << QStringLiteral("usage error: --ctx takes an integer 1 to 2147483647, not '0'");
+    QTest::newRow("no value") << QStringList{QStringLiteral("plan"), file, QStringLiteral("--batch")} << 2
+                              << QStringLiteral("usage error: --batch needs a value");
+    QTest::newRow("kv type") << QStringList{QStringLiteral("info"), file, QStringLiteral("--kv-type"), QStringLiteral("q8_0")}
+                             << 2 << QStringLiteral("usage error: --kv-type is f16 or f32, not 'q8_0'");
+    QTest::newRow("not a model") << QStringList{QStringLiteral("plan"), QStringLiteral("template:attention"),
+                                                QStringLiteral("--ngl"), QStringLiteral("1")}
+                                 << 2
+                                 << QStringLiteral("usage error: --ngl applies to a .gguf model or template:llama, not "
+                                                   "'template:attention'");
+    QTest::newRow("batch over ctx") << QStringList{QStringLiteral("info"), file, QStringLiteral("--batch"), QStringLiteral("1024")}
+                                    << 1 << QStringLiteral("error: %1: n_batch 1024 exceeds n_ctx 512").arg(file);
+    QTest::newRow("past the cache") << QStringList{QStringLiteral("plan"), file, QStringLiteral("--n-past"), QStringLiteral("510")}
+                                    << 1 << QStringLiteral("error: %1: n_past + n_batch = 518 exceeds n_ctx 512").arg(file);
+}
+
+void TestCliModels::optionErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const auto r = cli(args);
+    QCOMPARE(r.code, code);
+    QVERIFY2(r.err.startsWith(message + QLatin1Char('\n')), qPrintable(r.err));
+}
+
+void TestCliModels::llamaTemplate() {
+    const QString spec = QStringLiteral("template:llama?n_embd=256&n_layer=4&n_head=8&n_ff=688&n_vocab=1000&n_ctx=512&n_batch=32");
+    const auto r = cli({QStringLiteral("info"), spec});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.startsWith(QStringLiteral("graph: llama\nnodes: 144 (48 views)\nleafs: 45\n")));
+    QVERIFY(r.out.contains(QStringLiteral("  kv_cache (CPU): 2097152 bytes, alignment 32\n")));
+    // Flags fill in what the template string leaves out; its own keys win.
+    const auto flags = cli({QStringLiteral("info"), QStringLiteral("template:llama?n_layer=2&n_ctx=256"),
+                            QStringLiteral("--ctx"), QStringLiteral("1024"), QStringLiteral("--kv-type"), QStringLiteral("f32")});
+    QCOMPARE(flags.code, 0);
+    QVERIFY(flags.out.contains(QStringLiteral("  kv_cache (CPU): %1 bytes").arg(2 * 64 * 2 * 256 * 4)));
+    const auto plan = cli({QStringLiteral("plan"), spec});
+    QCOMPARE(plan.code, 0);
+    QVERIFY(computeSize(plan) > 0);
+    const auto bad = cli({QStringLiteral("info"), QStringLiteral("template:llama?n_embd=256&foo=3")});
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.err.startsWith(QStringLiteral("error: template:llama?n_embd=256&foo=3: template 'llama' has no "
+                                               "parameter 'foo'")),
+             qPrintable(bad.err));
+}
+
+void TestCliModels::dotDump() {
+    const QString file = QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_layer.dot");
+    const auto r = cli({QStringLiteral("info"), file});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.startsWith(QStringLiteral("graph: llama_layer\nnodes: 29 (10 views)\nleafs: 13\n")));
+    QVERIFY(r.out.contains(QStringLiteral("inferred (not in the file):\n")));
+    QVERIFY(r.out.contains(
+        QStringLiteral("  node 19 'V-0': VIEW strides assumed contiguous, offset assumed 0, ne[3] assumed 1\n")));
+    const auto plan = cli({QStringLiteral("plan"), file});
+    QVERIFY2(plan.code == 0, qPrintable(plan.err));
+    QVERIFY(computeSize(plan) > 0);
+    QVERIFY(plan.err.startsWith(QStringLiteral("warning: ") + file + QStringLiteral(": leafs: ")));
+    const auto bad = cli({QStringLiteral("info"), QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/unknown_op.dot")});
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.err.contains(QStringLiteral("unknown_op.dot: node 14 'KQ_soft_max-0': op symbol 'alibi(x)'")),
+             qPrintable(bad.err));
+}
+
+QTEST_GUILESS_MAIN(TestCliModels)
+#include "test_cli_models.moc"
