@@ -24,6 +24,7 @@ void report(benchmark::State& state, const dsa_problem& p, const dsa_plan& plan)
     state.counters["lower_bound"] = static_cast<double>(bound);
     state.counters["peak"] = static_cast<double>(plan.peak);
     state.counters["ratio"] = peak_ratio(plan.peak, bound);
+    state.counters["over_bound"] = static_cast<double>(plan.peak - bound); // bytes: 0 is optimal
 }
 
 // Plans (validation included, as plan_dsa always validates) once per iteration.

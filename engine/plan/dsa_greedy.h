@@ -23,8 +23,8 @@ dsa_order order_by_conflicts(const dsa_problem& p);
 // Size x lifetime descending.
 dsa_order order_by_area(const dsa_problem& p);
 
-// Places buffers in `order`, each at the lowest offset that fits. Reused between calls so that
-// the improvement search does not allocate; `place` may continue from any prefix of an order.
+// Places buffers in `order`, each at the lowest offset that fits. It keeps its placements
+// between calls, so that the improvement search re-places only the tail of an order.
 class greedy_placer {
 public:
     explicit greedy_placer(const dsa_problem& p);

@@ -34,7 +34,7 @@ std::uint64_t improve_order(const dsa_problem& p, dsa_order& order, std::uint64_
         if (step % 16 == 0 && clock_type::now() >= deadline) break;
         const std::uint32_t b = top[rng() % top.size()];
         const std::size_t from = position[b];
-        if (from == 0) continue;
+        if (from == 0) continue; // the first buffer sits at 0: its end is at most the lower bound
         // Mostly short moves: they re-place only the tail of the order, so many more fit the time
         // box, and a long move now and then.
         const std::size_t reach = std::size_t{1} << (rng() % (std::bit_width(from)));

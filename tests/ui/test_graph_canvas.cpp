@@ -9,7 +9,9 @@
 #include "session/startup_graph.h"
 #include "ui_test_support.h"
 
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -49,8 +51,15 @@ void TestGraphCanvas::laysOutDefaultGraphAsynchronously() {
     // Nothing drawn yet: the layout runs in a worker.
     QVERIFY(canvas.isLayoutRunning());
     QCOMPARE(canvas.itemCount(), 0);
+    // A busy overlay with the count and a Cancel button while it runs.
+    auto* busy = canvas.findChild<QWidget*>(u"layoutBusy"_s);
+    QVERIFY(busy && !busy->isHidden());
+    auto* label = busy->findChild<QLabel*>();
+    QVERIFY(label && label->text().contains(QString::number(startupNodes + startupLeafs)));
+    QVERIFY(busy->findChild<QPushButton*>(u"cancelLayout"_s));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     QVERIFY(!canvas.isLayoutRunning());
+    QVERIFY(busy->isHidden());
     QCOMPARE(canvas.itemCount(), startupNodes + startupLeafs);
     QCOMPARE(boxCount(canvas), startupNodes + startupLeafs);
     QVERIFY(canvas.layoutError().isEmpty());
