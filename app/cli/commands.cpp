@@ -6,7 +6,7 @@
 namespace planscope::cli {
 
 std::span<const command> commands() {
-    static const std::array<command, 3> table{{
+    static const std::array<command, 4> table{{
         {"info", "summarise a graph or model file",
          "usage: planscope-cli info FILE [--ctx N] [--batch N] [--n-past N] [--kv-type f16|f32] [--ngl N]\n"
          "  Prints the graph summary: tensor counts per op, bytes of leafs and nodes, buffers.\n"
@@ -49,6 +49,17 @@ std::span<const command> commands() {
          "  --time-box MS   how long the best planner may search (default 1000)\n"
          "  The format is docs/planner.md.\n",
          &run_dsa},
+        {"run", "compute a llama GGUF model on the CPU for a prompt and print the next-token logits",
+         "usage: planscope-cli run MODEL.gguf --tokens 1,2,3,... [--threads N] [--ctx N] [--kv-type f16|f32]\n"
+         "  Computes the prompt in one batch on the CPU backend (weights used in place from the file)\n"
+         "  and prints, for the last position, the top-10 next tokens as 'id logit piece' (piece from\n"
+         "  tokenizer.ggml.tokens, SentencePiece's U+2581 shown as a space), then 'sum S' and 'l2 N'\n"
+         "  over all logits, 6 decimals each.\n"
+         "  --tokens LIST  the prompt's token ids, comma-separated (required; no BOS is added)\n"
+         "  --threads N    CPU threads (default: the hardware's, at most 8)\n"
+         "  --ctx N        KV cache cells, at least the prompt's length (default 512)\n"
+         "  --kv-type T    KV cache type, f16 or f32 (default f16)\n",
+         &run_run},
     }};
     return table;
 }

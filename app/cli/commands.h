@@ -30,5 +30,6 @@ bool wants_help(std::span<const std::string> args);
 int run_info(std::span<const std::string> args);
 int run_plan(std::span<const std::string> args);
 int run_dsa(std::span<const std::string> args);
+int run_run(std::span<const std::string> args);
 
 } // namespace planscope::cli

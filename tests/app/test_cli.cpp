@@ -1,25 +1,9 @@
 // planscope-cli as a user runs it: output, exit codes, one-line errors.
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-
-struct run_result {
-    int code;
-    QString out;
-    QString err;
-};
-
-run_result cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(PLANSCOPE_CLI), args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
-
-} // namespace
+#include "cli_runner.h"
 
 class TestCli : public QObject {
     Q_OBJECT

@@ -1,25 +1,13 @@
 // planscope-cli dsa and plan's planner options (--planner, --stats, --compare): the formats of
 // docs/planner.md on traces and graphs worked out by hand. Planning times vary: they are
 // checked for their form only.
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_runner.h"
+
 namespace {
-
-struct run_result {
-    int code;
-    QString out;
-    QString err;
-};
-
-run_result cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(PLANSCOPE_CLI), args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 QString small_graph() { return QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json"); }
 

@@ -1,23 +1,11 @@
 // planscope-cli on models and the sources of issue 4: `info` on every shared GGUF (architecture and
 // hyperparameters, exact lines), the Llama-2-7B vocab-only file planned for a 512-token prompt,
 // --ctx/--batch/--n-past/--kv-type/--ngl, template:llama and a ggml DOT dump.
-#include <QProcess>
 #include <QtTest>
 
+#include "cli_runner.h"
+
 namespace {
-
-struct run_result {
-    int code;
-    QString out;
-    QString err;
-};
-
-run_result cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(PLANSCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 QString model(const char* name) { return QStringLiteral(PLANSCOPE_SHARED_DIR "/models/") + QString::fromUtf8(name); }
 

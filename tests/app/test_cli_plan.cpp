@@ -2,24 +2,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_runner.h"
+
 namespace {
-
-struct run_result {
-    int code;
-    QString out;
-    QString err;
-};
-
-run_result cli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(PLANSCOPE_CLI), args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 QString small_graph() { return QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json"); }
 

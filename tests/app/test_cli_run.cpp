@@ -1,0 +1,99 @@
+// planscope-cli run: stories260K computed on the CPU for a fixed prompt (finite logits, a fixed
+// argmax, the sum and L2 lines), and its one-line errors and usage errors.
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include "cli_runner.h"
+
+#include <cmath>
+
+namespace {
+
+QString model(const char* name) { return QStringLiteral(PLANSCOPE_SHARED_DIR "/models/") + QString::fromUtf8(name); }
+
+// The next token after this prompt is "," (id 432), about 3.5 ahead of the second;
+// test_cpu_llama finds the same argmax in process.
+const QString prompt = QStringLiteral("1,403,407,261,378");
+constexpr int expected_argmax = 432;
+
+} // namespace
+
+class TestCliRun : public QObject {
+    Q_OBJECT
+private slots:
+    void stories260K_data();
+    void stories260K();
+    void errors();
+};
+
+void TestCliRun::stories260K_data() {
+    QTest::addColumn<QStringList>("extra");
+    QTest::newRow("defaults") << QStringList{};
+    QTest::newRow("3 threads, f32 cache") << QStringList{"--threads", "3", "--kv-type", "f32", "--ctx", "16"};
+}
+
+void TestCliRun::stories260K() {
+    QFETCH(QStringList, extra);
+    const QString file = model("stories260K.gguf");
+    if (!QFile::exists(file)) QSKIP("stories260K.gguf is not in the shared directory");
+    const auto r = cli(QStringList{QStringLiteral("run"), file, QStringLiteral("--tokens"), prompt} + extra);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    const QStringList lines = r.out.split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 13); // 10 tokens, sum, l2, and the empty string after the last newline
+    QVERIFY(lines[12].isEmpty());
+    const QRegularExpression row(QStringLiteral("^(\\d+) (-?\\d+\\.\\d{6}) (.*)$"));
+    double previous = INFINITY;
+    for (int i = 0; i < 10; ++i) {
+        const auto m = row.match(lines[i]);
+        QVERIFY2(m.hasMatch(), qPrintable(lines[i]));
+        const int id = m.captured(1).toInt();
+        QVERIFY(id >= 0 && id < 512);
+        const double logit = m.captured(2).toDouble();
+        QVERIFY(std::isfinite(logit));
+        QVERIFY(logit <= previous); // sorted, highest first
+        previous = logit;
+        if (i == 0) QCOMPARE(id, expected_argmax);
+    }
+    const QRegularExpression sum(QStringLiteral("^sum (-?\\d+\\.\\d{6})$")), l2(QStringLiteral("^l2 (\\d+\\.\\d{6})$"));
+    const auto s = sum.match(lines[10]);
+    const auto n = l2.match(lines[11]);
+    QVERIFY2(s.hasMatch(), qPrintable(lines[10]));
+    QVERIFY2(n.hasMatch(), qPrintable(lines[11]));
+    QVERIFY(std::isfinite(s.captured(1).toDouble()));
+    QVERIFY(n.captured(1).toDouble() > 0);
+}
+
+void TestCliRun::errors() {
+    const QString vocab = model("ggml-vocab-llama-spm.gguf");
+    const QString file = model("stories260K.gguf");
+    if (!QFile::exists(vocab) || !QFile::exists(file)) QSKIP("the shared models are missing");
+
+    auto r = cli({QStringLiteral("run"), vocab, QStringLiteral("--tokens"), QStringLiteral("1,2")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err, QStringLiteral("error: %1: model has no tensor data (vocab-only); it can be planned, not run\n")
+                        .arg(vocab));
+
+    r = cli({QStringLiteral("run"), file, QStringLiteral("--tokens"), QStringLiteral("1,512")});
+    QCOMPARE(r.code, 1);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err, QStringLiteral("error: %1: token 512 is outside the vocabulary [0, 512)\n").arg(file));
+
+    r = cli({QStringLiteral("run"), file, QStringLiteral("--tokens"), QStringLiteral("1,2,3"), QStringLiteral("--ctx"),
+             QStringLiteral("2")});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+
+    r = cli({QStringLiteral("run"), file});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.startsWith(QStringLiteral("usage error: run needs --tokens\n")));
+    QVERIFY(r.out.isEmpty());
+
+    r = cli({QStringLiteral("run"), file, QStringLiteral("--tokens"), QStringLiteral("1,x")});
+    QCOMPARE(r.code, 2);
+}
+
+QTEST_APPLESS_MAIN(TestCliRun)
+#include "test_cli_run.moc"
