@@ -46,8 +46,12 @@ void TestTemplates::list() {
     // Every default is a value the template accepts.
     for (const auto& t : templates()) {
         std::string spec(t.name);
-        for (std::size_t i = 0; i < t.params.size(); ++i)
-            spec += (i ? "&" : "?") + std::string(t.params[i].key) + "=" + std::string(t.params[i].default_value);
+        for (std::size_t i = 0; i < t.params.size(); ++i) {
+            spec += i ? '&' : '?';
+            spec += t.params[i].key;
+            spec += '=';
+            spec += t.params[i].default_value;
+        }
         auto made = make_template(spec);
         QVERIFY2(made.ok(), made.ok() ? spec.c_str() : made.err().message.c_str());
     }
