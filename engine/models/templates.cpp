@@ -11,6 +11,17 @@
 namespace planscope {
 namespace {
 
+// Weights live in their own "weights" buffer on the CPU, packed at 64-byte alignment.
+void place_weights(graph_document& doc, const std::vector<tensor_id>& weights) {
+    const buffer_id id{doc.buffers.size()};
+    std::uint64_t offset = 0;
+    for (tensor_id w : weights) {
+        doc.ctx[w].where = placement{id, offset};
+        offset += (nbytes(doc.ctx[w]) + 63) / 64 * 64;
+    }
+    doc.buffers.push_back({"weights", "CPU", offset, 64});
+}
+
 // The values of one template's keys, checked against its params.
 class template_args {
 public:
@@ -139,14 +150,7 @@ result<template_graph> attention() {
     if (!b.ok()) return *b.first_error();
     if (auto s = build_forward_expand(doc.ctx, doc.g, out); !s) return s.err();
 
-    // Weights live in their own buffer, packed at 64-byte alignment.
-    doc.buffers.push_back({"weights", "CPU", 0, 64});
-    std::uint64_t offset = 0;
-    for (tensor_id w : weights) {
-        doc.ctx[w].where = placement{buffer_id{0}, offset};
-        offset += (nbytes(doc.ctx[w]) + 63) / 64 * 64;
-    }
-    doc.buffers[0].size = offset;
+    place_weights(doc, weights);
     return template_graph{std::move(doc), {}};
 }
 
@@ -178,13 +182,7 @@ result<template_graph> mlp(const template_args& a) {
     if (!b.ok()) return *b.first_error();
     if (auto s = build_forward_expand(doc.ctx, doc.g, out); !s) return s.err();
 
-    doc.buffers.push_back({"weights", "CPU", 0, 64});
-    std::uint64_t offset = 0;
-    for (tensor_id w : weights) {
-        doc.ctx[w].where = placement{buffer_id{0}, offset};
-        offset += (nbytes(doc.ctx[w]) + 63) / 64 * 64;
-    }
-    doc.buffers[0].size = offset;
+    place_weights(doc, weights);
     return template_graph{std::move(doc), {}};
 }
 
