@@ -6,6 +6,9 @@
 
 #include "alloc/plan_listing.h"
 #include "io/graph_source.h"
+#include "sched/backend_factory.h"
+#include "sched/sched_report.h"
+#include "sched/sched_runner.h"
 
 #include <algorithm>
 #include <bit>
@@ -28,6 +31,21 @@ std::optional<std::size_t> parse_alignment(const std::string& s) {
     return v;
 }
 
+// plan FILE --backends LIST: the scheduler's splits and causes instead of the single-buffer plan.
+int plan_backends(opened_source in, const std::string& file, const std::string& list,
+                  const backend_factory_options& options) {
+    auto backends = make_backends(list, options);
+    if (!backends) return fail(file, backends.err().message);
+    auto out = plan_with_backends(std::move(in), backend_pointers(*backends));
+    if (!out) return fail(file, out.err().message);
+    std::cout << "backends:";
+    for (const auto& n : out->backend_names) std::cout << ' ' << n;
+    std::cout << "\nsplits: " << out->plan.splits.size() << '\n' << out->assignments << "\n## BUFFERS\n"
+              << format_buffers(out->backend_names, out->buffers);
+    for (const auto& w : out->warnings) std::cout << "warning: " << w << '\n';
+    return exit_ok;
+}
+
 } // namespace
 
 int run_plan(std::span<const std::string> args) {
@@ -36,11 +54,16 @@ int run_plan(std::span<const std::string> args) {
     plan_options options;
     source_options source;
     plan_analysis analysis;
+    std::optional<std::string> backends;
+    backend_factory_options backend_options;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         std::string problem;
         if (source.parse(args, i, problem) || analysis.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self(), problem);
+        } else if (a == "--backends" || a == "--device") {
+            if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
+            (a == "--backends" ? backends.emplace() : backend_options.device) = args[++i];
         } else if (a == "--format" || a == "--alignment") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
             const std::string& v = args[++i];
@@ -63,6 +86,8 @@ int run_plan(std::span<const std::string> args) {
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
     if (const auto problem = source.check_source(*file); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
+    if (backends && (json || analysis.any()))
+        return usage_error(self(), "--backends lists the scheduler's splits; it takes no --format json or planner options");
 
     // open_source keeps the inputs a llama graph allocates before the graph, as llama.cpp did.
     auto in = open_source(*file, source.params());
@@ -71,6 +96,7 @@ int run_plan(std::span<const std::string> args) {
         return exit_bad_input;
     }
     for (const auto& w : in->warnings) std::cerr << "warning: " << *file << ": " << w << '\n';
+    if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options);
     options.preallocate = in->preallocate;
     alloc_recorder recorder; // the planner options work from the allocator's events
     if (analysis.any()) options.observer = &recorder;

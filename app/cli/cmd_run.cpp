@@ -3,8 +3,12 @@
 // and L2 norm of all its logits.
 #include "commands.h"
 
+#include "io/graph_source.h"
 #include "models/gguf.h"
 #include "models/llama_run.h"
+#include "sched/backend_factory.h"
+#include "sched/sched_llama.h"
+#include "sched/sched_report.h"
 
 #include <algorithm>
 #include <charconv>
@@ -68,19 +72,62 @@ std::string fixed6(double x) {
     return buf;
 }
 
+// The top-10 next tokens, then the sum and L2 norm of all logits.
+void print_top(const gguf_file& model, const std::vector<float>& logits) {
+    std::vector<std::int32_t> order(logits.size());
+    std::iota(order.begin(), order.end(), 0);
+    const std::size_t top = std::min<std::size_t>(10, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
+                      [&](std::int32_t x, std::int32_t y) {
+                          const float a = logits[static_cast<std::size_t>(x)];
+                          const float b = logits[static_cast<std::size_t>(y)];
+                          return a != b ? a > b : x < y;
+                      });
+    for (std::size_t k = 0; k < top; ++k)
+        std::cout << order[k] << ' ' << fixed6(logits[static_cast<std::size_t>(order[k])]) << ' '
+                  << piece(model, order[k]) << '\n';
+    double sum = 0, sq = 0;
+    for (float x : logits) {
+        sum += x;
+        sq += double(x) * x;
+    }
+    std::cout << "sum " << fixed6(sum) << '\n' << "l2 " << fixed6(std::sqrt(sq)) << '\n';
+}
+
+// The scheduler's report: backends, per-split timings, per-backend totals, outputs.
+void print_sched(const sched_outcome& out) {
+    std::cout << "backends:";
+    for (const auto& n : out.backend_names) std::cout << ' ' << n;
+    std::cout << "\nsplits: " << out.plan.splits.size() << '\n'
+              << format_timings(out.backend_names, out.timings, out.totals) << format_outputs(out.outputs);
+    for (const auto& w : out.warnings) std::cerr << "warning: " << w << '\n';
+}
+
 } // namespace
 
 int run_run(std::span<const std::string> args) {
     std::optional<std::string> file;
     std::optional<std::vector<std::int32_t>> tokens;
     run_options options;
+    std::optional<std::string> backends;
+    std::string device;
+    int ngl = 0;
     options.n_threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--tokens" || a == "--threads" || a == "--ctx" || a == "--kv-type") {
+        if (a == "--tokens" || a == "--threads" || a == "--ctx" || a == "--kv-type" || a == "--backends" ||
+            a == "--device" || a == "--ngl") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
             const std::string& v = args[++i];
-            if (a == "--tokens") {
+            if (a == "--backends") {
+                backends = v;
+            } else if (a == "--device") {
+                device = v;
+            } else if (a == "--ngl") {
+                const auto n = parse_int(v);
+                if (!n || *n < 0) return usage_error(self(), "--ngl must be 0 or more, not '" + v + "'");
+                ngl = *n;
+            } else if (a == "--tokens") {
                 tokens = parse_tokens(v);
                 if (!tokens) return usage_error(self(), "--tokens takes comma-separated token ids, not '" + v + "'");
             } else if (a == "--kv-type") {
@@ -101,6 +148,21 @@ int run_run(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "run takes exactly one MODEL");
+    if (!backends && (ngl != 0 || !device.empty()))
+        return usage_error(self(), "--ngl and --device apply with --backends");
+    if (backends && !is_gguf_path(*file)) {
+        if (tokens) return usage_error(self(), "--tokens applies to a .gguf model");
+        auto made = make_backends(*backends, {options.n_threads, device});
+        if (!made) return fail(*file, made.err().message);
+        llama_params params;
+        params.n_ctx = options.n_ctx;
+        params.kv_type = options.kv_type;
+        params.ngl = ngl;
+        auto out = run_with_backends([&] { return open_source(*file, params); }, backend_pointers(*made));
+        if (!out) return fail(*file, out.err().message);
+        print_sched(*out);
+        return exit_ok;
+    }
     if (!tokens) return usage_error(self(), "run needs --tokens");
 
     auto model = open_gguf(*file);
@@ -108,27 +170,19 @@ int run_run(std::span<const std::string> args) {
         std::cerr << "error: " << model.err().message << '\n'; // already "FILE: offset N: reason"
         return exit_bad_input;
     }
+    if (backends) {
+        auto made = make_backends(*backends, {options.n_threads, device});
+        if (!made) return fail(*file, made.err().message);
+        auto out = run_llama_prompt_sched(*model, *tokens, backend_pointers(*made), {options.n_ctx, options.kv_type, ngl});
+        if (!out) return fail(*file, out.err().message);
+        print_sched(out->report);
+        print_top(*model, out->logits);
+        return exit_ok;
+    }
     const auto logits = run_llama_prompt(*model, *tokens, options);
     if (!logits) return fail(*file, logits.err().message);
 
-    std::vector<std::int32_t> order(logits->size());
-    std::iota(order.begin(), order.end(), 0);
-    const std::size_t top = std::min<std::size_t>(10, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
-                      [&](std::int32_t x, std::int32_t y) {
-                          const float a = (*logits)[static_cast<std::size_t>(x)];
-                          const float b = (*logits)[static_cast<std::size_t>(y)];
-                          return a != b ? a > b : x < y;
-                      });
-    for (std::size_t k = 0; k < top; ++k)
-        std::cout << order[k] << ' ' << fixed6((*logits)[static_cast<std::size_t>(order[k])]) << ' '
-                  << piece(*model, order[k]) << '\n';
-    double sum = 0, sq = 0;
-    for (float x : *logits) {
-        sum += x;
-        sq += double(x) * x;
-    }
-    std::cout << "sum " << fixed6(sum) << '\n' << "l2 " << fixed6(std::sqrt(sq)) << '\n';
+    print_top(*model, *logits);
     return exit_ok;
 }
 

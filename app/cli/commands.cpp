@@ -6,7 +6,7 @@
 namespace planscope::cli {
 
 std::span<const command> commands() {
-    static const std::array<command, 4> table{{
+    static const std::array<command, 5> table{{
         {"info", "summarise a graph or model file",
          "usage: planscope-cli info FILE [--ctx N] [--batch N] [--n-past N] [--kv-type f16|f32] [--ngl N]\n"
          "  Prints the graph summary: tensor counts per op, bytes of leafs and nodes, buffers.\n"
@@ -36,6 +36,10 @@ std::span<const command> commands() {
          "                 allocation sizes instead of the listing\n"
          "  --compare A,B  print two planners' peaks and the tensors whose offsets differ\n"
          "  --time-box MS  how long the best planner may search (default 1000)\n"
+         "  --backends LIST  schedule the graph over backends instead (cpu, opencl; 'cpu,cpu' is two\n"
+         "                 CPU backends): per split its backend and inputs with sizes, per node its\n"
+         "                 backend and cause, then each backend's measured buffer (docs/scheduler.md)\n"
+         "  --device D     with --backends: the OpenCL device, an index or a name substring\n"
          "  The format is docs/plan-listing.md; --stats and --compare are in docs/planner.md.\n",
          &run_plan},
         {"dsa", "plan a DSA trace (CSV) with every planner and compare with its lower bound",
@@ -49,8 +53,9 @@ std::span<const command> commands() {
          "  --time-box MS   how long the best planner may search (default 1000)\n"
          "  The format is docs/planner.md.\n",
          &run_dsa},
-        {"run", "compute a llama GGUF model on the CPU for a prompt and print the next-token logits",
+        {"run", "compute a llama GGUF model (or, with --backends, any graph) and print its results",
          "usage: planscope-cli run MODEL.gguf --tokens 1,2,3,... [--threads N] [--ctx N] [--kv-type f16|f32]\n"
+         "       planscope-cli run FILE --backends LIST [--threads N] [--device D] [--ngl N] [--tokens ...]\n"
          "  Computes the prompt in one batch on the CPU backend (weights used in place from the file)\n"
          "  and prints, for the last position, the top-10 next tokens as 'id logit piece' (piece from\n"
          "  tokenizer.ggml.tokens, SentencePiece's U+2581 shown as a space), then 'sum S' and 'l2 N'\n"
@@ -58,8 +63,37 @@ std::span<const command> commands() {
          "  --tokens LIST  the prompt's token ids, comma-separated (required; no BOS is added)\n"
          "  --threads N    CPU threads (default: the hardware's, at most 8)\n"
          "  --ctx N        KV cache cells, at least the prompt's length (default 512)\n"
-         "  --kv-type T    KV cache type, f16 or f32 (default f16)\n",
+         "  --kv-type T    KV cache type, f16 or f32 (default f16)\n"
+         "  --backends LIST  run with the scheduler over backends (cpu, opencl; 'cpu,cpu' is two CPU\n"
+         "                 backends): prints per-split copy/compute times and bytes copied, per-backend\n"
+         "                 totals and each output's first values, min, max and mean; a model (which\n"
+         "                 needs --tokens) then prints its top-10 tokens too. FILE may be any source;\n"
+         "                 its weights and inputs get a fixed pattern (docs/scheduler.md)\n"
+         "  --ngl N        with --backends: llama layers i >= n_layer - N on the second backend\n"
+         "  --device D     with --backends: the OpenCL device, an index or a name substring\n",
          &run_run},
+        {"export", "write the split diagram, the plan, the execution trace or the allocation trace",
+         "usage: planscope-cli export FILE --what splits|plan|trace|alloc-trace [--format F] -o OUT [options]\n"
+         "  FILE is a graph file (.json), a model (.gguf), a ggml DOT dump (.dot) or template:NAME[?...]\n"
+         "  (see info --help). OUT is written atomically; F defaults to OUT's extension.\n"
+         "  --what splits       the graph cut into the scheduler's splits, one cluster per split, nodes\n"
+         "                      coloured by backend: dot, svg, png or pdf (Graphviz)\n"
+         "  --what plan         every tensor's buffer, offset, size, steps alive, view/inplace source,\n"
+         "                      backend and cause, every buffer's size, peak and lower bound: json or csv\n"
+         "  --what trace        the graph computed once by the scheduler, as run --backends does: Chrome\n"
+         "                      Trace Event json, one track per backend (Perfetto, chrome://tracing)\n"
+         "  --what alloc-trace  the compute buffer's allocations as csv id,lower,upper,size,offset\n"
+         "                      (steps, half-open), what `planscope-cli dsa` reads\n"
+         "  --backends LIST     split on these backends, e.g. cpu,opencl (default: one CPU backend)\n"
+         "  --threads N         CPU threads of the backends (default: the hardware's, at most 8)\n"
+         "  --device D          OpenCL device index or name part\n"
+         "  --fold-layers       splits: one box per llama layer and split (readable for 32 layers)\n"
+         "  --planner P         splits, plan, alloc-trace: offsets of planner P (default ggml); also\n"
+         "                      --alignment N and --time-box MS as for plan\n"
+         "  --ctx, --batch, --n-past, --kv-type, --ngl  as for info, for a .gguf model or template:llama\n"
+         "  --what canvas and --what buffers are pictures of the GUI's views: File > Export in planscope.\n"
+         "  The formats are docs/exports.md and docs/plan-schema.json.\n",
+         &run_export},
     }};
     return table;
 }

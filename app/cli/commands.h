@@ -31,5 +31,6 @@ int run_info(std::span<const std::string> args);
 int run_plan(std::span<const std::string> args);
 int run_dsa(std::span<const std::string> args);
 int run_run(std::span<const std::string> args);
+int run_export(std::span<const std::string> args);
 
 } // namespace planscope::cli

@@ -18,8 +18,14 @@ public:
     backend_buffer(const backend_buffer&) = delete;
     backend_buffer& operator=(const backend_buffer&) = delete;
 
-    // get_base: required; never null (the seed asserts it).
+    // get_base: required; never null (the seed asserts it). For a buffer that is not
+    // host_visible() (device memory: an OpenCL cl_mem) it is a fake, aligned address that only
+    // offset and alignment math may use, never dereferenced; its bytes move through its owner's
+    // set/get/copy slots.
     [[nodiscard]] virtual std::byte* data() const = 0;
+    // Whether data() is host memory that the CPU may read and write directly (later ggml's
+    // ggml_backend_buffer_is_host). CPU buffers are; device buffers override this with false.
+    [[nodiscard]] virtual bool host_visible() const { return true; }
 
     // The backend that made the buffer and moves its tensors' bytes; it must outlive the buffer.
     [[nodiscard]] backend& owner() const { return m_owner; }
@@ -52,6 +58,7 @@ struct bound_tensor {
     const tensor* desc = nullptr;
     backend_buffer* buffer = nullptr;
 
+    // Only meaningful (dereferenceable) when buffer->host_visible().
     [[nodiscard]] std::byte* data() const { return buffer->data() + desc->where->offset; }
     [[nodiscard]] backend& owner() const { return buffer->owner(); }
 };

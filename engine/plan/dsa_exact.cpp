@@ -12,14 +12,16 @@ namespace {
 using clock_type = std::chrono::steady_clock;
 constexpr std::uint64_t none = UINT64_MAX;
 
-// The problem as the search sees it: buffers that take room, their time sections and overlaps.
+// The problem as the search sees it: buffers that take room and their time sections.
 struct prepared {
     std::vector<std::uint32_t> original;  // search index -> problem index
     std::vector<std::uint64_t> size;      // aligned
     std::vector<std::uint64_t> width;     // upper - lower
     std::vector<std::uint32_t> first, last; // sections [first, last)
-    std::vector<std::uint32_t> overlap_start, overlaps; // CSR
-    std::vector<std::uint32_t> section_start, members;   // CSR: buffers alive in each section
+    std::vector<std::uint32_t> section_start, members; // CSR: buffers alive in each section
+    // CSR: the buffers each one overlaps, when there are few enough pairs to list (a few
+    // million); otherwise empty, and the search tests its pool instead.
+    std::vector<std::uint32_t> overlap_start, overlaps;
     std::vector<std::uint64_t> total;     // bytes alive in each section
     std::uint64_t mask = 0;               // alignment - 1
 
@@ -38,7 +40,7 @@ struct prepared {
         };
         const std::size_t n = original.size(), n_sections = times.empty() ? 0 : times.size() - 1;
         total.assign(n_sections, 0);
-        std::vector<std::vector<std::uint32_t>> in_section(n_sections);
+        section_start.assign(n_sections + 1, 0);
         for (std::uint32_t i = 0; i < n; ++i) {
             const dsa_buffer& b = p.buffers[original[i]];
             size.push_back(aligned_size(b.size, p.alignment));
@@ -47,32 +49,49 @@ struct prepared {
             last.push_back(rank(b.upper));
             for (std::uint32_t s = first[i]; s < last[i]; ++s) {
                 total[s] += size[i];
-                in_section[s].push_back(i);
+                ++section_start[s + 1];
             }
         }
-        flatten(in_section, section_start, members);
-        // Two buffers overlap exactly when one starts inside the other's sections, or both start
-        // in the same section.
-        std::vector<std::vector<std::uint32_t>> adjacent(n), starting(n_sections);
-        for (std::uint32_t i = 0; i < n; ++i) starting[first[i]].push_back(i);
-        for (std::uint32_t s = 0; s < n_sections; ++s) {
-            for (std::size_t a = 0; a < starting[s].size(); ++a) {
-                const std::uint32_t i = starting[s][a];
-                for (std::size_t b = a + 1; b < starting[s].size(); ++b)
-                    adjacent[i].push_back(starting[s][b]), adjacent[starting[s][b]].push_back(i);
-                for (std::uint32_t j : in_section[s])
-                    if (first[j] < s) adjacent[i].push_back(j), adjacent[j].push_back(i);
+        // Counted, then filled in one sweep over the sections, copying the set of buffers alive:
+        // sequential writes, however long the lifetimes.
+        for (std::size_t s = 0; s < n_sections; ++s) section_start[s + 1] += section_start[s];
+        members.resize(section_start[n_sections]);
+        std::vector<std::vector<std::uint32_t>> starting(n_sections + 1), ending(n_sections + 1);
+        for (std::uint32_t i = 0; i < n; ++i) starting[first[i]].push_back(i), ending[last[i]].push_back(i);
+        std::vector<std::uint32_t> alive, where(n);
+        std::size_t pairs = 0;
+        for (std::size_t s = 0; s < n_sections; ++s) {
+            for (std::uint32_t i : ending[s]) {
+                where[alive.back()] = where[i];
+                alive[where[i]] = alive.back();
+                alive.pop_back();
             }
+            for (std::uint32_t i : starting[s]) {
+                pairs += alive.size(); // a buffer overlaps exactly those alive when it starts, and later starters
+                where[i] = static_cast<std::uint32_t>(alive.size());
+                alive.push_back(i);
+            }
+            std::copy(alive.begin(), alive.end(), members.begin() + section_start[s]);
         }
-        flatten(adjacent, overlap_start, overlaps);
+        if (pairs <= max_listed_pairs) list_overlaps(starting, n);
     }
 
-    static void flatten(const std::vector<std::vector<std::uint32_t>>& lists, std::vector<std::uint32_t>& start,
-                        std::vector<std::uint32_t>& flat) {
-        start.assign(1, 0);
-        for (const auto& l : lists) {
-            flat.insert(flat.end(), l.begin(), l.end());
-            start.push_back(static_cast<std::uint32_t>(flat.size()));
+    static constexpr std::size_t max_listed_pairs = std::size_t{1} << 22;
+
+    void list_overlaps(const std::vector<std::vector<std::uint32_t>>& starting, std::size_t n) {
+        std::vector<std::vector<std::uint32_t>> adjacent(n);
+        for (std::uint32_t s = 0; s + 1 < starting.size(); ++s) {
+            for (std::uint32_t i : starting[s]) {
+                for (std::uint32_t k = section_start[s]; k < section_start[s + 1]; ++k) {
+                    const std::uint32_t j = members[k];
+                    if (j != i && (first[j] < s || j < i)) adjacent[i].push_back(j), adjacent[j].push_back(i);
+                }
+            }
+        }
+        overlap_start.assign(1, 0);
+        for (const auto& l : adjacent) {
+            overlaps.insert(overlaps.end(), l.begin(), l.end());
+            overlap_start.push_back(static_cast<std::uint32_t>(overlaps.size()));
         }
     }
 };
@@ -152,9 +171,8 @@ public:
         m_pool.resize(n);
         std::iota(m_pool.begin(), m_pool.end(), 0u);
         m_total = m_p.total;
-        m_witness.assign(n_sections, 0);
-        for (std::uint32_t s = 0; s < n_sections; ++s)
-            if (m_p.section_start[s] < m_p.section_start[s + 1]) m_witness[s] = m_p.members[m_p.section_start[s]];
+        m_witness.assign(m_p.section_start.begin(), m_p.section_start.end() - 1);
+        m_cover.assign(n_sections + 1, 0);
         m_totals = section_totals(m_p.total);
         m_cuts.assign(n_sections, 0);
         for (std::uint32_t b = 0; b < n; ++b)
@@ -247,7 +265,7 @@ private:
             std::sort(batch.begin(), batch.end(), by_position);
             for (const candidate& c : batch) {
                 const std::size_t mark = m_offset_log.size();
-                const placed p = place(c.buffer, c.offset);
+                const placed p = place(part, c.buffer, c.offset);
                 // The child sees the pool without c, swapped to the end of the range, and
                 // leaves the pool as it found it.
                 std::swap(m_pool[c.slot], m_pool[part.end - 1]);
@@ -300,7 +318,9 @@ private:
         bool feasible; // every section of b, and every section b's neighbours live in, still fits
     };
 
-    placed place(std::uint32_t b, std::uint64_t at) {
+    // Without overlap lists, the buffers b can overlap are the unplaced ones of its partition:
+    // the others are placed or live in other sections.
+    placed place(const partition& part, std::uint32_t b, std::uint64_t at) {
         m_offset[b] = at;
         m_solution[b] = at;
         const std::uint64_t top = at + m_p.size[b];
@@ -312,30 +332,49 @@ private:
             feasible &= top + m_total[s] <= m_capacity; // the rest of s stacks on b
         }
         bool covered = false;
-        // The raised buffers all overlap b: their sections form one range.
+        // The raised buffers all overlap b: their sections form one range. m_cover counts, per
+        // section, the raised buffers alive there (as differences).
         std::uint32_t lo = m_p.first[b], hi = lo;
-        for (std::uint32_t k = m_p.overlap_start[b]; k < m_p.overlap_start[b + 1]; ++k) {
-            const std::uint32_t o = m_p.overlaps[k];
-            if (m_offset[o] != none) continue;
+        const bool listed = !m_p.overlap_start.empty();
+        const std::uint32_t k_begin = listed ? m_p.overlap_start[b] : part.begin;
+        const std::uint32_t k_end = listed ? m_p.overlap_start[b + 1] : part.end;
+        for (std::uint32_t k = k_begin; k < k_end; ++k) {
+            const std::uint32_t o = listed ? m_p.overlaps[k] : m_pool[k];
+            if (listed ? m_offset[o] != none
+                       : o == b || m_p.first[o] >= m_p.last[b] || m_p.first[b] >= m_p.last[o])
+                continue;
             covered = true;
             if (m_min_offset[o] >= next) continue;
             m_offset_log.emplace_back(o, m_min_offset[o]);
             m_min_offset[o] = next;
             lo = std::min(lo, m_p.first[o]);
             hi = std::max(hi, m_p.last[o]);
+            ++m_cover[m_p.first[o]];
+            --m_cover[m_p.last[o]];
         }
         // What is left of a section stacks from its lowest unplaced buffer's min offset: a section
         // fails when every one of them is above capacity - bytes left.
-        for (std::uint32_t s = lo; s < hi && feasible; ++s) {
+        std::int64_t raised = 0;
+        std::uint32_t s = lo;
+        for (; s < hi && feasible; ++s) {
+            raised += m_cover[s];
+            m_cover[s] = 0;
             if (m_total[s] == 0) continue;
             const std::uint64_t room = m_capacity - std::min(m_capacity, m_total[s]);
-            // The buffer that fitted last time usually still does (a hint, never undone).
+            if (raised > 0 && next <= room) continue; // a buffer just raised to `next` fits
+            // The member that fitted last time usually still does (a hint, never undone); the
+            // scan goes on from it, round the list, so a long list is not rescanned from its head.
             const auto fits = [&](std::uint32_t x) { return m_offset[x] == none && m_min_offset[x] <= room; };
-            if (fits(m_witness[s])) continue;
+            const std::uint32_t begin = m_p.section_start[s], end = m_p.section_start[s + 1];
+            std::uint32_t& w = m_witness[s];
+            if (fits(m_p.members[w])) continue;
             feasible = false;
-            for (std::uint32_t k = m_p.section_start[s]; k < m_p.section_start[s + 1] && !feasible; ++k)
-                if (fits(m_p.members[k])) m_witness[s] = m_p.members[k], feasible = true;
+            for (std::uint32_t i = 1, k = w; i < end - begin && !feasible; ++i) {
+                k = k + 1 == end ? begin : k + 1;
+                if (fits(m_p.members[k])) w = k, feasible = true;
+            }
         }
+        std::fill(m_cover.begin() + s, m_cover.begin() + hi + 1, 0);
         return {covered, feasible};
     }
 
@@ -361,7 +400,8 @@ private:
     std::vector<std::uint32_t> m_rank; // of each buffer in its partition's preorder
     section_totals m_totals{{}};
     std::vector<std::uint32_t> m_cuts; // unplaced buffers alive in both section s and s + 1
-    std::vector<std::uint32_t> m_witness; // per section: a buffer that last fitted under the capacity
+    std::vector<std::uint32_t> m_witness; // per section: where in `members` one last fitted under the capacity
+    std::vector<std::int64_t> m_cover;    // scratch of place(), all zero between calls
     std::vector<std::pair<std::uint32_t, std::uint64_t>> m_offset_log; // undo journal of min offsets
     std::int64_t m_nodes_left = 0;
     std::optional<exact_outcome> m_stop;
@@ -369,13 +409,24 @@ private:
 
 } // namespace
 
-exact_result solve_exact(const dsa_problem& p, std::uint64_t capacity, clock_type::time_point deadline) {
-    if (p.buffers.size() > max_exact_buffers) return {};
+struct exact_solver::impl {
+    prepared prep;
+};
+
+exact_solver::exact_solver(const dsa_problem& p) : m_problem(p) {
+    if (p.buffers.size() > max_exact_buffers) return;
     // Section totals are signed 64-bit in the search.
     std::uint64_t bytes = 0;
     for (const dsa_buffer& b : p.buffers)
-        if ((bytes += aligned_size(b.size, p.alignment)) >= (std::uint64_t{1} << 62)) return {};
-    const prepared prep(p);
+        if ((bytes += aligned_size(b.size, p.alignment)) >= (std::uint64_t{1} << 62)) return;
+    m_impl = std::make_unique<impl>(impl{prepared(p)});
+}
+
+exact_solver::~exact_solver() = default;
+
+exact_result exact_solver::solve(std::uint64_t capacity, clock_type::time_point deadline) const {
+    if (!m_impl) return {};
+    const prepared& prep = m_impl->prep;
     searcher s(prep, capacity, deadline);
     // Round robin over the preorders with a growing node limit, as one of them often finds a
     // solution far sooner than the others.
@@ -383,7 +434,7 @@ exact_result solve_exact(const dsa_problem& p, std::uint64_t capacity, clock_typ
         for (const auto& preorder : preorders) {
             const exact_outcome o = s.run(preorder, limit);
             if (o == exact_outcome::found) {
-                exact_result out{exact_outcome::found, dsa_offsets(p.buffers.size(), 0)};
+                exact_result out{exact_outcome::found, dsa_offsets(m_problem.buffers.size(), 0)};
                 for (std::size_t i = 0; i < prep.original.size(); ++i) out.offsets[prep.original[i]] = s.solution()[i];
                 return out;
             }
@@ -391,6 +442,10 @@ exact_result solve_exact(const dsa_problem& p, std::uint64_t capacity, clock_typ
             if (clock_type::now() >= deadline) return {};
         }
     }
+}
+
+exact_result solve_exact(const dsa_problem& p, std::uint64_t capacity, clock_type::time_point deadline) {
+    return exact_solver(p).solve(capacity, deadline);
 }
 
 } // namespace planscope

@@ -8,6 +8,7 @@
 #include "dsa_problem.h"
 
 #include <chrono>
+#include <memory>
 
 namespace planscope {
 
@@ -23,5 +24,22 @@ struct exact_result {
 // at every step.
 inline constexpr std::size_t max_exact_buffers = 6000;
 exact_result solve_exact(const dsa_problem& p, std::uint64_t capacity, std::chrono::steady_clock::time_point deadline);
+
+// The same search, the problem prepared once for several capacities (a binary search). `p` must
+// outlive the solver.
+class exact_solver {
+public:
+    explicit exact_solver(const dsa_problem& p);
+    ~exact_solver();
+    exact_solver(const exact_solver&) = delete;
+    exact_solver& operator=(const exact_solver&) = delete;
+
+    [[nodiscard]] exact_result solve(std::uint64_t capacity, std::chrono::steady_clock::time_point deadline) const;
+
+private:
+    struct impl;
+    const dsa_problem& m_problem;
+    std::unique_ptr<impl> m_impl; // null for a problem too large to search
+};
 
 } // namespace planscope

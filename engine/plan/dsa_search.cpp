@@ -30,8 +30,8 @@ std::uint64_t improve_order(const dsa_problem& p, dsa_order& order, std::uint64_
     std::size_t same = order.size(); // the placer holds order[0, same)
     std::mt19937_64 rng(order.size()); // fixed seed: the same input takes the same steps
     dsa_order trial;
-    for (std::uint64_t step = 0; peak > floor && !top.empty(); ++step) {
-        if (step % 16 == 0 && clock_type::now() >= deadline) break;
+    while (peak > floor && !top.empty()) {
+        if (clock_type::now() >= deadline) break; // a step can re-place thousands of buffers
         const std::uint32_t b = top[rng() % top.size()];
         const std::size_t from = position[b];
         if (from == 0) continue; // the first buffer sits at 0: its end is at most the lower bound
@@ -57,6 +57,13 @@ std::uint64_t improve_order(const dsa_problem& p, dsa_order& order, std::uint64_
     return peak;
 }
 
+dsa_order order_by_offset(const dsa_problem& p, const dsa_offsets& offsets) {
+    dsa_order order(p.buffers.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return offsets[a] < offsets[b]; });
+    return order;
+}
+
 search_result search_best(const dsa_problem& p, clock_type::time_point deadline) {
     const std::uint64_t bound = lower_bound(p);
     greedy_placer placer(p);
@@ -64,38 +71,48 @@ search_result search_best(const dsa_problem& p, clock_type::time_point deadline)
     dsa_order best_order;
     const auto start = clock_type::now();
     clock_type::duration one_pass{};
-    for (auto ordering : {order_by_size, order_by_breadth, order_by_conflicts, order_by_area}) {
-        dsa_order order = ordering(p);
+    const auto keep = [&](dsa_order order) {
         if (const std::uint64_t peak = placer.place(order); peak < best.peak) {
             best = {placer.offsets(), peak, peak == bound};
             best_order = std::move(order);
         }
+    };
+    for (auto ordering : {order_by_size, order_by_breadth, order_by_conflicts, order_by_area}) {
+        keep(ordering(p));
         if (best.optimal) return best;
         if (one_pass == clock_type::duration{}) one_pass = clock_type::now() - start;
     }
-    // The exact search gets most of the time: when it succeeds the plan is optimal.
-    const auto now = clock_type::now();
-    const auto exact_deadline = now + (deadline - now) * 9 / 10;
-    if (p.buffers.size() <= max_exact_buffers && now < exact_deadline) {
-        std::uint64_t lo = bound, hi = best.peak - 1; // the optimum lies in [lo, best.peak]
-        while (lo <= hi) {
-            const std::uint64_t capacity = lo == bound ? bound : lo + (hi - lo) / 2;
-            exact_result r = solve_exact(p, capacity, exact_deadline);
-            if (r.outcome == exact_outcome::timed_out) break;
-            if (r.outcome == exact_outcome::infeasible) {
+    if (p.buffers.size() <= max_exact_buffers) {
+        // The exact search at the lower bound gets most of the time: when it succeeds the plan
+        // is optimal.
+        const exact_solver exact(p);
+        auto now = clock_type::now();
+        exact_result r = exact.solve(bound, now + (deadline - now) * 4 / 5);
+        if (r.outcome == exact_outcome::found) {
+            best = {std::move(r.offsets), 0, true};
+            best.peak = peak(p, best.offsets);
+            return best;
+        }
+        // Then a ladder of looser capacities, a binary search between the bound and the best
+        // peak: a search that runs out of its short share counts as too tight, as the search
+        // gets much easier with a little room.
+        std::uint64_t lo = bound + 1;
+        const auto ladder_end = clock_type::now() + (deadline - clock_type::now()) / 2;
+        while (lo < best.peak && (now = clock_type::now()) < ladder_end) {
+            const std::uint64_t capacity = lo + (best.peak - 1 - lo) / 2;
+            r = exact.solve(capacity, std::min(ladder_end, now + (ladder_end - now) / 4));
+            if (r.outcome != exact_outcome::found) {
                 lo = capacity + 1;
                 continue;
             }
-            best = {std::move(r.offsets), 0, false};
-            best.peak = peak(p, best.offsets);
-            best.optimal = best.peak == bound;
-            if (best.optimal) return best;
-            hi = best.peak - 1;
-            best_order.clear(); // the local search below cannot start from an exact plan
+            // Placing the exact plan's buffers by offset gives offsets no higher: an order the
+            // local search below can start from.
+            keep(order_by_offset(p, r.offsets));
         }
     }
     // The last placement and the caller's validation fit in the time box too.
-    if (!best_order.empty() && improve_order(p, best_order, bound, deadline - 2 * one_pass) < best.peak) {
+    if (!best_order.empty() && clock_type::now() + 3 * one_pass < deadline &&
+        improve_order(p, best_order, bound, deadline - 2 * one_pass) < best.peak) {
         best.peak = placer.place(best_order);
         best.offsets = placer.offsets();
         best.optimal = best.peak == bound;

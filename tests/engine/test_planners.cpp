@@ -3,6 +3,7 @@
 // strategy's plan valid with `best` never worse than the greedy ones.
 #include "plan/dsa_exact.h"
 #include "plan/dsa_greedy.h"
+#include "plan/dsa_search.h"
 #include "plan/planner.h"
 
 #include <QtTest>
@@ -48,6 +49,10 @@ private slots:
     void greedySizeOrder();
     void greedyMissesBestReaches();
     void exactProvesInfeasible();
+    void exactSolverCapacities();
+    void exactLongStack();
+    void offsetOrderReplaysPlan();
+    void offsetOrderRandomTraces();
     void badAlignment();
     void randomTraces();
 };
@@ -112,6 +117,67 @@ void TestPlanners::exactProvesInfeasible() {
     QCOMPARE(found.outcome, exact_outcome::found);
     QVERIFY(validate(greedy_trap(), found.offsets).ok());
     QCOMPARE(peak(greedy_trap(), found.offsets), std::uint64_t{5});
+}
+
+// One prepared problem, several capacities: what the binary search of `best` asks.
+void TestPlanners::exactSolverCapacities() {
+    const auto p = greedy_trap();
+    const exact_solver exact(p);
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    QCOMPARE(exact.solve(4, deadline).outcome, exact_outcome::infeasible);
+    for (std::uint64_t capacity : {5, 6, 9}) {
+        const auto r = exact.solve(capacity, deadline);
+        QCOMPARE(r.outcome, exact_outcome::found);
+        QVERIFY(validate(p, r.offsets).ok());
+        QVERIFY(peak(p, r.offsets) <= capacity);
+    }
+    QCOMPARE(peak(p, exact.solve(5, deadline).offsets), std::uint64_t{5});
+}
+
+// 2,900 buffers all alive at steps 6 to 97,100: over 4 million overlapping pairs, so the search
+// tests its pool instead of listing them. Stacked in any order they fill the lower bound.
+void TestPlanners::exactLongStack() {
+    dsa_problem p;
+    for (std::uint64_t i = 0; i < 2900; ++i) p.buffers.push_back({i, i % 7, 100000 - i, 1 + i % 13});
+    const std::uint64_t bound = lower_bound(p);
+    std::uint64_t sum = 0;
+    for (const dsa_buffer& b : p.buffers) sum += b.size;
+    QCOMPARE(bound, sum);
+    const auto r = solve_exact(p, bound, std::chrono::steady_clock::now() + 60s);
+    QCOMPARE(r.outcome, exact_outcome::found);
+    QVERIFY(validate(p, r.offsets).ok());
+    QCOMPARE(peak(p, r.offsets), bound);
+}
+
+// An optimal plan of greedy_trap, {0, 3, 2, 1, 0} (peak 5, worked out by hand): by offset, ties
+// in problem order, it is 0, 4, 3, 2, 1. Replayed in that order, buffer 2 drops from 2 to 1: of
+// the buffers placed before it, only buffer 0, at [0, 1), is alive with it. Nothing goes higher.
+void TestPlanners::offsetOrderReplaysPlan() {
+    const auto p = greedy_trap();
+    const dsa_offsets plan{0, 3, 2, 1, 0};
+    QVERIFY(validate(p, plan).ok());
+    QCOMPARE(peak(p, plan), std::uint64_t{5});
+    const dsa_order order = order_by_offset(p, plan);
+    QCOMPARE(order, (dsa_order{0, 4, 3, 2, 1}));
+    greedy_placer placer(p);
+    QCOMPARE(placer.place(order), std::uint64_t{5});
+    QCOMPARE(placer.offsets(), (dsa_offsets{0, 3, 1, 1, 0}));
+}
+
+// Any valid plan replayed by offset: valid, and no buffer placed higher than in the plan.
+void TestPlanners::offsetOrderRandomTraces() {
+    std::mt19937 rng(20261126);
+    for (int t = 0; t < 1000; ++t) {
+        const dsa_problem p = random_trace(rng);
+        const auto ggml = plan_dsa(p, planner_kind::ggml);
+        QVERIFY(ggml.ok());
+        greedy_placer placer(p);
+        const std::uint64_t replayed = placer.place(order_by_offset(p, ggml->offsets));
+        QVERIFY(validate(p, placer.offsets()).ok());
+        QVERIFY(replayed <= ggml->peak);
+        for (std::size_t i = 0; i < p.buffers.size(); ++i)
+            if (p.buffers[i].size != 0) QVERIFY(placer.offsets()[i] <= ggml->offsets[i]);
+    }
 }
 
 void TestPlanners::badAlignment() {

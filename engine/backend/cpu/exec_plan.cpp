@@ -10,6 +10,10 @@ namespace {
 result<strided_tensor> resolve(const buffer_table& buffers, const tensor& t) {
     auto bound = buffers.bind(t);
     if (!bound) return bound.err();
+    // Device memory (an OpenCL buffer) has no host address: the scheduler copies such tensors first.
+    if (!bound->buffer->host_visible())
+        return error{"tensor '" + t.name + "' is in device memory (" + std::string(bound->owner().name()) +
+                     "), which the CPU cannot read"};
     strided_tensor s = describe(t);
     s.data = bound->data();
     return s;

@@ -1,0 +1,156 @@
+// planscope-cli export FILE --what W --format F -o OUT: the split diagram, the plan, the
+// execution trace or the allocation trace, written atomically. Formats: docs/exports.md.
+#include "commands.h"
+#include "planner_args.h"
+#include "source_options.h"
+
+#include "backend/cpu/thread_pool.h"
+#include "export/atomic_write.h"
+#include "export/export_runner.h"
+#include "io/graph_source.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <charconv>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+namespace planscope::cli {
+namespace {
+
+const command& self() {
+    const auto all = commands();
+    return *std::find_if(all.begin(), all.end(), [](const command& c) { return c.name == "export"; });
+}
+
+std::optional<int> parse_positive(const std::string& s) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || end != s.data() + s.size() || v < 1) return std::nullopt;
+    return v;
+}
+
+struct export_args {
+    std::string file, out, format;
+    const export_kind_info* w = nullptr;
+    bool fold = false;
+    std::optional<std::string> backends;
+    export_schedule_options schedule;
+    export_plan_options plan;
+    bool planner_given = false;
+    source_options source;
+};
+
+// Parses the arguments; returns a usage problem, or "".
+std::string parse(std::span<const std::string> args, export_args& a) {
+    a.schedule.n_threads = cpu::default_thread_count();
+    bool have_file = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        std::string problem;
+        if (a.source.parse(args, i, problem)) {
+            if (!problem.empty()) return problem;
+            continue;
+        }
+        if (arg == "--fold-layers") {
+            a.fold = true;
+            continue;
+        }
+        if (!arg.starts_with("-")) {
+            if (have_file) return "export takes exactly one FILE";
+            a.file = arg;
+            have_file = true;
+            continue;
+        }
+        static constexpr std::array<std::string_view, 10> valued{
+            "--what", "--format", "-o", "--output", "--backends", "--threads", "--device", "--planner", "--alignment", "--time-box"};
+        if (std::find(valued.begin(), valued.end(), arg) == valued.end()) return "unknown option " + arg;
+        if (i + 1 == args.size()) return arg + " needs a value";
+        const std::string& v = args[++i];
+        if (arg == "--what") {
+            if (v == "canvas" || v == "buffers")
+                return "--what " + v + " is a picture of the GUI's views: use File > Export in planscope";
+            const auto kinds = export_kinds();
+            const auto it = std::find_if(kinds.begin(), kinds.end(), [&](const export_kind_info& w) { return w.name == v; });
+            if (it == kinds.end()) return "--what is splits, plan, trace or alloc-trace, not '" + v + "'";
+            a.w = &*it;
+        } else if (arg == "--format") {
+            a.format = v;
+        } else if (arg == "-o" || arg == "--output") {
+            a.out = v;
+        } else if (arg == "--backends") {
+            a.backends = v;
+        } else if (arg == "--device") {
+            a.schedule.device = v;
+        } else if (arg == "--threads") {
+            const auto n = parse_positive(v);
+            if (!n) return "--threads takes a positive integer, not '" + v + "'";
+            a.schedule.n_threads = *n;
+        } else if (arg == "--planner") {
+            const auto k = parse_planner(v);
+            if (!k) return "--planner is one of " + planner_names() + ", not '" + v + "'";
+            a.plan.planner = *k;
+            a.planner_given = true;
+        } else if (arg == "--alignment") {
+            std::size_t n = 0;
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (ec != std::errc{} || end != v.data() + v.size() || !std::has_single_bit(n))
+                return "--alignment must be a power of two, not '" + v + "'";
+            a.plan.alignment = n;
+        } else {
+            const auto ms = parse_time_box(v);
+            if (!ms) return "--time-box must be a positive number of milliseconds, not '" + v + "'";
+            a.plan.planning.time_box = *ms;
+        }
+    }
+    if (!have_file) return "export takes exactly one FILE";
+    if (!a.w) return "--what is required: splits, plan, trace or alloc-trace";
+    if (a.out.empty()) return "-o OUT is required";
+    if (a.format.empty()) {
+        const std::string ext = std::filesystem::path(a.out).extension().string();
+        a.format = ext.empty() ? std::string(a.w->formats.substr(0, a.w->formats.find('|'))) : ext.substr(1);
+    }
+    if (!has_format(*a.w, a.format))
+        return "--what " + std::string(a.w->name) + " is written as " + std::string(a.w->formats) + ", not '" + a.format + "'";
+    if (a.fold && a.w->kind != export_kind::splits) return "--fold-layers applies to --what splits";
+    if (a.backends && a.w->kind == export_kind::alloc_trace) return "--backends does not apply to --what alloc-trace (one compute buffer)";
+    if (a.planner_given && a.w->kind == export_kind::trace) return "--planner does not apply to --what trace";
+    if (a.backends) a.schedule.backends = *a.backends;
+    return a.source.check_source(a.file);
+}
+
+// The request the GUI's File > Export also hands to produce_export.
+export_request request_of(const export_args& a) {
+    export_request r;
+    r.kind = a.w->kind;
+    r.format = a.format;
+    r.fold_layers = a.fold;
+    if (a.backends || a.w->kind == export_kind::trace) r.schedule = a.schedule; // trace: default "cpu"
+    r.plan = a.plan;
+    return r;
+}
+
+} // namespace
+
+int run_export(std::span<const std::string> args) {
+    export_args a;
+    if (const std::string problem = parse(args, a); !problem.empty()) return usage_error(self(), problem);
+    auto in = open_source(a.file, a.source.params());
+    if (!in) {
+        std::cerr << "error: " << in.err().message << '\n'; // already "FILE: reason"
+        return exit_bad_input;
+    }
+    for (const auto& w : in->warnings) std::cerr << "warning: " << a.file << ": " << w << '\n';
+    // The scheduler builds the source afresh for each of its passes; tensor ids are the same.
+    const auto bytes = produce_export(std::move(*in), request_of(a), [&] { return open_source(a.file, a.source.params()); });
+    if (!bytes) return fail(a.file, bytes.err().message);
+    if (const status s = write_file_atomic(a.out, *bytes); !s) {
+        std::cerr << "error: " << s.err().message << '\n'; // "OUT: reason"
+        return exit_bad_input;
+    }
+    return exit_ok;
+}
+
+} // namespace planscope::cli

@@ -1,0 +1,83 @@
+#include "export_runner.h"
+
+#include "alloc_trace.h"
+#include "chrome_trace.h"
+#include "graphviz_render.h"
+#include "plan_export.h"
+#include "split_diagram.h"
+
+#include <algorithm>
+#include <array>
+
+namespace planscope {
+namespace {
+
+constexpr std::array<export_kind_info, 4> kinds{{
+    {"splits", export_kind::splits, "dot|svg|png|pdf"},
+    {"plan", export_kind::plan, "json|csv"},
+    {"trace", export_kind::trace, "json"},
+    {"alloc-trace", export_kind::alloc_trace, "csv"},
+}};
+
+} // namespace
+
+std::span<const export_kind_info> export_kinds() { return kinds; }
+
+const export_kind_info& info(export_kind kind) {
+    return *std::find_if(kinds.begin(), kinds.end(), [&](const export_kind_info& k) { return k.kind == kind; });
+}
+
+bool has_format(const export_kind_info& w, std::string_view f) {
+    for (std::size_t start = 0; start <= w.formats.size();) {
+        const std::size_t bar = std::min(w.formats.find('|', start), w.formats.size());
+        if (w.formats.substr(start, bar - start) == f) return true;
+        start = bar + 1;
+    }
+    return false;
+}
+
+opened_source copy_source(const graph_document& doc, const std::vector<tensor_id>& preallocate) {
+    opened_source out;
+    out.doc.name = doc.name;
+    out.doc.ctx = doc.ctx;
+    out.doc.g = doc.g;
+    out.doc.buffers = doc.buffers;
+    out.doc.parse_seq = doc.parse_seq;
+    out.doc.backend_of = doc.backend_of;
+    out.preallocate = preallocate;
+    return out;
+}
+
+result<std::string> produce_export(opened_source in, const export_request& r,
+                                   const std::function<result<opened_source>()>& open) {
+    if (r.kind == export_kind::trace) {
+        auto s = run_for_trace(open, r.schedule.value_or(export_schedule_options{}));
+        if (!s) return s.err();
+        return chrome_trace_json(in.doc, *s);
+    }
+    std::optional<schedule_view> scheduled;
+    if (r.schedule) {
+        auto s = split_for_export(in, *r.schedule);
+        if (!s) return s.err();
+        scheduled = std::move(*s);
+    }
+    export_plan_options po = r.plan;
+    po.preallocate = in.preallocate;
+    auto p = plan_for_export(std::move(in.doc), po);
+    if (!p) return p.err();
+    if (r.kind == export_kind::alloc_trace) return alloc_trace_csv(*p);
+    if (!scheduled) scheduled = single_split(p->doc, p->doc.buffers[p->plan.compute.index()].backend);
+    if (r.kind == export_kind::plan) {
+        const plan_export e = make_plan_export(*p, &*scheduled);
+        return r.format == "json" ? plan_export_json(e) : plan_export_csv(e);
+    }
+    split_diagram_options o;
+    o.fold_layers = r.fold_layers;
+    std::string dot = split_diagram_dot(p->doc, *scheduled, o);
+    if (r.format == "dot") return dot;
+    const auto f = parse_render_format(r.format);
+    if (!f) return error{"unknown format '" + r.format + "'"};
+    return render_dot(dot, *f);
+}
+
+} // namespace planscope

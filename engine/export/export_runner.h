@@ -1,0 +1,45 @@
+#pragma once
+// One export from an opened source to the bytes of its file: what `planscope-cli export` and the
+// GUI's File > Export both run, so the two write identical files (docs/exports.md).
+#include "export_schedule.h"
+#include "planned_graph.h"
+
+#include "io/graph_source.h"
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace planscope {
+
+enum class export_kind : std::uint8_t { splits, plan, trace, alloc_trace };
+
+struct export_kind_info {
+    std::string_view name; // --what
+    export_kind kind;
+    std::string_view formats; // '|'-separated; the first is the default
+};
+
+std::span<const export_kind_info> export_kinds();
+const export_kind_info& info(export_kind kind);
+bool has_format(const export_kind_info& w, std::string_view format);
+
+struct export_request {
+    export_kind kind = export_kind::plan;
+    std::string format = "json";
+    bool fold_layers = false;                  // splits
+    std::optional<export_schedule_options> schedule; // split on these backends; none: one split
+    export_plan_options plan;                  // plan.preallocate comes from the source
+};
+
+// The file's bytes. `open` builds the source afresh (the execution trace's scheduler runs need
+// their own copies); `in` is its first result. Errors are the planner's, scheduler's or Graphviz's.
+result<std::string> produce_export(opened_source in, const export_request& request,
+                                   const std::function<result<opened_source>()>& open);
+
+// A document in memory as an opened source (graph_document is move-only), for `open` callbacks.
+opened_source copy_source(const graph_document& doc, const std::vector<tensor_id>& preallocate);
+
+} // namespace planscope

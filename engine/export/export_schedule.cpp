@@ -1,0 +1,44 @@
+#include "export_schedule.h"
+
+#include "schedule_from_sched.h"
+#include "sched/backend_factory.h"
+#include "sched/sched_runner.h"
+
+namespace planscope {
+namespace {
+
+opened_source copy_of(const opened_source& src) {
+    opened_source out;
+    out.doc.name = src.doc.name;
+    out.doc.ctx = src.doc.ctx;
+    out.doc.g = src.doc.g;
+    out.doc.buffers = src.doc.buffers;
+    out.doc.parse_seq = src.doc.parse_seq;
+    out.doc.backend_of = src.doc.backend_of;
+    out.preallocate = src.preallocate;
+    out.warnings = src.warnings;
+    return out;
+}
+
+} // namespace
+
+result<schedule_view> split_for_export(const opened_source& src, const export_schedule_options& options) {
+    auto backends = make_backends(options.backends, {options.n_threads, options.device});
+    if (!backends) return backends.err();
+    auto outcome = plan_with_backends(copy_of(src), backend_pointers(*backends));
+    if (!outcome) return outcome.err();
+    return schedule_from_sched(outcome->plan, src.doc.g);
+}
+
+result<schedule_view> run_for_trace(const std::function<result<opened_source>()>& open,
+                                    const export_schedule_options& options) {
+    auto backends = make_backends(options.backends, {options.n_threads, options.device});
+    if (!backends) return backends.err();
+    const auto first = open(); // the graph whose node indices the splits use
+    if (!first) return first.err();
+    auto outcome = run_with_backends(open, backend_pointers(*backends));
+    if (!outcome) return outcome.err();
+    return schedule_from_sched(outcome->plan, first->doc.g, outcome->timings);
+}
+
+} // namespace planscope

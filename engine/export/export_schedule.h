@@ -1,0 +1,28 @@
+#pragma once
+// The scheduler run for the exports, exactly as `planscope-cli plan/run --backends` run it
+// (engine/sched/sched_runner.h), on a list of backends such as "cpu,opencl"
+// (engine/sched/backend_factory.h).
+#include "schedule_view.h"
+
+#include "io/graph_source.h"
+
+#include <functional>
+#include <string>
+
+namespace planscope {
+
+struct export_schedule_options {
+    std::string backends = "cpu"; // make_backends list
+    int n_threads = 1;            // CPU backends
+    std::string device;           // OpenCL device
+};
+
+// The splits and causes of plan_with_backends on a copy of `src`; no timings.
+result<schedule_view> split_for_export(const opened_source& src, const export_schedule_options& options);
+
+// One run_with_backends (which builds the source with `open`, backs every buffer with memory and
+// fills the leafs with a fixed pattern): the splits with the run's per-split timings.
+result<schedule_view> run_for_trace(const std::function<result<opened_source>()>& open,
+                                    const export_schedule_options& options);
+
+} // namespace planscope

@@ -1,0 +1,48 @@
+#include "backend_factory.h"
+
+#include "backend/cpu/cpu_backend.h"
+#ifdef PLANSCOPE_HAS_OPENCL
+#include "backend/opencl/opencl_backend.h"
+#endif
+
+namespace planscope {
+
+bool have_opencl() {
+#ifdef PLANSCOPE_HAS_OPENCL
+    return true;
+#else
+    return false;
+#endif
+}
+
+result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view list,
+                                                            const backend_factory_options& options) {
+    std::vector<std::unique_ptr<backend>> out;
+    while (true) {
+        const auto comma = list.find(',');
+        const std::string_view item = list.substr(0, comma);
+        if (item == "cpu") {
+            out.push_back(std::make_unique<cpu_backend>(options.n_threads));
+        } else if (item == "opencl") {
+#ifdef PLANSCOPE_HAS_OPENCL
+            auto b = make_opencl_backend({options.device});
+            if (!b) return error{"opencl: " + b.err().message};
+            out.push_back(std::move(*b));
+#else
+            return error{"this build has no OpenCL backend (configure with -DPLANSCOPE_OPENCL=ON)"};
+#endif
+        } else {
+            return error{"unknown backend '" + std::string(item) + "' (known: cpu, opencl)"};
+        }
+        if (comma == std::string_view::npos) return out;
+        list.remove_prefix(comma + 1);
+    }
+}
+
+std::vector<backend*> backend_pointers(const std::vector<std::unique_ptr<backend>>& owned) {
+    std::vector<backend*> out;
+    for (const auto& b : owned) out.push_back(b.get());
+    return out;
+}
+
+} // namespace planscope

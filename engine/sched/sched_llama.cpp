@@ -1,0 +1,135 @@
+#include "sched_llama.h"
+
+#include "backend/cpu/cpu_backend.h"
+#include "models/llama_graph.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace planscope {
+namespace {
+
+// Each document buffer on its backend: weights from the file, the KV cache zeroed.
+status back_buffers(const gguf_file& file, const llama_model_graph& m, std::span<backend* const> backends,
+                    buffer_table& table) {
+    const auto by_name = buffer_backend_of_document(m.doc, display_names(backends));
+    const auto bytes = file.mapping->bytes().subspan(file.data_offset);
+    for (std::size_t i = 0; i < m.doc.buffers.size(); ++i) {
+        const buffer_desc& desc = m.doc.buffers[i];
+        auto b = by_name(buffer_id{i});
+        if (!b) return b.err();
+        backend& owner = *backends[static_cast<std::size_t>(*b)];
+        if (desc.name == weights_buffer_name && is_cpu(owner)) { // read-only mapping; no graph writes weights
+            auto buf = static_cast<cpu_backend&>(owner).buffer_from_ptr(buffer_id{i},
+                                                                         const_cast<std::uint8_t*>(bytes.data()),
+                                                                         bytes.size());
+            if (auto s = table.add(buf); !s) return s;
+            continue;
+        }
+        auto buf = owner.alloc_buffer(buffer_id{i}, std::max<std::size_t>(1, desc.size));
+        if (!buf) return error{"buffer '" + desc.name + "': " + buf.err().message};
+        if (auto s = table.add(*buf); !s) return s;
+    }
+    const context& ctx = m.doc.ctx;
+    for (tensor_id id : m.doc.g.leafs) {
+        const tensor& t = ctx[id];
+        if (!t.where) continue;
+        const std::string& buffer_name = m.doc.buffers[t.where->buffer.index()].name;
+        if (buffer_name != weights_buffer_name && buffer_name != weights_gpu_buffer_name) continue;
+        if (buffer_name == weights_buffer_name && is_cpu(table.find(t.where->buffer)->owner())) continue;
+        const auto info = std::find_if(file.tensors.begin(), file.tensors.end(),
+                                       [&](const gguf_tensor_info& g) { return g.name == t.name; });
+        if (info == file.tensors.end()) return error{"weight '" + t.name + "' is not in the file"};
+        const auto data = file.tensor_data(*info);
+        if (auto s = tensor_set(table, t, data.data(), 0, nbytes(t)); !s) return s;
+    }
+    for (tensor_id id : {m.cache_k, m.cache_v}) {
+        const std::vector<std::byte> zeros(nbytes(ctx[id]));
+        if (auto s = tensor_set(table, ctx[id], zeros.data(), 0, zeros.size()); !s) return s;
+    }
+    return success();
+}
+
+status set_inputs(const llama_model_graph& m, const buffer_table& table, std::span<const std::int32_t> tokens) {
+    const context& ctx = m.doc.ctx;
+    const auto n_tokens = static_cast<std::int64_t>(tokens.size());
+    std::vector<std::int32_t> pos(tokens.size());
+    for (std::size_t i = 0; i < pos.size(); ++i) pos[i] = static_cast<int>(i);
+    const float kq_scale = 1.0f / std::sqrt(static_cast<float>(m.hparams.n_embd_head()));
+    std::vector<float> mask(static_cast<std::size_t>(m.n_kv * n_tokens));
+    for (std::int64_t j = 0; j < n_tokens; ++j) // cell i is visible to token j when it holds an earlier position
+        for (std::int64_t i = 0; i < m.n_kv; ++i)
+            mask[static_cast<std::size_t>(j * m.n_kv + i)] = i <= j ? 0.0f : -INFINITY;
+    for (tensor_id id : m.inputs) {
+        const tensor& t = ctx[id];
+        status s = success();
+        if (t.name == "inp_tokens") s = tensor_set(table, t, tokens.data(), 0, nbytes(t));
+        if (t.name == "inp_pos") s = tensor_set(table, t, pos.data(), 0, nbytes(t));
+        if (t.name == "KQ_scale") s = tensor_set(table, t, &kq_scale, 0, nbytes(t));
+        if (t.name == "KQ_mask") s = tensor_set(table, t, mask.data(), 0, nbytes(t));
+        if (!s) return s;
+    }
+    return success();
+}
+
+} // namespace
+
+result<sched_llama_outcome> run_llama_prompt_sched(const gguf_file& file, std::span<const std::int32_t> tokens,
+                                                   std::span<backend* const> backends,
+                                                   const sched_llama_options& options) {
+    if (tokens.empty()) return error{"no tokens"};
+    if (static_cast<std::int64_t>(tokens.size()) > options.n_ctx)
+        return error{std::to_string(tokens.size()) + " positions do not fit in n_ctx " + std::to_string(options.n_ctx)};
+    llama_params p;
+    p.n_ctx = options.n_ctx;
+    p.n_batch = static_cast<int>(tokens.size());
+    p.kv_type = options.kv_type;
+    p.ngl = options.ngl;
+    auto measure = build_llama_graph(file, p);
+    if (!measure) return measure.err();
+    if (!measure->weights_backed || !file.mapping)
+        return error{"model has no tensor data (vocab-only); it can be planned, not run"};
+    for (std::int32_t t : tokens)
+        if (t < 0 || static_cast<std::uint32_t>(t) >= measure->hparams.n_vocab)
+            return error{"token " + std::to_string(t) + " is outside the vocabulary [0, " +
+                         std::to_string(measure->hparams.n_vocab) + ")"};
+    buffer_table table;
+    if (auto s = back_buffers(file, *measure, backends, table); !s) return s.err();
+    const std::vector<backend*> list(backends.begin(), backends.end());
+    auto created = scheduler::create(list, table, buffer_id{measure->doc.buffers.size()},
+                                     buffer_backend_of_table(table, list));
+    if (!created) return created.err();
+    scheduler& sched = **created;
+    const int inputs_on = input_backend(backends);
+    auto preallocate = [&](llama_model_graph& m) -> status {
+        for (tensor_id id : m.inputs)
+            if (auto s = sched.allocator(inputs_on).alloc(m.doc.ctx, id); !s) return s;
+        return success();
+    };
+    if (auto s = preallocate(*measure); !s) return s.err();
+    if (auto s = sched.init_measure(measure->doc.ctx, measure->doc.g); !s) return s.err();
+
+    auto run = build_llama_graph(file, p);
+    if (!run) return run.err();
+    if (auto s = preallocate(*run); !s) return s.err();
+    if (auto s = set_inputs(*run, table, tokens); !s) return s.err();
+    context& ctx = run->doc.ctx;
+    if (auto s = sched.graph_compute(ctx, run->doc.g); !s) return s.err();
+
+    sched_llama_outcome out;
+    const tensor& logits = ctx[run->result_output];
+    const auto n_vocab = static_cast<std::size_t>(logits.ne[0]);
+    out.logits.resize(n_vocab);
+    if (auto s = tensor_get(table, logits, out.logits.data(), logits.nb[1] * (tokens.size() - 1), n_vocab * 4); !s)
+        return s.err();
+    out.report.backend_names = sched.backend_names();
+    out.report.buffers = sched.buffers();
+    out.report.warnings = sched.plan().warnings;
+    out.report.plan = sched.plan();
+    out.report.timings = sched.timings();
+    out.report.totals = sched.totals();
+    out.report.outputs.push_back(summarize(logits.name, out.logits));
+    return out;
+}
+
+} // namespace planscope

@@ -1,0 +1,159 @@
+#include "sched_runner.h"
+
+#include "sched_report.h"
+
+#include "backend/cpu/cpu_backend.h"
+#include "backend/cpu/convert.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace planscope {
+namespace {
+
+sched_outcome outcome_of(const scheduler& s, const context& ctx, const graph& g) {
+    sched_outcome out;
+    out.backend_names = s.backend_names();
+    out.assignments = format_assignments(ctx, g, s.plan());
+    out.buffers = s.buffers();
+    out.warnings = s.plan().warnings;
+    out.plan = s.plan();
+    return out;
+}
+
+status preallocate(scheduler& s, opened_source& src, int b) {
+    for (tensor_id id : sched_preallocated(src))
+        if (auto st = s.allocator(b).alloc(src.doc.ctx, id); !st) return st;
+    return success();
+}
+
+// A fixed, small-valued pattern, so runs are comparable across backends.
+status fill(const buffer_table& table, const tensor& t, std::size_t salt) {
+    const auto n = static_cast<std::size_t>(nelements(t));
+    std::vector<std::byte> bytes(nbytes(t));
+    if (t.type == dtype::f32 || t.type == dtype::f16) {
+        std::vector<float> v(n);
+        for (std::size_t i = 0; i < n; ++i) v[i] = std::sin(0.37f * static_cast<float>(i + salt)) * 0.5f;
+        if (is_contiguous(t) && t.type == dtype::f32) std::memcpy(bytes.data(), v.data(), bytes.size());
+        else if (is_contiguous(t))
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::uint16_t h = cpu::f32_to_f16(v[i]);
+                std::memcpy(bytes.data() + 2 * i, &h, 2);
+            }
+    }
+    return tensor_set(table, t, bytes.data(), 0, bytes.size());
+}
+
+} // namespace
+
+int input_backend(std::span<backend* const> backends) {
+    for (std::size_t i = 0; i < backends.size(); ++i)
+        if (is_cpu(*backends[i])) return static_cast<int>(i);
+    return 0;
+}
+
+std::vector<tensor_id> sched_preallocated(const opened_source& src) {
+    std::vector<tensor_id> out = src.preallocate;
+    for (tensor_id id : src.doc.g.leafs) {
+        const tensor& t = src.doc.ctx[id];
+        if (!t.where && !t.is_view() && has_flag(t.flags, tensor_flag::input) &&
+            std::find(out.begin(), out.end(), id) == out.end())
+            out.push_back(id);
+    }
+    return out;
+}
+
+output_summary summarize(std::string name, const std::vector<float>& values) {
+    output_summary s;
+    s.name = std::move(name);
+    s.first.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(8, values.size())));
+    if (values.empty()) return s;
+    s.min = *std::min_element(values.begin(), values.end());
+    s.max = *std::max_element(values.begin(), values.end());
+    double sum = 0;
+    for (float v : values) sum += v;
+    s.mean = sum / static_cast<double>(values.size());
+    return s;
+}
+
+std::string format_outputs(const std::vector<output_summary>& outputs) {
+    auto fixed = [](double v) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.6f", v);
+        return std::string(buf);
+    };
+    std::string out;
+    for (const output_summary& o : outputs) {
+        out += "output " + o.name + ": first";
+        for (float v : o.first) out += " " + fixed(v);
+        out += " min " + fixed(o.min) + " max " + fixed(o.max) + " mean " + fixed(o.mean) + "\n";
+    }
+    return out;
+}
+
+result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends) {
+    buffer_table table;
+    const std::vector<backend*> list(backends.begin(), backends.end());
+    auto s = scheduler::create(list, table, buffer_id{src.doc.buffers.size()},
+                               buffer_backend_of_document(src.doc, display_names(backends)));
+    if (!s) return s.err();
+    if (auto st = preallocate(**s, src, input_backend(backends)); !st) return st.err();
+    if (auto st = (*s)->init_measure(src.doc.ctx, src.doc.g); !st) return st.err();
+    return outcome_of(**s, src.doc.ctx, src.doc.g);
+}
+
+result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
+                                        std::span<backend* const> backends) {
+    auto measure = open();
+    if (!measure) return measure.err();
+    const std::vector<backend*> list(backends.begin(), backends.end());
+    const auto by_name = buffer_backend_of_document(measure->doc, display_names(backends));
+    buffer_table table;
+    for (std::size_t i = 0; i < measure->doc.buffers.size(); ++i) {
+        auto b = by_name(buffer_id{i});
+        if (!b) return b.err();
+        auto buf = list[static_cast<std::size_t>(*b)]->alloc_buffer(buffer_id{i},
+                                                                   std::max<std::size_t>(1, measure->doc.buffers[i].size));
+        if (!buf) return error{"buffer '" + measure->doc.buffers[i].name + "': " + buf.err().message};
+        if (auto st = table.add(*buf); !st) return st.err();
+    }
+    auto s = scheduler::create(list, table, buffer_id{measure->doc.buffers.size()}, buffer_backend_of_table(table, list));
+    if (!s) return s.err();
+    scheduler& sched = **s;
+    const int inputs_on = input_backend(backends);
+    if (auto st = preallocate(sched, *measure, inputs_on); !st) return st.err();
+    if (auto st = sched.init_measure(measure->doc.ctx, measure->doc.g); !st) return st.err();
+
+    auto run = open();
+    if (!run) return run.err();
+    if (auto st = preallocate(sched, *run, inputs_on); !st) return st.err();
+    context& ctx = run->doc.ctx;
+    std::size_t salt = 0;
+    for (tensor_id id : run->doc.g.leafs)
+        if (ctx[id].where)
+            if (auto st = fill(table, ctx[id], salt += 17); !st) return st.err();
+    for (tensor_id id : run->preallocate) // pre-allocated nodes (llama's inp_embd) are computed over
+        if (auto st = fill(table, ctx[id], salt += 17); !st) return st.err();
+    if (auto st = sched.graph_compute(ctx, run->doc.g); !st) return st.err();
+
+    sched_outcome out = outcome_of(sched, ctx, run->doc.g);
+    out.timings = sched.timings();
+    out.totals = sched.totals();
+    std::vector<tensor_id> outputs;
+    for (tensor_id id : run->doc.g.nodes)
+        if (has_flag(ctx[id].flags, tensor_flag::output)) outputs.push_back(id);
+    if (outputs.empty() && !run->doc.g.nodes.empty()) outputs.push_back(run->doc.g.nodes.back());
+    for (tensor_id id : outputs) {
+        const tensor& t = ctx[id];
+        if (t.type != dtype::f32 || !is_contiguous(t)) continue;
+        std::vector<float> v(static_cast<std::size_t>(nelements(t)));
+        if (auto st = tensor_get(table, t, v.data(), 0, nbytes(t)); !st) return st.err();
+        out.outputs.push_back(summarize(t.name, v));
+        out.outputs.back().tensor = id;
+    }
+    return out;
+}
+
+} // namespace planscope

@@ -1,0 +1,57 @@
+#pragma once
+// What `planscope-cli plan/run FILE --backends ...` do with a scheduler: plan a document over
+// backends (splits, causes, measured buffers) and, for run, compute it with every pre-allocated
+// buffer backed by real memory on its backend.
+#include "sched.h"
+
+#include "io/graph_source.h"
+
+#include <functional>
+
+namespace planscope {
+
+// An output's values: the first few, min, max and mean (f32 outputs only).
+struct output_summary {
+    tensor_id tensor;
+    std::string name;
+    std::vector<float> first; // up to 8
+    float min = 0, max = 0;
+    double mean = 0;
+};
+
+struct sched_outcome {
+    std::vector<std::string> backend_names;
+    std::string assignments; // format_assignments of the (last) split
+    std::vector<sched_buffer_info> buffers;
+    std::vector<std::string> warnings;
+    sched_plan plan;
+    std::vector<sched_split_timing> timings; // run only
+    std::vector<sched_backend_totals> totals;
+    std::vector<output_summary> outputs;
+};
+
+// The backend that pre-allocated inputs go to: the first CPU backend, else backend 0 (as
+// llama.cpp allocated its inputs on the CPU).
+int input_backend(std::span<backend* const> backends);
+
+// The tensors allocated before the graph: the source's own list, then every unplaced leaf
+// flagged input (so its data can be set before computing).
+std::vector<tensor_id> sched_preallocated(const opened_source& src);
+
+// Plans `src` over `backends`: its buffers are resolved by backend name
+// (buffer_backend_of_document), inputs pre-allocated on input_backend, then init_measure.
+result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends);
+
+// Builds the source twice (measure, then compute), backs each document buffer with a buffer of
+// its backend, fills every pre-allocated or placed leaf with a fixed pattern (f32/f16; other
+// types zero, so indices stay in range) and computes. Outputs: nodes flagged output, else the
+// last node.
+result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
+                                        std::span<backend* const> backends);
+
+// Up to 8 first values and min/max/mean of an f32 vector.
+output_summary summarize(std::string name, const std::vector<float>& values);
+// "output NAME: first v0 v1 ... min A max B mean C" per output, 6 decimals.
+std::string format_outputs(const std::vector<output_summary>& outputs);
+
+} // namespace planscope

@@ -1,0 +1,104 @@
+#pragma once
+// Plain values describing what the multi-backend scheduler (the seed's ggml_backend_sched)
+// decided and measured: which backend runs each tensor and why, the splits and their input
+// copies, buffer sizes and per-split timings. Exports and the UI read only these.
+#include "core/graph.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planscope {
+
+// The seed's GGML_MAX_BACKENDS, GGML_MAX_SPLITS and GGML_MAX_SPLIT_INPUTS: beyond them the seed
+// asserts; here they are errors.
+inline constexpr std::size_t sched_max_backends = 4;
+inline constexpr std::size_t sched_max_splits = 256;
+inline constexpr std::size_t sched_max_split_inputs = 16;
+
+// Which step of sched_split_graph decided a tensor's backend.
+enum class sched_pass : std::uint8_t {
+    user,        // set_node_backend before the split ("usr")
+    buffers,     // pass 1: pre-allocated buffers ("1.leaf", "1.dst", "1.vsrc", "1.srcN")
+    sources,     // pass 2: the sources' assignments ("2.srcN")
+    unsupported, // beyond the seed: the backend cannot run the op ("unsupported")
+    unassigned,  // pass 3: an unassigned source takes its node's backend ("3.dst")
+    copy,        // pass 4: an input copy on its split's backend ("4.cpy")
+};
+std::string_view name(sched_pass p);
+
+// One backend decision. `backend` indexes scheduler backends (priority order, 0 best).
+struct sched_assignment {
+    tensor_id tensor;
+    int backend = -1;
+    std::string cause;
+    sched_pass pass = sched_pass::buffers;
+    friend bool operator==(const sched_assignment&, const sched_assignment&) = default;
+};
+
+// A tensor of another backend that a split reads, and the copy its nodes read instead. The seed
+// lists a tensor once per use, so the same tensor can appear twice in one split (one copy).
+struct sched_input {
+    tensor_id tensor;
+    tensor_id copy;   // named "BACKEND#name"
+    std::string name; // the input's name
+    std::size_t bytes = 0;
+    friend bool operator==(const sched_input&, const sched_input&) = default;
+};
+
+// Nodes [i_start, i_end) of the graph, computed on `backend` after its inputs are copied.
+struct sched_split {
+    int backend = -1;
+    std::size_t i_start = 0;
+    std::size_t i_end = 0;
+    std::vector<sched_input> inputs;
+    friend bool operator==(const sched_split&, const sched_split&) = default;
+};
+
+// What sched_split_graph produced. The context it ran on now holds the copies (appended) and
+// node sources rewritten to them, as in the seed.
+struct sched_plan {
+    std::vector<std::string> backend_names;     // display names, index = backend
+    std::vector<int> backend_of;                // by tensor index (copies included); -1: none
+    std::vector<std::string> cause_of;          // by tensor index; "" where nothing decided
+    std::vector<sched_assignment> assignments;  // every decision, in the order it was made
+    std::vector<sched_split> splits;
+    graph split_graph;                          // the seed's graph_copy: per split, input copies then its nodes
+    std::vector<std::string> warnings;          // the seed's sanity check, one line each
+    std::size_t n_tensors_before = 0;           // ctx size before the copies were added
+
+    [[nodiscard]] int backend(tensor_id t) const {
+        return t.index() < backend_of.size() ? backend_of[t.index()] : -1;
+    }
+    [[nodiscard]] std::string_view cause(tensor_id t) const {
+        return t.index() < cause_of.size() ? std::string_view(cause_of[t.index()]) : std::string_view();
+    }
+};
+
+// A scheduler compute buffer: the measured size, then the real buffer asked for with that size
+// (`allocated` is what the backend made: the CPU backend adds its alignment, as the seed does).
+struct sched_buffer_info {
+    int backend = -1;
+    buffer_id id;
+    std::size_t size = 0;      // measured max_size
+    std::size_t allocated = 0; // the real buffer's size; 0 until init_measure
+    bool measure = true;       // false once init_measure made the real buffer
+};
+
+struct sched_split_timing {
+    std::size_t split = 0;
+    int backend = -1;
+    std::uint64_t copy_us = 0;
+    std::uint64_t compute_us = 0;
+    std::size_t bytes_copied = 0;
+};
+
+struct sched_backend_totals {
+    std::uint64_t copy_us = 0;
+    std::uint64_t compute_us = 0;
+    std::size_t bytes_copied = 0;
+    std::size_t n_splits = 0;
+};
+
+} // namespace planscope

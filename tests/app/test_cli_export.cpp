@@ -1,0 +1,223 @@
+// planscope-cli export: every --what in each of its formats written to a file with the right
+// content, the same bytes twice, --backends splitting a llama template onto two CPU backends,
+// and the usage (exit 2) and bad-input (exit 1) paths.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+#include "cli_runner.h"
+
+namespace {
+
+QString small_graph() { return QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json"); }
+QString llama() {
+    return QStringLiteral("template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8");
+}
+
+QByteArray read(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QJsonObject json_file(const QString& path) { return QJsonDocument::fromJson(read(path)).object(); }
+
+} // namespace
+
+class TestCliExport : public QObject {
+    Q_OBJECT
+private slots:
+    void help();
+    void formats_data();
+    void formats();
+    void planJson();
+    void sameBytesTwice();
+    void twoBackends();
+    void model();
+    void usageErrors_data();
+    void usageErrors();
+    void badInput_data();
+    void badInput();
+};
+
+void TestCliExport::help() {
+    const auto r = cli({QStringLiteral("export"), QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.startsWith(QStringLiteral("usage: planscope-cli export FILE --what splits|plan|trace|alloc-trace")));
+}
+
+void TestCliExport::formats_data() {
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QString>("out");    // the format comes from the extension unless --format is given
+    QTest::addColumn<QString>("format"); // empty: none given
+    QTest::addColumn<QByteArray>("start");
+    QTest::newRow("splits dot") << "splits" << "s.dot" << "" << QByteArray("digraph \"small\" {");
+    QTest::newRow("splits svg") << "splits" << "s.svg" << "" << QByteArray("<?xml");
+    QTest::newRow("splits png") << "splits" << "s.png" << "" << QByteArray("\x89PNG\r\n\x1a\n", 8);
+    QTest::newRow("splits pdf") << "splits" << "s.pdf" << "" << QByteArray("%PDF-");
+    QTest::newRow("splits, format given") << "splits" << "diagram" << "dot" << QByteArray("digraph");
+    QTest::newRow("plan json") << "plan" << "p.json" << "" << QByteArray("{\n  \"format\": \"planscope-plan\"");
+    QTest::newRow("plan csv") << "plan" << "p.csv" << "" << QByteArray("id,name,role,op,type,ne,size,buffer,offset,");
+    QTest::newRow("alloc-trace") << "alloc-trace" << "a.csv" << ""
+                                 << QByteArray("id,lower,upper,size,offset\n0,0,5,128,0\n1,2,5,128,128\n2,4,7,128,256\n3,6,7,32,0\n");
+    QTest::newRow("trace") << "trace" << "t.json" << "" << QByteArray("{\n \"traceEvents\": [");
+}
+
+void TestCliExport::formats() {
+    QFETCH(QString, what);
+    QFETCH(QString, out);
+    QFETCH(QString, format);
+    QFETCH(QByteArray, start);
+    QTemporaryDir dir;
+    QStringList args{QStringLiteral("export"), small_graph(), QStringLiteral("--what"), what, QStringLiteral("-o"), dir.filePath(out)};
+    if (!format.isEmpty()) args << QStringLiteral("--format") << format;
+    const auto r = cli(args);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.err.isEmpty() && r.out.isEmpty());
+    const QByteArray bytes = read(dir.filePath(out));
+    QVERIFY2(bytes.startsWith(start), bytes.left(80).constData());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{out}); // no temporary left behind
+}
+
+void TestCliExport::planJson() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("p.json"));
+    QCOMPARE(cli({QStringLiteral("export"), small_graph(), QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), out}).code, 0);
+    const QJsonObject root = json_file(out);
+    const QJsonArray tensors = root.value(QLatin1String("tensors")).toArray();
+    QCOMPARE(tensors.size(), 10);
+    const QJsonObject v = tensors[5].toObject();
+    QCOMPARE(v.value(QLatin1String("name")).toString(), QStringLiteral("v"));
+    QCOMPARE(v.value(QLatin1String("offset")).toInt(), 288);
+    QCOMPARE(v.value(QLatin1String("first_step")).toInt(), 4);
+    QCOMPARE(v.value(QLatin1String("last_step")).toInt(), 6);
+    QCOMPARE(v.value(QLatin1String("view_of")).toInt(), 7);
+    QCOMPARE(v.value(QLatin1String("cause")).toString(), QStringLiteral("single backend"));
+    QCOMPARE(tensors[2].toObject().value(QLatin1String("cause")).toString(), QStringLiteral("assigned")); // y
+    const QJsonObject compute = root.value(QLatin1String("buffers")).toArray()[2].toObject();
+    QCOMPARE(compute.value(QLatin1String("peak")).toInt(), 384);
+    QCOMPARE(compute.value(QLatin1String("lower_bound")).toInt(), 384);
+}
+
+// Exports are deterministic: the CLI and the GUI can be compared byte for byte.
+void TestCliExport::sameBytesTwice() {
+    QTemporaryDir dir;
+    for (const QString& name : {QStringLiteral("a.svg"), QStringLiteral("b.svg")})
+        QCOMPARE(cli({QStringLiteral("export"), llama(), QStringLiteral("--what"), QStringLiteral("splits"),
+                      QStringLiteral("--fold-layers"), QStringLiteral("-o"), dir.filePath(name)})
+                     .code,
+                 0);
+    QCOMPARE(read(dir.filePath(QStringLiteral("a.svg"))), read(dir.filePath(QStringLiteral("b.svg"))));
+}
+
+// --ngl 2 puts the last two layers' weights on the second backend: both tracks have slices,
+// the plan names both backends, the diagram has more than one split.
+void TestCliExport::twoBackends() {
+    QTemporaryDir dir;
+    const QStringList common{QStringLiteral("export"), llama(), QStringLiteral("--ngl"), QStringLiteral("2"),
+                             QStringLiteral("--backends"), QStringLiteral("cpu,cpu"), QStringLiteral("--threads"), QStringLiteral("1")};
+    const QString trace = dir.filePath(QStringLiteral("t.json")), plan = dir.filePath(QStringLiteral("p.json")),
+                  dot = dir.filePath(QStringLiteral("s.dot"));
+    QCOMPARE(cli(common + QStringList{QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("-o"), trace}).code, 0);
+    QCOMPARE(cli(common + QStringList{QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), plan}).code, 0);
+    QCOMPARE(cli(common + QStringList{QStringLiteral("--what"), QStringLiteral("splits"), QStringLiteral("-o"), dot}).code, 0);
+    std::set<int> tids;
+    for (const auto& e : json_file(trace).value(QLatin1String("traceEvents")).toArray())
+        if (e.toObject().value(QLatin1String("ph")).toString() == QLatin1String("X")) tids.insert(e.toObject().value(QLatin1String("tid")).toInt());
+    QCOMPARE(tids, (std::set<int>{1, 2}));
+    std::set<QString> backends;
+    for (const auto& t : json_file(plan).value(QLatin1String("tensors")).toArray())
+        backends.insert(t.toObject().value(QLatin1String("backend")).toString());
+    QCOMPARE(backends, (std::set<QString>{QStringLiteral("CPU"), QStringLiteral("CPU1")}));
+    const QByteArray text = read(dot);
+    QVERIFY(text.contains("subgraph cluster_1 {"));
+    QVERIFY(text.contains("shape=cds")); // input copies
+}
+
+// A real model: 233 tensors; ggml's compute buffer reaches its lower bound, 18432 bytes.
+void TestCliExport::model() {
+    const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    if (!QFile::exists(model)) QSKIP("stories260K.gguf is not in the shared directory");
+    QTemporaryDir dir;
+    const QString plan = dir.filePath(QStringLiteral("p.json")), trace = dir.filePath(QStringLiteral("t.json"));
+    QCOMPARE(cli({QStringLiteral("export"), model, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), plan}).code, 0);
+    const QJsonObject root = json_file(plan);
+    QCOMPARE(root.value(QLatin1String("tensors")).toArray().size(), 233);
+    const QJsonObject compute = root.value(QLatin1String("buffers")).toArray().last().toObject();
+    QCOMPARE(compute.value(QLatin1String("name")).toString(), QStringLiteral("compute"));
+    QCOMPARE(compute.value(QLatin1String("peak")).toInt(), 18432);
+    QCOMPARE(compute.value(QLatin1String("lower_bound")).toInt(), 18432);
+    QCOMPARE(cli({QStringLiteral("export"), model, QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("-o"), trace}).code, 0);
+    QVERIFY(!json_file(trace).value(QLatin1String("traceEvents")).toArray().isEmpty());
+}
+
+void TestCliExport::usageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString f = small_graph();
+    QTest::newRow("no file") << QStringList{QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                             << "usage error: export takes exactly one FILE";
+    QTest::newRow("bad --what") << QStringList{f, QStringLiteral("--what"), QStringLiteral("nodes"), QStringLiteral("-o"), QStringLiteral("x")}
+                                << "usage error: --what is splits, plan, trace or alloc-trace, not 'nodes'";
+    QTest::newRow("canvas") << QStringList{f, QStringLiteral("--what"), QStringLiteral("canvas"), QStringLiteral("-o"), QStringLiteral("x.png")}
+                            << "usage error: --what canvas is a picture of the GUI's views: use File > Export in planscope";
+    QTest::newRow("no --what") << QStringList{f, QStringLiteral("-o"), QStringLiteral("x.json")}
+                               << "usage error: --what is required: splits, plan, trace or alloc-trace";
+    QTest::newRow("no -o") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan")} << "usage error: -o OUT is required";
+    QTest::newRow("wrong format") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), QStringLiteral("x.svg")}
+                                  << "usage error: --what plan is written as json|csv, not 'svg'";
+    QTest::newRow("fold a plan") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--fold-layers"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                                 << "usage error: --fold-layers applies to --what splits";
+    QTest::newRow("bad threads") << QStringList{f, QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("--threads"), QStringLiteral("0"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                                 << "usage error: --threads takes a positive integer, not '0'";
+    QTest::newRow("unknown option") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--colour"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                                    << "usage error: unknown option --colour";
+    QTest::newRow("--ctx on json") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--ctx"), QStringLiteral("8"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                                   << "usage error: --ctx applies to a .gguf model or template:llama, not '" + f + "'";
+}
+
+void TestCliExport::usageErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const auto r = cli(QStringList{QStringLiteral("export")} + args);
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err.section(QLatin1Char('\n'), 0, 0), message);
+    QVERIFY(r.err.contains(QStringLiteral("usage: planscope-cli export")));
+}
+
+void TestCliExport::badInput_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("out"); // relative to the temporary directory
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QString>("prefix"); // of the one line on stderr, after the temporary directory
+    const QString f = small_graph();
+    QTest::newRow("missing file") << QStringLiteral("/nonexistent/graph.json") << QStringLiteral("p.json") << QStringList{}
+                                  << "error: /nonexistent/graph.json: cannot open";
+    QTest::newRow("unwritable -o") << f << QStringLiteral("no/such/dir/p.json") << QStringList{}
+                                   << "error: DIR/no/such/dir/p.json: cannot create";
+    QTest::newRow("unknown backend") << f << QStringLiteral("p.json") << QStringList{QStringLiteral("--backends"), QStringLiteral("tpu")}
+                                     << "error: " + f + ": unknown backend 'tpu'";
+}
+
+// One line on stderr, exit 1, and no output file.
+void TestCliExport::badInput() {
+    QFETCH(QString, file);
+    QFETCH(QString, out);
+    QFETCH(QStringList, extra);
+    QFETCH(QString, prefix);
+    QTemporaryDir dir;
+    const auto r = cli(QStringList{QStringLiteral("export"), file, QStringLiteral("--what"), QStringLiteral("plan"),
+                                   QStringLiteral("-o"), dir.filePath(out)} + extra);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.startsWith(QString(prefix).replace(QStringLiteral("DIR"), dir.path())), qPrintable(r.err));
+    QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliExport)
+#include "test_cli_export.moc"

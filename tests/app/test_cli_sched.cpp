@@ -1,0 +1,107 @@
+// planscope-cli plan/run --backends: the scheduler's split report for stories260K with two
+// layers on a second CPU backend, a CPU+CPU run equal to the CPU-only run, a template run's
+// output summary, and the one-line errors.
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include "cli_runner.h"
+
+namespace {
+
+QString model() { return QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"); }
+const QString prompt = QStringLiteral("1,403,407,261,378");
+
+QString line_starting(const QString& out, const QString& prefix) {
+    for (const QString& l : out.split(QLatin1Char('\n')))
+        if (l.startsWith(prefix)) return l;
+    return {};
+}
+
+} // namespace
+
+class TestCliSched : public QObject {
+    Q_OBJECT
+private slots:
+    void plan_report_data() {
+        QTest::addColumn<QString>("prefix");
+        QTest::addColumn<QString>("line");
+        QTest::newRow("backends") << "backends:" << "backends: CPU CPU1";
+        QTest::newRow("splits") << "splits:" << "splits: 21";
+        QTest::newRow("split 1") << "## SPLIT #1:" << "## SPLIT #1: CPU1 # 1 inputs: [norm-3 (   1K)] ";
+        QTest::newRow("split 2") << "## SPLIT #2:" << "## SPLIT #2: CPU # 1 inputs: [Kcur-3 (reshaped) (   0K)] ";
+        QTest::newRow("pre-allocated node")
+            << "node #  0"
+            << "node #  0 (  GET_ROWS):             inp_embd (  1K) [ CPU    1.dst]:    token_embd.weight (128K) "
+               "[ CPU   1.leaf]           inp_tokens (  0K) [ CPU   1.leaf]";
+        QTest::newRow("kv store") << "node #  7"
+                                  << "node #  7 (       CPY): k_cache_view-0 (copy (  0K) [ CPU   1.vsrc]:               "
+                                     "Kcur-0 (  0K) [ CPU   1.src1]       k_cache_view-0 (  0K) [ CPU   1.vsrc]";
+        QTest::newRow("buffer CPU") << "CPU:" << "CPU: 11520 bytes measured, buffer 3 of 11584 bytes";
+        QTest::newRow("buffer CPU1") << "CPU1:" << "CPU1: 8192 bytes measured, buffer 4 of 8256 bytes";
+    }
+    void plan_report() {
+        QFETCH(QString, prefix);
+        QFETCH(QString, line);
+        if (!QFile::exists(model())) QSKIP("stories260K.gguf is not in the shared directory");
+        const auto r = cli({"plan", model(), "--backends", "cpu,cpu", "--ngl", "2", "--batch", "5"});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+        QCOMPARE(line_starting(r.out, prefix), line);
+    }
+
+    void run_llama_equals_cpu_run() {
+        if (!QFile::exists(model())) QSKIP("stories260K.gguf is not in the shared directory");
+        const auto plain = cli({"run", model(), "--tokens", prompt});
+        const auto split = cli({"run", model(), "--tokens", prompt, "--backends", "cpu,cpu", "--ngl", "2", "--threads", "2"});
+        QCOMPARE(split.code, 0);
+        QVERIFY2(split.err.isEmpty(), qPrintable(split.err));
+        QVERIFY(split.out.startsWith("backends: CPU CPU1\nsplits: 21\n"));
+        const QRegularExpression timing(QStringLiteral("^split #20 CPU: copy \\d+ us \\(1280 bytes\\), compute \\d+ us$"),
+                                        QRegularExpression::MultilineOption);
+        QVERIFY2(timing.match(split.out).hasMatch(), qPrintable(split.out));
+        QVERIFY(line_starting(split.out, "output result_output: first ").contains(" max 17.79"));
+        // The top tokens, sum and l2 lines equal the CPU-only run's.
+        const QStringList tail = split.out.split('\n').mid(split.out.count('\n') - 12);
+        QCOMPARE(tail.join('\n'), plain.out);
+    }
+
+    void run_template_summary() {
+        const auto r = cli({"run", "template:mlp", "--backends", "cpu,cpu"});
+        QCOMPARE(r.code, 0);
+        const QRegularExpression out(QStringLiteral("^output probs: first( -?\\d+\\.\\d{6}){8} min 0\\.000000 max "
+                                                    "\\d\\.\\d{6} mean 0\\.100000$"),
+                                     QRegularExpression::MultilineOption);
+        QVERIFY2(out.match(r.out).hasMatch(), qPrintable(r.out));
+        QVERIFY(r.out.contains("total CPU1: 0 splits, copy 0 us (0 bytes), compute 0 us\n"));
+    }
+
+    void errors_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown backend") << QStringList{"plan", "template:mlp", "--backends", "cpu,tpu"} << 1
+                                         << "error: template:mlp: unknown backend 'tpu' (known: cpu, opencl)\n";
+        QTest::newRow("five backends") << QStringList{"run", "template:mlp", "--backends", "cpu,cpu,cpu,cpu,cpu"} << 1
+                                       << "error: template:mlp: 5 backends given, the scheduler takes at most 4\n";
+        QTest::newRow("ngl without backends") << QStringList{"run", "x.gguf", "--tokens", "1", "--ngl", "1"} << 2
+                                              << "usage error: --ngl and --device apply with --backends\n";
+        QTest::newRow("json with backends") << QStringList{"plan", "template:mlp", "--backends", "cpu", "--format", "json"}
+                                            << 2
+                                            << "usage error: --backends lists the scheduler's splits; it takes no "
+                                               "--format json or planner options\n";
+        QTest::newRow("tokens for a template") << QStringList{"run", "template:mlp", "--backends", "cpu", "--tokens", "1"}
+                                               << 2 << "usage error: --tokens applies to a .gguf model\n";
+    }
+    void errors() {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const auto r = cli(args);
+        QCOMPARE(r.code, code);
+        QCOMPARE(r.err.left(message.size()), message);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliSched)
+#include "test_cli_sched.moc"
