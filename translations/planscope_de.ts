@@ -2,6 +2,84 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ExportSettings</name>
+    <message>
+        <source>Split diagram</source>
+        <translation>Split-Diagramm</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Execution trace</source>
+        <translation>Ausführungsprotokoll</translation>
+    </message>
+    <message>
+        <source>Allocation trace</source>
+        <translation>Allokationsprotokoll</translation>
+    </message>
+    <message>
+        <source>Canvas view</source>
+        <translation>Zeichenflächen-Ansicht</translation>
+    </message>
+    <message>
+        <source>Buffer views</source>
+        <translation>Puffer-Ansichten</translation>
+    </message>
+</context>
+<context>
+    <name>ModelOptionsText</name>
+    <message>
+        <source>token %1 is empty</source>
+        <translation>Token %1 ist leer</translation>
+    </message>
+    <message>
+        <source>token %1 &apos;%2&apos; is not an integer</source>
+        <translation>Token %1 „%2“ ist keine Ganzzahl</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is negative</source>
+        <translation>Token %1 (%2) ist negativ</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is outside the vocabulary [0, %3)</source>
+        <translation>Token %1 (%2) liegt außerhalb des Vokabulars [0, %3)</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is too large</source>
+        <translation>Token %1 (%2) ist zu groß</translation>
+    </message>
+    <message>
+        <source>n_ctx must be positive, got %1</source>
+        <translation>n_ctx muss positiv sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>n_batch must be positive, got %1</source>
+        <translation>n_batch muss positiv sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>n_past must not be negative, got %1</source>
+        <translation>n_past darf nicht negativ sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>ngl must not be negative, got %1</source>
+        <translation>ngl darf nicht negativ sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>n_batch %1 exceeds n_ctx %2</source>
+        <translation>n_batch %1 übersteigt n_ctx %2</translation>
+    </message>
+    <message>
+        <source>n_past + n_batch = %1 exceeds n_ctx %2</source>
+        <translation>n_past + n_batch = %1 übersteigt n_ctx %2</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 token ids but n_batch is %2</source>
+        <translation>der Prompt hat %1 Token-IDs, aber n_batch ist %2</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.</source>
@@ -31,6 +109,84 @@
         <source>A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one the embedded %1 model opens with an 8-token prompt.</source>
         <translation>Ein zu öffnender Graph (.json), ein Modell (.gguf) oder ein ggml-DOT-Abzug (.dot); ohne Angabe wird das eingebettete Modell %1 mit einem Prompt aus 8 Token geöffnet.</translation>
     </message>
+    <message>
+        <source>Open the plan at step N (N allocator events applied).</source>
+        <translation>Den Plan bei Schritt N öffnen (N Allocator-Ereignisse angewendet).</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>--step takes a number of steps, not &apos;%1&apos;</source>
+        <translation>--step erwartet eine Anzahl von Schritten, nicht „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::AssignmentModel</name>
+    <message>
+        <source>user</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>1 · buffers</source>
+        <translation>1 · Puffer</translation>
+    </message>
+    <message>
+        <source>2 · sources</source>
+        <translation>2 · Quellen</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>3 · unassigned</source>
+        <translation>3 · nicht zugewiesen</translation>
+    </message>
+    <message>
+        <source>4 · copy</source>
+        <translation>4 · Kopie</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Ursache</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::Breakpoints</name>
+    <message>
+        <source>Next inplace reuse</source>
+        <translation>Nächste Inplace-Wiederverwendung</translation>
+    </message>
+    <message>
+        <source>Next refused reuse</source>
+        <translation>Nächste abgelehnte Wiederverwendung</translation>
+    </message>
+    <message>
+        <source>Next allocation from the last block</source>
+        <translation>Nächste Allokation aus dem letzten Block</translation>
+    </message>
+    <message>
+        <source>Next failure</source>
+        <translation>Nächster Fehler</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferListModel</name>
@@ -53,6 +209,100 @@
     <message>
         <source>Tensors</source>
         <translation>Tensoren</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BufferView</name>
+    <message>
+        <source>tensor %1</source>
+        <translation>Tensor %1</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2, %3</source>
+        <translation>%1 an Offset %2, %3</translation>
+    </message>
+    <message>
+        <source>Free block</source>
+        <translation>Freier Block</translation>
+    </message>
+    <message>
+        <source>never freed (the free covered only a prefix)</source>
+        <translation>nie freigegeben (die Freigabe umfasste nur ein Präfix)</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>alloziert</translation>
+    </message>
+    <message>
+        <source>inplace: reuses the memory of %1</source>
+        <translation>inplace: verwendet den Speicher von %1 wieder</translation>
+    </message>
+    <message>
+        <source>view of %1</source>
+        <translation>Sicht auf %1</translation>
+    </message>
+    <message>
+        <source>offset %1, %2</source>
+        <translation>Offset %1, %2</translation>
+    </message>
+    <message>
+        <source>No allocation recorded</source>
+        <translation>Keine Allokation aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>%1 (%2): pre-allocated, %3</source>
+        <translation>%1 (%2): vorab alloziert, %3</translation>
+    </message>
+    <message>
+        <source>%1 — %2 live, high-water %3</source>
+        <translation>%1 — %2 belegt, Höchststand %3</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CompareDialog</name>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare planners — %1</source>
+        <translation>Planer vergleichen — %1</translation>
+    </message>
+    <message>
+        <source>Planner &amp;A:</source>
+        <translation>Planer &amp;A:</translation>
+    </message>
+    <message>
+        <source>Planner &amp;B:</source>
+        <translation>Planer &amp;B:</translation>
+    </message>
+    <message>
+        <source>Cannot plan %1: %2</source>
+        <translation>%1 kann nicht geplant werden: %2</translation>
+    </message>
+    <message>
+        <source>Planning… (best searches up to %1 ms)</source>
+        <translation>Planung… (best sucht bis zu %1 ms)</translation>
+    </message>
+    <message>
+        <source>Planning failed: %1</source>
+        <translation>Planung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Lower bound %1; %2 of %3 tensors moved</source>
+        <translation>Untere Schranke %1; %2 von %3 Tensoren verschoben</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>belegt</translation>
+    </message>
+    <message>
+        <source>%1 in use</source>
+        <translation>%1 in Verwendung</translation>
     </message>
 </context>
 <context>
@@ -80,6 +330,140 @@
     <message>
         <source>Size</source>
         <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::EventLogPanel</name>
+    <message>
+        <source>All events</source>
+        <translation>Alle Ereignisse</translation>
+    </message>
+    <message>
+        <source>Filter events…</source>
+        <translation>Ereignisse filtern…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ExportController</name>
+    <message>
+        <source>An export is still running.</source>
+        <translation>Ein Export läuft noch.</translation>
+    </message>
+    <message>
+        <source>Choose a file to export to.</source>
+        <translation>Wählen Sie eine Zieldatei für den Export.</translation>
+    </message>
+    <message>
+        <source>%1 is not written as %2.</source>
+        <translation>%1 wird nicht als %2 geschrieben.</translation>
+    </message>
+    <message>
+        <source>There are no buffer views to export.</source>
+        <translation>Es gibt keine Puffer-Ansichten zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>%1: there is nothing to draw.</source>
+        <translation>%1: Es gibt nichts zu zeichnen.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ExportDialog</name>
+    <message>
+        <source>Fold repeated layers into one box each</source>
+        <translation>Wiederholte Schichten zu je einem Kasten zusammenfassen</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>None (one split on the compute buffer&apos;s backend)</source>
+        <translation>Keine (ein Split auf dem Backend des Rechenpuffers)</translation>
+    </message>
+    <message>
+        <source>Split the graph with the scheduler on these backends, as planscope-cli --backends</source>
+        <translation>Den Graphen mit dem Scheduler auf diese Backends aufteilen, wie planscope-cli --backends</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;What:</source>
+        <translation>&amp;Was:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>&amp;Backends:</source>
+        <translation>&amp;Backends:</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>&amp;Ausgabedatei:</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1-Dateien (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export To</source>
+        <translation>Exportieren nach</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::FileController</name>
+    <message>
+        <source>Graphs, models and ggml DOT dumps (*.json *.gguf *.dot)</source>
+        <translation>Graphen, Modelle und ggml-DOT-Abzüge (*.json *.gguf *.dot)</translation>
+    </message>
+    <message>
+        <source>Graph files (*.json)</source>
+        <translation>Graph-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF-Modelle (*.gguf)</translation>
+    </message>
+    <message>
+        <source>ggml DOT dumps (*.dot)</source>
+        <translation>ggml-DOT-Abzüge (*.dot)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open Graph</source>
+        <translation>Graph öffnen</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n import warning(s)</source>
+        <translation>
+            <numerusform>%n Importwarnung</numerusform>
+            <numerusform>%n Importwarnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What %1 lacked and the import inferred</source>
+        <translation>Was %1 fehlte und der Import erschlossen hat</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 imported with %n warning(s)</source>
+        <translation>
+            <numerusform>%1 mit %n Warnung importiert</numerusform>
+            <numerusform>%1 mit %n Warnungen importiert</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -142,6 +526,17 @@
     <message>
         <source>Layout cancelled</source>
         <translation>Anordnung abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ImportWarningsDialog</name>
+    <message>
+        <source>Import Warnings</source>
+        <translation>Importwarnungen</translation>
+    </message>
+    <message>
+        <source>%1 does not record everything a graph needs; the import inferred this:</source>
+        <translation>%1 enthält nicht alles, was ein Graph braucht; der Import hat Folgendes erschlossen:</translation>
     </message>
 </context>
 <context>
@@ -326,10 +721,6 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>%1 — Planscope</translation>
     </message>
     <message>
-        <source>Open Graph</source>
-        <translation>Graph öffnen</translation>
-    </message>
-    <message>
         <source>Save Graph As</source>
         <translation>Graph speichern unter</translation>
     </message>
@@ -350,16 +741,196 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>&amp;Neu aus Vorlage…</translation>
     </message>
     <message>
-        <source>Graphs, models and ggml DOT dumps (*.json *.gguf *.dot);;All files (*)</source>
-        <translation>Graphen, Modelle und ggml-DOT-Abzüge (*.json *.gguf *.dot);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Zoom to &amp;Fit</source>
         <translation>&amp;Einpassen</translation>
     </message>
     <message>
         <source>&amp;Find Tensor…</source>
         <translation>Tensor &amp;suchen…</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>Splits</translation>
+    </message>
+    <message>
+        <source>Not re-planned: %1</source>
+        <translation>Nicht neu geplant: %1</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Model Options…</source>
+        <translation>&amp;Modelloptionen…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Export</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Exportiere…</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>Export nicht möglich</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>Buffer Layout</source>
+        <translation>Puffer-Layout</translation>
+    </message>
+    <message>
+        <source>Memory Timeline</source>
+        <translation>Speicherverlauf</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Planners…</source>
+        <translation>Planer &amp;vergleichen…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::MemoryTimeline</name>
+    <message>
+        <source>event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>%1 live</source>
+        <translation>%1 belegt</translation>
+    </message>
+    <message>
+        <source>%1 high-water</source>
+        <translation>%1 Höchststand</translation>
+    </message>
+    <message>
+        <source>No allocation recorded</source>
+        <translation>Keine Allokation aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>Spitze %1</translation>
+    </message>
+    <message>
+        <source>lower bound %1</source>
+        <translation>untere Schranke %1</translation>
+    </message>
+    <message>
+        <source>%1 (+%2%)</source>
+        <translation>%1 (+%2%)</translation>
+    </message>
+    <message>
+        <source>fragmentation</source>
+        <translation>Fragmentierung</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ModelOptionsDialog</name>
+    <message>
+        <source>Model Options</source>
+        <translation>Modelloptionen</translation>
+    </message>
+    <message>
+        <source>e.g. 1,403,407,261,378</source>
+        <translation>z. B. 1,403,407,261,378</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama&apos;s &lt;s&gt;.</source>
+        <translation>Die Token-IDs des Prompts, durch Kommas getrennt (--tokens). Es wird kein BOS hinzugefügt: Beginnen Sie mit 1 für das &lt;s&gt; von llama.</translation>
+    </message>
+    <message>
+        <source>Prompt token ids:</source>
+        <translation>Token-IDs des Prompts:</translation>
+    </message>
+    <message>
+        <source>Context (KV cache cells, --ctx):</source>
+        <translation>Kontext (Zellen des KV-Caches, --ctx):</translation>
+    </message>
+    <message>
+        <source>Tokens in the batch (--batch):</source>
+        <translation>Token im Batch (--batch):</translation>
+    </message>
+    <message>
+        <source>Cells already filled (--n-past):</source>
+        <translation>Bereits gefüllte Zellen (--n-past):</translation>
+    </message>
+    <message>
+        <source>KV cache type (--kv-type):</source>
+        <translation>Typ des KV-Caches (--kv-type):</translation>
+    </message>
+    <message>
+        <source>Offloaded layers (--ngl):</source>
+        <translation>Ausgelagerte Schichten (--ngl):</translation>
+    </message>
+    <message>
+        <source>Prompt: %1</source>
+        <translation>Prompt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ModelReplanner</name>
+    <message>
+        <source>Only a model (.gguf) or the llama template can be re-planned.</source>
+        <translation>Nur ein Modell (.gguf) oder die llama-Vorlage kann neu geplant werden.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::OffsetDiffModel</name>
+    <message>
+        <source>%1 puts it at %2, %3 at %4</source>
+        <translation>%1 legt ihn an %2, %3 an %4</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>−%1</source>
+        <translation>−%1</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Offset (%1)</source>
+        <translation>Offset (%1)</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Moved</source>
+        <translation>Verschoben</translation>
     </message>
 </context>
 <context>
@@ -378,10 +949,297 @@ Der aktuelle Graph bleibt erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::PlanLayoutView</name>
+    <message>
+        <source>%1 — peak %2, %3× lower bound, %4 ms</source>
+        <translation>%1 — Spitze %2, %3× untere Schranke, %4 ms</translation>
+    </message>
+    <message>
+        <source>Not planned yet</source>
+        <translation>Noch nicht geplant</translation>
+    </message>
+    <message>
+        <source>%1
+offset %2, %3
+alive from node %4 to %5</source>
+        <translation>%1
+Offset %2, %3
+lebendig von Knoten %4 bis %5</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::RecentFiles</name>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>No Recent Files</source>
+        <translation>Keine zuletzt geöffneten Dateien</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::Screenshot</name>
     <message>
         <source>nothing to render</source>
         <translation>nichts zu zeichnen</translation>
+    </message>
+    <message>
+        <source>the graph was not planned</source>
+        <translation>der Graph wurde nicht geplant</translation>
+    </message>
+    <message>
+        <source>step %1 is past the plan&apos;s last step, %2</source>
+        <translation>Schritt %1 liegt hinter dem letzten Schritt des Plans, %2</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>A device index or part of its name; empty: the first GPU, else the first device</source>
+        <translation>Ein Geräteindex oder ein Teil seines Namens; leer: die erste GPU, sonst das erste Gerät</translation>
+    </message>
+    <message>
+        <source>Threads the CPU backend computes with (default: the hardware&apos;s, at most 8)</source>
+        <translation>Threads, mit denen das CPU-Backend rechnet (Standard: die der Hardware, höchstens 8)</translation>
+    </message>
+    <message>
+        <source>OpenCL device:</source>
+        <translation>OpenCL-Gerät:</translation>
+    </message>
+    <message>
+        <source>CPU threads:</source>
+        <translation>CPU-Threads:</translation>
+    </message>
+    <message>
+        <source>(automatic)</source>
+        <translation>(automatisch)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s) found</source>
+        <translation>
+            <numerusform>%n Gerät gefunden</numerusform>
+            <numerusform>%n Geräte gefunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>OpenCL not available: this build has no OpenCL backend.</source>
+        <translation>OpenCL nicht verfügbar: Dieser Build hat kein OpenCL-Backend.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitController</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CPU + CPU</source>
+        <translation>CPU + CPU</translation>
+    </message>
+    <message>
+        <source>CPU + OpenCL</source>
+        <translation>CPU + OpenCL</translation>
+    </message>
+    <message>
+        <source>Scheduling on %1…</source>
+        <translation>Verteile auf %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s), %1 assignments</source>
+        <translation>
+            <numerusform>%n Split, %1 Zuweisungen</numerusform>
+            <numerusform>%n Splits, %1 Zuweisungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>backend %1 · %2 (%3)</source>
+        <translation>Backend %1 · %2 (%3)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>backend %1 (%2)</source>
+        <translation>Backend %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Running on %1…</source>
+        <translation>Läuft auf %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run finished: %n split(s)</source>
+        <translation>
+            <numerusform>Lauf beendet: %n Split</numerusform>
+            <numerusform>Lauf beendet: %n Splits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Top next tokens (id, logit, piece):</source>
+        <translation>Wahrscheinlichste nächste Token (ID, Logit, Stück):</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitPanel</name>
+    <message>
+        <source>Schedule</source>
+        <translation>Verteilen</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Wiedergeben</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Backends to schedule and run the graph on, in priority order</source>
+        <translation>Backends, auf denen der Graph geplant und ausgeführt wird, in Prioritätsreihenfolge</translation>
+    </message>
+    <message>
+        <source>Split the graph over the backends and replay the assignment</source>
+        <translation>Den Graphen auf die Backends aufteilen und die Zuweisung wiedergeben</translation>
+    </message>
+    <message>
+        <source>Compute the graph on the backends</source>
+        <translation>Den Graphen auf den Backends berechnen</translation>
+    </message>
+    <message>
+        <source>Assignment</source>
+        <translation>Zuweisung</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Zeitmessung</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Ausgaben</translation>
+    </message>
+    <message>
+        <source>Computing split %1…</source>
+        <translation>Berechne Split %1…</translation>
+    </message>
+    <message>
+        <source>S&amp;chedule</source>
+        <translation>&amp;Verteilen</translation>
+    </message>
+    <message>
+        <source>&amp;Backends</source>
+        <translation>&amp;Backends</translation>
+    </message>
+    <message>
+        <source>&amp;Schedule</source>
+        <translation>&amp;Verteilen</translation>
+    </message>
+    <message>
+        <source>&amp;Replay Assignment</source>
+        <translation>Zuweisung &amp;wiedergeben</translation>
+    </message>
+    <message>
+        <source>R&amp;un</source>
+        <translation>A&amp;usführen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SteppingToolBar</name>
+    <message>
+        <source>Stepping</source>
+        <translation>Schrittweise</translation>
+    </message>
+    <message>
+        <source>Jump to step (events applied)</source>
+        <translation>Zu Schritt springen (angewendete Ereignisse)</translation>
+    </message>
+    <message>
+        <source> steps/s</source>
+        <translation> Schritte/s</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>Wiedergabegeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>Planung…</translation>
+    </message>
+    <message>
+        <source>Break On</source>
+        <translation>Anhalten bei</translation>
+    </message>
+    <message>
+        <source>Breakpoints on event kinds</source>
+        <translation>Haltepunkte auf Ereignisarten</translation>
+    </message>
+    <message>
+        <source>&amp;Play / Pause</source>
+        <translation>&amp;Wiedergabe / Pause</translation>
+    </message>
+    <message>
+        <source>Play / Pause (F5)</source>
+        <translation>Wiedergabe / Pause (F5)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>Schritt &amp;zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>&amp;Schritt</translation>
+    </message>
+    <message>
+        <source>Run to &amp;Breakpoint or End</source>
+        <translation>Bis &amp;Haltepunkt oder Ende ausführen</translation>
+    </message>
+    <message>
+        <source>Run Back to Breakpoint or S&amp;tart</source>
+        <translation>Zurück bis Haltepunkt oder &amp;Anfang ausführen</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Breakpoint on Tensor</source>
+        <translation>Haltepunkt auf Tensor &amp;umschalten</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Breakpoints</source>
+        <translation>Haltepunkte &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Break On &amp;Event</source>
+        <translation>Anhalten bei &amp;Ereignis</translation>
+    </message>
+    <message>
+        <source> of %1 </source>
+        <translation> von %1 </translation>
+    </message>
+    <message>
+        <source>The plan stopped: %1</source>
+        <translation>Der Plan wurde angehalten: %1</translation>
     </message>
 </context>
 <context>
@@ -542,6 +1400,195 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>Filter by name, op, type or shape</source>
         <translation>Nach Name, Operation, Typ oder Form filtern</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TimingModel</name>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>total (%n splits)</source>
+        <translation>
+            <numerusform>gesamt (%n Split)</numerusform>
+            <numerusform>gesamt (%n Splits)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Split</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+    <message>
+        <source>Copy µs</source>
+        <translation>Kopieren µs</translation>
+    </message>
+    <message>
+        <source>Compute µs</source>
+        <translation>Rechnen µs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhatIfBar</name>
+    <message>
+        <source>What If</source>
+        <translation>Was wäre, wenn</translation>
+    </message>
+    <message>
+        <source>KV cache cells, n_ctx (--ctx)</source>
+        <translation>Zellen des KV-Caches, n_ctx (--ctx)</translation>
+    </message>
+    <message>
+        <source>Tokens in the graph, n_batch (--batch)</source>
+        <translation>Token im Graphen, n_batch (--batch)</translation>
+    </message>
+    <message>
+        <source>Layers on the second backend (--ngl)</source>
+        <translation>Schichten auf dem zweiten Backend (--ngl)</translation>
+    </message>
+    <message>
+        <source>KV cache type (--kv-type)</source>
+        <translation>Typ des KV-Caches (--kv-type)</translation>
+    </message>
+    <message>
+        <source>What if: ctx </source>
+        <translation>Was wäre, wenn: ctx </translation>
+    </message>
+    <message>
+        <source> batch </source>
+        <translation> Batch </translation>
+    </message>
+    <message>
+        <source> ngl </source>
+        <translation> ngl </translation>
+    </message>
+    <message>
+        <source> KV </source>
+        <translation> KV </translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhyPanel</name>
+    <message>
+        <source>Offset</source>
+        <translation>Offset</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation>gewählt</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>too small</source>
+        <translation>zu klein</translation>
+    </message>
+    <message>
+        <source>last block</source>
+        <translation>letzter Block</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Planning…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Planung…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Step 0: nothing allocated yet. Step forward (F10) to see each decision.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Schritt 0: noch nichts alloziert. Gehen Sie einen Schritt vor (F10), um jede Entscheidung zu sehen.&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhyText</name>
+    <message>
+        <source>Allocate %1: %2 bytes at offset %3</source>
+        <translation>%1 allozieren: %2 Bytes an Offset %3</translation>
+    </message>
+    <message>
+        <source>No block before the last one is large enough, so the last block, the end of the buffer, is used as the last resort.</source>
+        <translation>Kein Block vor dem letzten ist groß genug, daher wird als letzter Ausweg der letzte Block, das Ende des Puffers, verwendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best fit: block %1 (%2 bytes) is the smallest of %n fitting block(s); %3 earlier block(s) have the same size and the later one wins (the seed compares with &lt;=).</source>
+        <translation>
+            <numerusform>Best Fit: Block %1 (%2 Bytes) ist der kleinste (%n passender Block); %3 frühere Blöcke sind gleich groß, und der spätere gewinnt (der Seed vergleicht mit &lt;=).</numerusform>
+            <numerusform>Best Fit: Block %1 (%2 Bytes) ist der kleinste (%n passende Blöcke); %3 frühere Blöcke sind gleich groß, und der spätere gewinnt (der Seed vergleicht mit &lt;=).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Best fit: block %1 (%2 bytes) is the smallest of %n fitting block(s); the last block is kept as the last resort.</source>
+        <translation>
+            <numerusform>Best Fit: Block %1 (%2 Bytes) ist der kleinste (%n passender Block); der letzte Block wird als letzter Ausweg aufbewahrt.</numerusform>
+            <numerusform>Best Fit: Block %1 (%2 Bytes) ist der kleinste (%n passende Blöcke); der letzte Block wird als letzter Ausweg aufbewahrt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The buffer&apos;s high-water mark grows from %1 to %2 bytes.</source>
+        <translation>Der Höchststand des Puffers wächst von %1 auf %2 Bytes.</translation>
+    </message>
+    <message>
+        <source>%1 is not in this allocator&apos;s buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
+        <translation>%1 liegt nicht im Puffer dieses Allocators (ein Gewicht, der KV-Cache oder ein nicht allozierter Tensor), daher kann %2 seinen Speicher nicht übernehmen.</translation>
+    </message>
+    <message>
+        <source>%1 has other children still to run, which read it after %2.</source>
+        <translation>%1 hat noch weitere auszuführende Kinder, die ihn nach %2 lesen.</translation>
+    </message>
+    <message>
+        <source>Views of %1 are still alive, so its memory cannot go to %2.</source>
+        <translation>Sichten auf %1 sind noch lebendig, daher kann sein Speicher nicht an %2 gehen.</translation>
+    </message>
+    <message>
+        <source>The type, shape or strides of %2 differ from those of %1.</source>
+        <translation>Typ, Form oder Schrittweiten von %2 unterscheiden sich von denen von %1.</translation>
+    </message>
+    <message>
+        <source>%1 is a view whose source has other views or children.</source>
+        <translation>%1 ist eine Sicht, deren Quelle weitere Sichten oder Kinder hat.</translation>
+    </message>
+    <message>
+        <source>%1 is a view that does not start at its source&apos;s first byte.</source>
+        <translation>%1 ist eine Sicht, die nicht am ersten Byte ihrer Quelle beginnt.</translation>
+    </message>
+    <message>
+        <source>Inplace: %1 reuses %2 at offset %3</source>
+        <translation>Inplace: %1 verwendet %2 an Offset %3 wieder</translation>
+    </message>
+    <message>
+        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent&apos;s memory.</source>
+        <translation>%1 kann inplace laufen, und sein Elternknoten %2 hat keine weiteren auszuführenden Kinder, keine lebendigen Sichten und dasselbe Layout, daher übernimmt der Knoten den Speicher des Elternknotens.</translation>
+    </message>
+    <message>
+        <source>The parent is a view: the node aliases its source %1.</source>
+        <translation>Der Elternknoten ist eine Sicht: Der Knoten ist ein Alias seiner Quelle %1.</translation>
+    </message>
+    <message>
+        <source>Not reusing %1 for %2</source>
+        <translation>%1 wird nicht für %2 wiederverwendet</translation>
+    </message>
+    <message>
+        <source>Free %1: %2 bytes at offset %3</source>
+        <translation>%1 freigeben: %2 Bytes an Offset %3</translation>
+    </message>
+    <message>
+        <source>Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).</source>
+        <translation>Sein letztes Kind wurde ausgeführt. Der Bereich kommt in die Freiliste (%1) als Block %2, [%3, %4).</translation>
     </message>
 </context>
 </TS>

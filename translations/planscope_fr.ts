@@ -2,6 +2,84 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>ExportSettings</name>
+    <message>
+        <source>Split diagram</source>
+        <translation>Diagramme des splits</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Execution trace</source>
+        <translation>Trace d’exécution</translation>
+    </message>
+    <message>
+        <source>Allocation trace</source>
+        <translation>Trace d’allocation</translation>
+    </message>
+    <message>
+        <source>Canvas view</source>
+        <translation>Vue du canevas</translation>
+    </message>
+    <message>
+        <source>Buffer views</source>
+        <translation>Vues des tampons</translation>
+    </message>
+</context>
+<context>
+    <name>ModelOptionsText</name>
+    <message>
+        <source>token %1 is empty</source>
+        <translation>le jeton %1 est vide</translation>
+    </message>
+    <message>
+        <source>token %1 &apos;%2&apos; is not an integer</source>
+        <translation>le jeton %1 « %2 » n’est pas un entier</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is negative</source>
+        <translation>le jeton %1 (%2) est négatif</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is outside the vocabulary [0, %3)</source>
+        <translation>le jeton %1 (%2) est hors du vocabulaire [0, %3)</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is too large</source>
+        <translation>le jeton %1 (%2) est trop grand</translation>
+    </message>
+    <message>
+        <source>n_ctx must be positive, got %1</source>
+        <translation>n_ctx doit être positif, %1 reçu</translation>
+    </message>
+    <message>
+        <source>n_batch must be positive, got %1</source>
+        <translation>n_batch doit être positif, %1 reçu</translation>
+    </message>
+    <message>
+        <source>n_past must not be negative, got %1</source>
+        <translation>n_past ne doit pas être négatif, %1 reçu</translation>
+    </message>
+    <message>
+        <source>ngl must not be negative, got %1</source>
+        <translation>ngl ne doit pas être négatif, %1 reçu</translation>
+    </message>
+    <message>
+        <source>n_batch %1 exceeds n_ctx %2</source>
+        <translation>n_batch %1 dépasse n_ctx %2</translation>
+    </message>
+    <message>
+        <source>n_past + n_batch = %1 exceeds n_ctx %2</source>
+        <translation>n_past + n_batch = %1 dépasse n_ctx %2</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 token ids but n_batch is %2</source>
+        <translation>le prompt a %1 identifiants de jetons mais n_batch vaut %2</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.</source>
@@ -31,6 +109,84 @@
         <source>A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one the embedded %1 model opens with an 8-token prompt.</source>
         <translation>Un graphe (.json), un modèle (.gguf) ou un export DOT de ggml (.dot) à ouvrir ; sans fichier, le modèle intégré %1 s’ouvre avec une invite de 8 jetons.</translation>
     </message>
+    <message>
+        <source>Open the plan at step N (N allocator events applied).</source>
+        <translation>Ouvrir le plan à l’étape N (N événements de l’allocateur appliqués).</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>--step takes a number of steps, not &apos;%1&apos;</source>
+        <translation>--step attend un nombre d’étapes, pas « %1 »</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::AssignmentModel</name>
+    <message>
+        <source>user</source>
+        <translation>utilisateur</translation>
+    </message>
+    <message>
+        <source>1 · buffers</source>
+        <translation>1 · tampons</translation>
+    </message>
+    <message>
+        <source>2 · sources</source>
+        <translation>2 · sources</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>non pris en charge</translation>
+    </message>
+    <message>
+        <source>3 · unassigned</source>
+        <translation>3 · non affecté</translation>
+    </message>
+    <message>
+        <source>4 · copy</source>
+        <translation>4 · copie</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tenseur</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Passe</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Cause</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::Breakpoints</name>
+    <message>
+        <source>Next inplace reuse</source>
+        <translation>Prochaine réutilisation en place</translation>
+    </message>
+    <message>
+        <source>Next refused reuse</source>
+        <translation>Prochaine réutilisation refusée</translation>
+    </message>
+    <message>
+        <source>Next allocation from the last block</source>
+        <translation>Prochaine allocation depuis le dernier bloc</translation>
+    </message>
+    <message>
+        <source>Next failure</source>
+        <translation>Prochain échec</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferListModel</name>
@@ -53,6 +209,100 @@
     <message>
         <source>Tensors</source>
         <translation>Tenseurs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BufferView</name>
+    <message>
+        <source>tensor %1</source>
+        <translation>tenseur %1</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2, %3</source>
+        <translation>%1 au décalage %2, %3</translation>
+    </message>
+    <message>
+        <source>Free block</source>
+        <translation>Bloc libre</translation>
+    </message>
+    <message>
+        <source>never freed (the free covered only a prefix)</source>
+        <translation>jamais libéré (la libération n’a couvert qu’un préfixe)</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>alloué</translation>
+    </message>
+    <message>
+        <source>inplace: reuses the memory of %1</source>
+        <translation>en place : réutilise la mémoire de %1</translation>
+    </message>
+    <message>
+        <source>view of %1</source>
+        <translation>vue de %1</translation>
+    </message>
+    <message>
+        <source>offset %1, %2</source>
+        <translation>décalage %1, %2</translation>
+    </message>
+    <message>
+        <source>No allocation recorded</source>
+        <translation>Aucune allocation enregistrée</translation>
+    </message>
+    <message>
+        <source>%1 (%2): pre-allocated, %3</source>
+        <translation>%1 (%2) : préalloué, %3</translation>
+    </message>
+    <message>
+        <source>%1 — %2 live, high-water %3</source>
+        <translation>%1 — %2 en usage, niveau maximal %3</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CompareDialog</name>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Comparer</translation>
+    </message>
+    <message>
+        <source>Compare planners — %1</source>
+        <translation>Comparer les planificateurs — %1</translation>
+    </message>
+    <message>
+        <source>Planner &amp;A:</source>
+        <translation>Planificateur &amp;A :</translation>
+    </message>
+    <message>
+        <source>Planner &amp;B:</source>
+        <translation>Planificateur &amp;B :</translation>
+    </message>
+    <message>
+        <source>Cannot plan %1: %2</source>
+        <translation>Impossible de planifier %1 : %2</translation>
+    </message>
+    <message>
+        <source>Planning… (best searches up to %1 ms)</source>
+        <translation>Planification… (la recherche « best » dure jusqu’à %1 ms)</translation>
+    </message>
+    <message>
+        <source>Planning failed: %1</source>
+        <translation>Échec de la planification : %1</translation>
+    </message>
+    <message>
+        <source>Lower bound %1; %2 of %3 tensors moved</source>
+        <translation>Borne inférieure %1 ; %2 tenseurs déplacés sur %3</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>nœud</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>en usage</translation>
+    </message>
+    <message>
+        <source>%1 in use</source>
+        <translation>%1 en usage</translation>
     </message>
 </context>
 <context>
@@ -80,6 +330,140 @@
     <message>
         <source>Size</source>
         <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Détail</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::EventLogPanel</name>
+    <message>
+        <source>All events</source>
+        <translation>Tous les événements</translation>
+    </message>
+    <message>
+        <source>Filter events…</source>
+        <translation>Filtrer les événements…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ExportController</name>
+    <message>
+        <source>An export is still running.</source>
+        <translation>Une exportation est encore en cours.</translation>
+    </message>
+    <message>
+        <source>Choose a file to export to.</source>
+        <translation>Choisissez un fichier de destination.</translation>
+    </message>
+    <message>
+        <source>%1 is not written as %2.</source>
+        <translation>%1 ne s’exporte pas au format %2.</translation>
+    </message>
+    <message>
+        <source>There are no buffer views to export.</source>
+        <translation>Il n’y a aucune vue de tampon à exporter.</translation>
+    </message>
+    <message>
+        <source>%1: there is nothing to draw.</source>
+        <translation>%1 : il n’y a rien à dessiner.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ExportDialog</name>
+    <message>
+        <source>Fold repeated layers into one box each</source>
+        <translation>Regrouper les couches répétées dans une seule boîte chacune</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <source>None (one split on the compute buffer&apos;s backend)</source>
+        <translation>Aucun (un seul split sur le backend du tampon de calcul)</translation>
+    </message>
+    <message>
+        <source>Split the graph with the scheduler on these backends, as planscope-cli --backends</source>
+        <translation>Découper le graphe avec l’ordonnanceur sur ces backends, comme planscope-cli --backends</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>&amp;What:</source>
+        <translation>&amp;Quoi :</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format :</translation>
+    </message>
+    <message>
+        <source>&amp;Backends:</source>
+        <translation>&amp;Backends :</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>Fichier de &amp;sortie :</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>Fichiers %1 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export To</source>
+        <translation>Exporter vers</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::FileController</name>
+    <message>
+        <source>Graphs, models and ggml DOT dumps (*.json *.gguf *.dot)</source>
+        <translation>Graphes, modèles et exports DOT de ggml (*.json *.gguf *.dot)</translation>
+    </message>
+    <message>
+        <source>Graph files (*.json)</source>
+        <translation>Fichiers de graphe (*.json)</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>Modèles GGUF (*.gguf)</translation>
+    </message>
+    <message>
+        <source>ggml DOT dumps (*.dot)</source>
+        <translation>Exports DOT de ggml (*.dot)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Open Graph</source>
+        <translation>Ouvrir un graphe</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>Ouvrir %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n import warning(s)</source>
+        <translation>
+            <numerusform>%n avertissement d’importation</numerusform>
+            <numerusform>%n avertissements d’importation</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What %1 lacked and the import inferred</source>
+        <translation>Ce qui manquait à %1 et ce que l’importation a déduit</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 imported with %n warning(s)</source>
+        <translation>
+            <numerusform>%1 importé avec %n avertissement</numerusform>
+            <numerusform>%1 importé avec %n avertissements</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -142,6 +526,17 @@
     <message>
         <source>Layout cancelled</source>
         <translation>Disposition annulée</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ImportWarningsDialog</name>
+    <message>
+        <source>Import Warnings</source>
+        <translation>Avertissements d’importation</translation>
+    </message>
+    <message>
+        <source>%1 does not record everything a graph needs; the import inferred this:</source>
+        <translation>%1 n’enregistre pas tout ce dont un graphe a besoin ; l’importation a déduit ceci :</translation>
     </message>
 </context>
 <context>
@@ -326,10 +721,6 @@ Le graphe actuel est conservé.</translation>
         <translation>%1 — Planscope</translation>
     </message>
     <message>
-        <source>Open Graph</source>
-        <translation>Ouvrir un graphe</translation>
-    </message>
-    <message>
         <source>Save Graph As</source>
         <translation>Enregistrer le graphe sous</translation>
     </message>
@@ -350,16 +741,196 @@ Le graphe actuel est conservé.</translation>
         <translation>&amp;Nouveau à partir d’un modèle…</translation>
     </message>
     <message>
-        <source>Graphs, models and ggml DOT dumps (*.json *.gguf *.dot);;All files (*)</source>
-        <translation>Graphes, modèles et exports DOT de ggml (*.json *.gguf *.dot);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
         <source>Zoom to &amp;Fit</source>
         <translation>Ajuster à la &amp;fenêtre</translation>
     </message>
     <message>
         <source>&amp;Find Tensor…</source>
         <translation>Rec&amp;hercher un tenseur…</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>Splits</translation>
+    </message>
+    <message>
+        <source>Not re-planned: %1</source>
+        <translation>Non replanifié : %1</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Fichiers &amp;récents</translation>
+    </message>
+    <message>
+        <source>&amp;Model Options…</source>
+        <translation>&amp;Options du modèle…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>É&amp;dition</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Paramètres…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>E&amp;xporter</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exporter…</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Exportation…</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exporté</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>Impossible d’exporter</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>Buffer Layout</source>
+        <translation>Disposition du tampon</translation>
+    </message>
+    <message>
+        <source>Memory Timeline</source>
+        <translation>Chronologie de la mémoire</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Planners…</source>
+        <translation>&amp;Comparer les planificateurs…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::MemoryTimeline</name>
+    <message>
+        <source>event</source>
+        <translation>événement</translation>
+    </message>
+    <message>
+        <source>%1 live</source>
+        <translation>%1 en usage</translation>
+    </message>
+    <message>
+        <source>%1 high-water</source>
+        <translation>niveau maximal %1</translation>
+    </message>
+    <message>
+        <source>No allocation recorded</source>
+        <translation>Aucune allocation enregistrée</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>pic %1</translation>
+    </message>
+    <message>
+        <source>lower bound %1</source>
+        <translation>borne inférieure %1</translation>
+    </message>
+    <message>
+        <source>%1 (+%2%)</source>
+        <translation>%1 (+%2%)</translation>
+    </message>
+    <message>
+        <source>fragmentation</source>
+        <translation>fragmentation</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ModelOptionsDialog</name>
+    <message>
+        <source>Model Options</source>
+        <translation>Options du modèle</translation>
+    </message>
+    <message>
+        <source>e.g. 1,403,407,261,378</source>
+        <translation>p. ex. 1,403,407,261,378</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama&apos;s &lt;s&gt;.</source>
+        <translation>Les identifiants de jetons du prompt, séparés par des virgules (--tokens). Aucun BOS n’est ajouté : commencez par 1 pour le &lt;s&gt; de llama.</translation>
+    </message>
+    <message>
+        <source>Prompt token ids:</source>
+        <translation>Identifiants de jetons du prompt :</translation>
+    </message>
+    <message>
+        <source>Context (KV cache cells, --ctx):</source>
+        <translation>Contexte (cellules du cache KV, --ctx) :</translation>
+    </message>
+    <message>
+        <source>Tokens in the batch (--batch):</source>
+        <translation>Jetons dans le lot (--batch) :</translation>
+    </message>
+    <message>
+        <source>Cells already filled (--n-past):</source>
+        <translation>Cellules déjà remplies (--n-past) :</translation>
+    </message>
+    <message>
+        <source>KV cache type (--kv-type):</source>
+        <translation>Type du cache KV (--kv-type) :</translation>
+    </message>
+    <message>
+        <source>Offloaded layers (--ngl):</source>
+        <translation>Couches déportées (--ngl) :</translation>
+    </message>
+    <message>
+        <source>Prompt: %1</source>
+        <translation>Prompt : %1</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ModelReplanner</name>
+    <message>
+        <source>Only a model (.gguf) or the llama template can be re-planned.</source>
+        <translation>Seul un modèle (.gguf) ou le modèle de graphe llama peut être replanifié.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::OffsetDiffModel</name>
+    <message>
+        <source>%1 puts it at %2, %3 at %4</source>
+        <translation>%1 le place à %2, %3 à %4</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>−%1</source>
+        <translation>−%1</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tenseur</translation>
+    </message>
+    <message>
+        <source>Offset (%1)</source>
+        <translation>Décalage (%1)</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Moved</source>
+        <translation>Déplacé</translation>
     </message>
 </context>
 <context>
@@ -378,10 +949,297 @@ Le graphe actuel est conservé.</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::PlanLayoutView</name>
+    <message>
+        <source>%1 — peak %2, %3× lower bound, %4 ms</source>
+        <translation>%1 — pic %2, %3× la borne inférieure, %4 ms</translation>
+    </message>
+    <message>
+        <source>Not planned yet</source>
+        <translation>Pas encore planifié</translation>
+    </message>
+    <message>
+        <source>%1
+offset %2, %3
+alive from node %4 to %5</source>
+        <translation>%1
+décalage %2, %3
+vivant du nœud %4 au nœud %5</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::RecentFiles</name>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>No Recent Files</source>
+        <translation>Aucun fichier récent</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>&amp;Effacer les fichiers récents</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::Screenshot</name>
     <message>
         <source>nothing to render</source>
         <translation>rien à afficher</translation>
+    </message>
+    <message>
+        <source>the graph was not planned</source>
+        <translation>le graphe n’a pas été planifié</translation>
+    </message>
+    <message>
+        <source>step %1 is past the plan&apos;s last step, %2</source>
+        <translation>l’étape %1 dépasse la dernière étape du plan, %2</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <source>A device index or part of its name; empty: the first GPU, else the first device</source>
+        <translation>Un indice de périphérique ou une partie de son nom ; vide : le premier GPU, sinon le premier périphérique</translation>
+    </message>
+    <message>
+        <source>Threads the CPU backend computes with (default: the hardware&apos;s, at most 8)</source>
+        <translation>Threads de calcul du backend CPU (par défaut : ceux du matériel, 8 au plus)</translation>
+    </message>
+    <message>
+        <source>OpenCL device:</source>
+        <translation>Périphérique OpenCL :</translation>
+    </message>
+    <message>
+        <source>CPU threads:</source>
+        <translation>Threads CPU :</translation>
+    </message>
+    <message>
+        <source>(automatic)</source>
+        <translation>(automatique)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s) found</source>
+        <translation>
+            <numerusform>%n périphérique trouvé</numerusform>
+            <numerusform>%n périphériques trouvés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>OpenCL not available: this build has no OpenCL backend.</source>
+        <translation>OpenCL indisponible : cette version n’a pas de backend OpenCL.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitController</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CPU + CPU</source>
+        <translation>CPU + CPU</translation>
+    </message>
+    <message>
+        <source>CPU + OpenCL</source>
+        <translation>CPU + OpenCL</translation>
+    </message>
+    <message>
+        <source>Scheduling on %1…</source>
+        <translation>Ordonnancement sur %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s), %1 assignments</source>
+        <translation>
+            <numerusform>%n split, %1 affectations</numerusform>
+            <numerusform>%n splits, %1 affectations</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>backend %1 · %2 (%3)</source>
+        <translation>backend %1 · %2 (%3)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>backend %1 (%2)</source>
+        <translation>backend %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Running on %1…</source>
+        <translation>Exécution sur %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run finished: %n split(s)</source>
+        <translation>
+            <numerusform>Exécution terminée : %n split</numerusform>
+            <numerusform>Exécution terminée : %n splits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Annulé</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Échec : %1</translation>
+    </message>
+    <message>
+        <source>Top next tokens (id, logit, piece):</source>
+        <translation>Jetons suivants les plus probables (id, logit, fragment) :</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitPanel</name>
+    <message>
+        <source>Schedule</source>
+        <translation>Ordonnancer</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Rejouer</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Exécuter</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Backends to schedule and run the graph on, in priority order</source>
+        <translation>Backends sur lesquels ordonnancer et exécuter le graphe, par ordre de priorité</translation>
+    </message>
+    <message>
+        <source>Split the graph over the backends and replay the assignment</source>
+        <translation>Découper le graphe entre les backends et rejouer l’affectation</translation>
+    </message>
+    <message>
+        <source>Compute the graph on the backends</source>
+        <translation>Calculer le graphe sur les backends</translation>
+    </message>
+    <message>
+        <source>Assignment</source>
+        <translation>Affectation</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Temps</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Sorties</translation>
+    </message>
+    <message>
+        <source>Computing split %1…</source>
+        <translation>Calcul du split %1…</translation>
+    </message>
+    <message>
+        <source>S&amp;chedule</source>
+        <translation>Or&amp;donnancer</translation>
+    </message>
+    <message>
+        <source>&amp;Backends</source>
+        <translation>&amp;Backends</translation>
+    </message>
+    <message>
+        <source>&amp;Schedule</source>
+        <translation>&amp;Ordonnancer</translation>
+    </message>
+    <message>
+        <source>&amp;Replay Assignment</source>
+        <translation>&amp;Rejouer l’affectation</translation>
+    </message>
+    <message>
+        <source>R&amp;un</source>
+        <translation>E&amp;xécuter</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SteppingToolBar</name>
+    <message>
+        <source>Stepping</source>
+        <translation>Pas à pas</translation>
+    </message>
+    <message>
+        <source>Jump to step (events applied)</source>
+        <translation>Aller à l’étape (événements appliqués)</translation>
+    </message>
+    <message>
+        <source> steps/s</source>
+        <translation> étapes/s</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>Vitesse de lecture</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>Planification…</translation>
+    </message>
+    <message>
+        <source>Break On</source>
+        <translation>Arrêt sur</translation>
+    </message>
+    <message>
+        <source>Breakpoints on event kinds</source>
+        <translation>Points d’arrêt sur les types d’événements</translation>
+    </message>
+    <message>
+        <source>&amp;Play / Pause</source>
+        <translation>&amp;Lecture / Pause</translation>
+    </message>
+    <message>
+        <source>Play / Pause (F5)</source>
+        <translation>Lecture / Pause (F5)</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>Étape &amp;précédente</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>É&amp;tape suivante</translation>
+    </message>
+    <message>
+        <source>Run to &amp;Breakpoint or End</source>
+        <translation>Exécuter jusqu’au point d’&amp;arrêt ou à la fin</translation>
+    </message>
+    <message>
+        <source>Run Back to Breakpoint or S&amp;tart</source>
+        <translation>Revenir au point d’arrêt ou au &amp;début</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Breakpoint on Tensor</source>
+        <translation>Basculer le point d’arrêt sur le &amp;tenseur</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Breakpoints</source>
+        <translation>&amp;Effacer les points d’arrêt</translation>
+    </message>
+    <message>
+        <source>Break On &amp;Event</source>
+        <translation>&amp;Arrêt sur un événement</translation>
+    </message>
+    <message>
+        <source> of %1 </source>
+        <translation> sur %1 </translation>
+    </message>
+    <message>
+        <source>The plan stopped: %1</source>
+        <translation>Le plan s’est arrêté : %1</translation>
     </message>
 </context>
 <context>
@@ -542,6 +1400,195 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>Filter by name, op, type or shape</source>
         <translation>Filtrer par nom, opération, type ou forme</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TimingModel</name>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message numerus="yes">
+        <source>total (%n splits)</source>
+        <translation>
+            <numerusform>total (%n split)</numerusform>
+            <numerusform>total (%n splits)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Split</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>Entrées</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiées</translation>
+    </message>
+    <message>
+        <source>Copy µs</source>
+        <translation>Copie µs</translation>
+    </message>
+    <message>
+        <source>Compute µs</source>
+        <translation>Calcul µs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhatIfBar</name>
+    <message>
+        <source>What If</source>
+        <translation>Et si</translation>
+    </message>
+    <message>
+        <source>KV cache cells, n_ctx (--ctx)</source>
+        <translation>Cellules du cache KV, n_ctx (--ctx)</translation>
+    </message>
+    <message>
+        <source>Tokens in the graph, n_batch (--batch)</source>
+        <translation>Jetons dans le graphe, n_batch (--batch)</translation>
+    </message>
+    <message>
+        <source>Layers on the second backend (--ngl)</source>
+        <translation>Couches sur le second backend (--ngl)</translation>
+    </message>
+    <message>
+        <source>KV cache type (--kv-type)</source>
+        <translation>Type du cache KV (--kv-type)</translation>
+    </message>
+    <message>
+        <source>What if: ctx </source>
+        <translation>Et si : ctx </translation>
+    </message>
+    <message>
+        <source> batch </source>
+        <translation> batch </translation>
+    </message>
+    <message>
+        <source> ngl </source>
+        <translation> ngl </translation>
+    </message>
+    <message>
+        <source> KV </source>
+        <translation> KV </translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhyPanel</name>
+    <message>
+        <source>Offset</source>
+        <translation>Décalage</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation>choisi</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>convient</translation>
+    </message>
+    <message>
+        <source>too small</source>
+        <translation>trop petit</translation>
+    </message>
+    <message>
+        <source>last block</source>
+        <translation>dernier bloc</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Planning…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Planification…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Step 0: nothing allocated yet. Step forward (F10) to see each decision.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Étape 0 : rien n’est encore alloué. Avancez d’une étape (F10) pour voir chaque décision.&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhyText</name>
+    <message>
+        <source>Allocate %1: %2 bytes at offset %3</source>
+        <translation>Allouer %1 : %2 octets au décalage %3</translation>
+    </message>
+    <message>
+        <source>No block before the last one is large enough, so the last block, the end of the buffer, is used as the last resort.</source>
+        <translation>Aucun bloc avant le dernier n’est assez grand : le dernier bloc, la fin du tampon, sert de dernier recours.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best fit: block %1 (%2 bytes) is the smallest of %n fitting block(s); %3 earlier block(s) have the same size and the later one wins (the seed compares with &lt;=).</source>
+        <translation>
+            <numerusform>Meilleur ajustement : le bloc %1 (%2 octets) est le plus petit parmi %n bloc adapté ; %3 bloc(s) antérieur(s) ont la même taille et le dernier l’emporte (la graine compare avec &lt;=).</numerusform>
+            <numerusform>Meilleur ajustement : le bloc %1 (%2 octets) est le plus petit parmi %n blocs adaptés ; %3 bloc(s) antérieur(s) ont la même taille et le dernier l’emporte (la graine compare avec &lt;=).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Best fit: block %1 (%2 bytes) is the smallest of %n fitting block(s); the last block is kept as the last resort.</source>
+        <translation>
+            <numerusform>Meilleur ajustement : le bloc %1 (%2 octets) est le plus petit parmi %n bloc adapté ; le dernier bloc est gardé en dernier recours.</numerusform>
+            <numerusform>Meilleur ajustement : le bloc %1 (%2 octets) est le plus petit parmi %n blocs adaptés ; le dernier bloc est gardé en dernier recours.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The buffer&apos;s high-water mark grows from %1 to %2 bytes.</source>
+        <translation>Le niveau maximal du tampon passe de %1 à %2 octets.</translation>
+    </message>
+    <message>
+        <source>%1 is not in this allocator&apos;s buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
+        <translation>%1 n’est pas dans le tampon de cet allocateur (un poids, le cache KV ou un tenseur non alloué), donc %2 ne peut pas prendre sa mémoire.</translation>
+    </message>
+    <message>
+        <source>%1 has other children still to run, which read it after %2.</source>
+        <translation>%1 a encore d’autres enfants à exécuter, qui le lisent après %2.</translation>
+    </message>
+    <message>
+        <source>Views of %1 are still alive, so its memory cannot go to %2.</source>
+        <translation>Des vues de %1 sont encore vivantes, sa mémoire ne peut donc pas aller à %2.</translation>
+    </message>
+    <message>
+        <source>The type, shape or strides of %2 differ from those of %1.</source>
+        <translation>Le type, la forme ou les pas de %2 diffèrent de ceux de %1.</translation>
+    </message>
+    <message>
+        <source>%1 is a view whose source has other views or children.</source>
+        <translation>%1 est une vue dont la source a d’autres vues ou enfants.</translation>
+    </message>
+    <message>
+        <source>%1 is a view that does not start at its source&apos;s first byte.</source>
+        <translation>%1 est une vue qui ne commence pas au premier octet de sa source.</translation>
+    </message>
+    <message>
+        <source>Inplace: %1 reuses %2 at offset %3</source>
+        <translation>En place : %1 réutilise %2 au décalage %3</translation>
+    </message>
+    <message>
+        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent&apos;s memory.</source>
+        <translation>%1 peut s’exécuter en place, et son parent %2 n’a plus d’autres enfants à exécuter, ni vues vivantes, et a la même disposition : le nœud reprend donc la mémoire du parent.</translation>
+    </message>
+    <message>
+        <source>The parent is a view: the node aliases its source %1.</source>
+        <translation>Le parent est une vue : le nœud est un alias de sa source %1.</translation>
+    </message>
+    <message>
+        <source>Not reusing %1 for %2</source>
+        <translation>Pas de réutilisation de %1 pour %2</translation>
+    </message>
+    <message>
+        <source>Free %1: %2 bytes at offset %3</source>
+        <translation>Libérer %1 : %2 octets au décalage %3</translation>
+    </message>
+    <message>
+        <source>Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).</source>
+        <translation>Son dernier enfant s’est exécuté. La plage rejoint la liste libre (%1) comme bloc %2, [%3, %4).</translation>
     </message>
 </context>
 </TS>

@@ -6,16 +6,14 @@
 #include "io/graph_source.h"
 #include "models/gguf.h"
 #include "models/llama_run.h"
+#include "models/llama_top.h"
 #include "sched/backend_factory.h"
 #include "sched/sched_llama.h"
 #include "sched/sched_report.h"
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
-#include <cstdio>
 #include <iostream>
-#include <numeric>
 #include <optional>
 #include <thread>
 
@@ -44,54 +42,6 @@ std::optional<std::vector<std::int32_t>> parse_tokens(std::string_view s) {
         if (comma == std::string_view::npos) return out;
         s.remove_prefix(comma + 1);
     }
-}
-
-// The token's text from tokenizer.ggml.tokens, SentencePiece's U+2581 shown as a space.
-std::string piece(const gguf_file& file, std::int32_t id) {
-    const gguf_value* v = file.find("tokenizer.ggml.tokens");
-    const gguf_array* a = v ? v->as_array() : nullptr;
-    if (!a || id < 0 || static_cast<std::size_t>(id) >= a->items.size()) return "";
-    const std::string* s = a->items[static_cast<std::size_t>(id)].as_string();
-    if (!s) return "";
-    std::string out;
-    static constexpr std::string_view space = "\xE2\x96\x81";
-    for (std::size_t i = 0; i < s->size();) {
-        if (std::string_view(*s).substr(i, space.size()) == space) {
-            out += ' ';
-            i += space.size();
-        } else {
-            out += (*s)[i++];
-        }
-    }
-    return out;
-}
-
-std::string fixed6(double x) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6f", x);
-    return buf;
-}
-
-// The top-10 next tokens, then the sum and L2 norm of all logits.
-void print_top(const gguf_file& model, const std::vector<float>& logits) {
-    std::vector<std::int32_t> order(logits.size());
-    std::iota(order.begin(), order.end(), 0);
-    const std::size_t top = std::min<std::size_t>(10, order.size());
-    std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
-                      [&](std::int32_t x, std::int32_t y) {
-                          const float a = logits[static_cast<std::size_t>(x)];
-                          const float b = logits[static_cast<std::size_t>(y)];
-                          return a != b ? a > b : x < y;
-                      });
-    for (std::size_t k = 0; k < top; ++k)
-        std::cout << order[k] << ' ' << fixed6(logits[static_cast<std::size_t>(order[k])]) << ' '
-                  << piece(model, order[k]) << '\n';
-    double sum = 0, sq = 0;
-    for (float x : logits) {
-        sum += x;
-        sq += double(x) * x;
-    }
-    std::cout << "sum " << fixed6(sum) << '\n' << "l2 " << fixed6(std::sqrt(sq)) << '\n';
 }
 
 // The scheduler's report: backends, per-split timings, per-backend totals, outputs.
@@ -176,13 +126,13 @@ int run_run(std::span<const std::string> args) {
         auto out = run_llama_prompt_sched(*model, *tokens, backend_pointers(*made), {options.n_ctx, options.kv_type, ngl});
         if (!out) return fail(*file, out.err().message);
         print_sched(out->report);
-        print_top(*model, out->logits);
+        std::cout << format_top_logits(*model, out->logits);
         return exit_ok;
     }
     const auto logits = run_llama_prompt(*model, *tokens, options);
     if (!logits) return fail(*file, logits.err().message);
 
-    print_top(*model, *logits);
+    std::cout << format_top_logits(*model, *logits);
     return exit_ok;
 }
 

@@ -1,6 +1,9 @@
 // planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
-// `planscope --screenshot OUT.png [FILE]` renders the window to a PNG and exits.
+// `planscope --screenshot OUT.png [--step N] [FILE]` renders the window (at step N of the plan)
+// to a PNG and exits.
 // Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
+#include "files/file_controller.h"
+#include "files/recent_files.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/screenshot.h"
 #include "model/format.h"
@@ -9,6 +12,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -72,6 +76,10 @@ int main(int argc, char** argv) {
                                         QApplication::translate("main", "Render the main window to a PNG file and exit."),
                                         QApplication::translate("main", "OUT.png"));
     parser.addOption(screenshot);
+    const QCommandLineOption step(u"step"_s,
+                                  QApplication::translate("main", "Open the plan at step N (N allocator events applied)."),
+                                  QApplication::translate("main", "N"));
+    parser.addOption(step);
     parser.addPositionalArgument(
         QApplication::translate("main", "FILE"),
         QApplication::translate("main", "A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one "
@@ -91,14 +99,28 @@ int main(int argc, char** argv) {
         return exitUsage;
     }
     const QString file = files.value(0);
+    bool stepOk = true;
+    const qulonglong stepNumber = parser.isSet(step) ? parser.value(step).toULongLong(&stepOk) : 0;
+    if (!stepOk) {
+        printError(QApplication::translate("main", "--step takes a number of steps, not '%1'").arg(parser.value(step)));
+        return exitUsage;
+    }
 
-    auto graph = planscope::ui::loadStartupGraph(file);
+    auto graph = planscope::ui::loadStartupSource(file);
     if (!graph) {
         printError(planscope::ui::toQString(graph.err().message));
         return exitBadInput;
     }
     planscope::ui::MainWindow window;
-    window.session()->setDocument(std::move(graph).value(), file);
+    window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate));
+    if (parser.isSet(step)) {
+        QString reason;
+        if (!planscope::ui::showPlanStep(*window.session(), stepNumber, &reason)) {
+            printError((file.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : file) + u": " +
+                       reason);
+            return exitBadInput;
+        }
+    }
 
     if (parser.isSet(screenshot)) {
         const QString out = parser.value(screenshot);
@@ -110,6 +132,7 @@ int main(int argc, char** argv) {
         return exitOk;
     }
 
+    if (QFileInfo(file).isFile()) window.fileController()->recentFiles()->add(file);
     window.restoreLayout(QSettings());
     window.setLayoutPersistent(true);
     window.show();

@@ -31,7 +31,7 @@ status split_and_copy(split_state& s, std::vector<sched_split>& splits) {
         }
     }
     splits.push_back({cur, 0, 0, {}});
-    s.emit(sched_events::split_begin{0, cur, 0});
+    s.report(sched_events::split_begin{0, cur, 0});
     std::map<std::pair<tensor_id, int>, tensor_id> copies; // the seed's node_copies[hash][backend]
     for (std::size_t i = 0; i < s.g.nodes.size(); ++i) {
         const tensor_id id = s.g.nodes[i];
@@ -41,13 +41,13 @@ status split_and_copy(split_state& s, std::vector<sched_split>& splits) {
             return error{"node '" + s.ctx[id].name + "' has no backend: none of its sources is in a buffer or assigned"};
         if (b != cur) {
             splits.back().i_end = i;
-            s.emit(sched_events::split_end{splits.size() - 1, i, splits.back().inputs.size()});
+            s.report(sched_events::split_end{splits.size() - 1, i, splits.back().inputs.size()});
             // Fix 3: the seed asserts cur_split < GGML_MAX_SPLITS.
             if (splits.size() == sched_max_splits)
                 return error{"node '" + s.ctx[id].name + "' would start split " + std::to_string(splits.size() + 1) +
                              ", more than the " + std::to_string(sched_max_splits) + " a graph may have"};
             splits.push_back({b, i, 0, {}});
-            s.emit(sched_events::split_begin{splits.size() - 1, b, i});
+            s.report(sched_events::split_begin{splits.size() - 1, b, i});
             cur = b;
         }
         for (int j = 0; j < max_src; ++j) {
@@ -71,12 +71,12 @@ status split_and_copy(split_state& s, std::vector<sched_split>& splits) {
                 s.assign(it->second, cur, sched_pass::copy, "4.cpy");
             }
             split.inputs.push_back({src, it->second, s.ctx[src].name, nbytes(s.ctx[src])});
-            s.emit(sched_events::split_input{splits.size() - 1, id, j, src, it->second, inserted});
+            s.report(sched_events::split_input{splits.size() - 1, id, j, src, it->second, inserted});
             s.ctx[id].src[static_cast<std::size_t>(j)] = it->second;
         }
     }
     splits.back().i_end = s.g.nodes.size();
-    s.emit(sched_events::split_end{splits.size() - 1, s.g.nodes.size(), splits.back().inputs.size()});
+    s.report(sched_events::split_end{splits.size() - 1, s.g.nodes.size(), splits.back().inputs.size()});
     return success();
 }
 

@@ -12,7 +12,7 @@ std::string backend_name(const split_state& s, int b) {
 std::vector<std::string> sanity_check(const split_state& s) {
     std::vector<std::string> out;
     auto warn = [&](tensor_id node, std::string message) {
-        s.emit(sched_events::warning{node, message});
+        s.report(sched_events::warning{node, message});
         out.push_back(std::move(message));
     };
     for (tensor_id id : s.g.nodes) {

@@ -114,6 +114,7 @@ result<sched_llama_outcome> run_llama_prompt_sched(const gguf_file& file, std::s
     if (auto s = preallocate(*run); !s) return s.err();
     if (auto s = set_inputs(*run, table, tokens); !s) return s.err();
     context& ctx = run->doc.ctx;
+    sched.set_observer(options.observer); // only the compute's events, as runDocument
     if (auto s = sched.graph_compute(ctx, run->doc.g); !s) return s.err();
 
     sched_llama_outcome out;

@@ -16,6 +16,7 @@ struct sched_llama_options {
     int n_ctx = 512;
     dtype kv_type = dtype::f16;
     int ngl = 0;
+    sched_observer* observer = nullptr; // the compute's events (may be null), on the calling thread
 };
 
 struct sched_llama_outcome {

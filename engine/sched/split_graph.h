@@ -44,7 +44,7 @@ struct split_state {
     [[nodiscard]] int backend(tensor_id t) const { return backend_of[t.index()]; }
     // Records the decision (growing the tables for new copies) and reports it.
     void assign(tensor_id t, int backend, sched_pass pass, std::string cause);
-    void emit(sched_event e) const {
+    void report(sched_event e) const {
         if (config.observer) config.observer->on_event(e);
     }
 };

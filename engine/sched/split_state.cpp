@@ -29,7 +29,7 @@ void split_state::assign(tensor_id t, int b, sched_pass pass, std::string cause)
     backend_of[t.index()] = b;
     cause_of[t.index()] = cause;
     assignments.push_back({t, b, cause, pass});
-    emit(sched_events::assign{t, b, pass, std::move(cause)});
+    report(sched_events::assign{t, b, pass, std::move(cause)});
 }
 
 // Fix 1: the seed memsets node_talloc at the start of every split, wiping what

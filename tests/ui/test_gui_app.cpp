@@ -43,6 +43,8 @@ class TestGuiApp : public QObject {
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
     void screenshotOfDefaultGraph();
+    void screenshotAtStep();
+    void stepPastTheEndExitsOne();
     void badFileExitsOne_data();
     void badFileExitsOne();
     void unwritableScreenshotExitsOne();
@@ -67,6 +69,27 @@ void TestGuiApp::screenshotOfDefaultGraph() {
     QSet<QRgb> colours;
     for (int x = 0; x < image.width(); ++x) colours.insert(image.pixel(x, image.height() / 2));
     QVERIFY(colours.size() > 10);
+}
+
+// Step 300 of stories260K's plan: the window shows it (the event log's row, the why-panel).
+void TestGuiApp::screenshotAtStep() {
+    const QString png = m_dir.filePath(u"step.png"_s);
+    const Run r = runGui({u"--screenshot"_s, png, u"--step"_s, u"300"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 800 && image.height() >= 500);
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7) colours.insert(image.pixel(image.width() / 3, y));
+    QVERIFY(colours.size() > 10);
+}
+
+void TestGuiApp::stepPastTheEndExitsOne() {
+    const Run r = runGui({u"--screenshot"_s, m_dir.filePath(u"far.png"_s), u"--step"_s, u"99999999"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(errorLine(r.err).startsWith(u"error: stories260K.gguf: step 99999999 is past the plan's last step"_s),
+             qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(u"far.png"_s)));
 }
 
 void TestGuiApp::badFileExitsOne_data() {

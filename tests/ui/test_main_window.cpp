@@ -244,7 +244,8 @@ void TestMainWindow::viewMenuTogglesEveryDock() {
     QStringList titles;
     for (QDockWidget* d : docks) titles << d->windowTitle();
     titles.sort();
-    QCOMPARE(titles, (QStringList{u"Buffers"_s, u"Event Log"_s, u"Graph Summary"_s, u"Inspector"_s, u"Tensors"_s}));
+    QCOMPARE(titles, (QStringList{u"Buffer Layout"_s, u"Buffers"_s, u"Event Log"_s, u"Graph Summary"_s, u"Inspector"_s,
+                                  u"Memory Timeline"_s, u"Splits"_s, u"Tensors"_s, u"Why"_s}));
 
     QMenu* view = nullptr;
     for (QAction* a : w.menuBar()->actions())

@@ -1,7 +1,9 @@
 #include "graph_canvas.h"
 
+#include "canvas/step_highlight.h"
 #include "canvas/tensor_node_item.h"
 #include "session/graph_session.h"
+#include "session/plan_trace.h"
 
 #include <QGraphicsScene>
 #include <QHBoxLayout>
@@ -38,7 +40,8 @@ QWidget* overlayFrame(QWidget* parent, const QString& name) {
 GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent)
     : QGraphicsView(parent), m_session(session), m_busy(overlayFrame(this, u"layoutBusy"_s)),
       m_busyLabel(new QLabel(m_busy)), m_cancelButton(new QPushButton(tr("Cancel"), m_busy)),
-      m_findBar(overlayFrame(this, u"findBar"_s)), m_findEdit(new QLineEdit(m_findBar)) {
+      m_findBar(overlayFrame(this, u"findBar"_s)), m_findEdit(new QLineEdit(m_findBar)),
+      m_stepHighlight(new StepHighlight(this)) {
     setObjectName(u"graphCanvas"_s);
     auto* scene = new QGraphicsScene(this);
     scene->setItemIndexMethod(QGraphicsScene::NoIndex); // rebuilt on every load
@@ -68,6 +71,8 @@ GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent)
     findLayout->addWidget(close);
     connect(close, &QToolButton::clicked, this, &GraphCanvas::hideFindBar);
     connect(m_findEdit, &QLineEdit::returnPressed, this, &GraphCanvas::findNext);
+    // The pulse leaves the edge plain; the selection's edge colours come back.
+    connect(m_stepHighlight, &StepHighlight::pulseFinished, this, [this] { highlightEdges(m_session->selection()); });
 
     m_session->addObserver(this);
 }
@@ -82,19 +87,31 @@ GraphCanvas::~GraphCanvas() {
 }
 
 void GraphCanvas::onGraphLoaded(const planscope::graph_document& doc) {
+    m_alternate.reset();
     clearItems();
     startLayout(doc);
 }
 
 void GraphCanvas::clearItems() {
     const QSignalBlocker block(scene());
+    m_stepHighlight->forgetItems();
     scene()->clear();
     m_items = {};
     m_layout = {};
     m_layoutError.clear();
 }
 
-void GraphCanvas::startLayout(const planscope::graph_document& doc) {
+void GraphCanvas::showAlternateGraph(std::shared_ptr<const planscope::graph_document> doc, planscope::dot_style style) {
+    clearItems();
+    m_alternate = std::move(doc);
+    startLayout(*m_alternate, style);
+}
+
+const planscope::graph_document& GraphCanvas::shownDocument() const {
+    return m_alternate ? *m_alternate : m_session->document();
+}
+
+void GraphCanvas::startLayout(const planscope::graph_document& doc, const planscope::dot_style& style) {
     if (m_cancel) m_cancel->store(true); // the previous graph's layout is no longer wanted
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const quint64 generation = ++m_generation;
@@ -106,7 +123,7 @@ void GraphCanvas::startLayout(const planscope::graph_document& doc) {
     placeOverlays();
 
     // DOT text is built here, from the document the session owns; the worker only runs `dot`.
-    std::string dot = to_dot(doc);
+    std::string dot = to_dot(doc, style);
     m_workers.emplace_back(generation, std::thread([this, generation, cancel = m_cancel, dot = std::move(dot)] {
         auto result = std::make_shared<planscope::result<planscope::graph_layout>>(layout_dot(dot, cancel.get()));
         // Queued to the canvas: dropped with the canvas' pending events if it is gone by then
@@ -133,15 +150,16 @@ void GraphCanvas::onLayoutDone(quint64 generation, std::shared_ptr<planscope::re
     m_layout = std::move(result->value());
     {
         const QSignalBlocker block(scene());
-        m_items = buildCanvasItems(*scene(), m_session->document(), m_layout);
+        m_items = buildCanvasItems(*scene(), shownDocument(), m_layout);
     }
     const QRectF bounds(0, 0, m_layout.width, m_layout.height);
     scene()->setSceneRect(bounds.adjusted(-sceneMargin, -sceneMargin, sceneMargin, sceneMargin));
     // Start at the top of the graph, over its first node (dot's ranks put leafs above it).
-    const planscope::graph_document& doc = m_session->document();
+    const planscope::graph_document& doc = shownDocument();
     if (TensorNodeItem* first = doc.g.nodes.empty() ? nullptr : itemOf(doc.g.nodes.front())) centerOn(first);
     verticalScrollBar()->setValue(verticalScrollBar()->minimum());
     onSelectionChanged(m_session->selection());
+    showStep();
     emit layoutFinished();
 }
 
@@ -161,6 +179,22 @@ void GraphCanvas::onSelectionChanged(planscope::tensor_id tensor) {
     m_syncing = false;
     highlightEdges(tensor);
     reveal(tensor);
+}
+
+void GraphCanvas::onPlanReady(const PlanTrace&) { showStep(); }
+void GraphCanvas::onStepChanged(std::size_t) { showStep(); }
+
+void GraphCanvas::showStep() {
+    const PlanTrace* trace = m_session->planTrace();
+    const planscope::alloc_event* e = trace ? trace->currentEvent() : nullptr;
+    const auto node = e ? eventTensor(*e) : std::nullopt;
+    if (!node) {
+        m_stepHighlight->clear();
+        return;
+    }
+    const auto* inplace = std::get_if<planscope::events::inplace>(e);
+    m_stepHighlight->show(*scene(), m_items, *node, inplace ? inplace->parent : planscope::tensor_id{});
+    reveal(*node);
 }
 
 void GraphCanvas::reveal(planscope::tensor_id tensor) {
@@ -247,7 +281,7 @@ void GraphCanvas::hideFindBar() {
 bool GraphCanvas::findNext() {
     const QString text = m_findEdit->text().trimmed();
     if (text.isEmpty() || m_layout.nodes.empty()) return false;
-    const planscope::graph_document& doc = m_session->document();
+    const planscope::graph_document& doc = shownDocument();
     const auto& nodes = m_layout.nodes;
     const auto current = std::find_if(nodes.begin(), nodes.end(), [&](const layout_node& n) { return n.id == m_session->selection(); });
     const size_t start = current == nodes.end() ? 0 : static_cast<size_t>(current - nodes.begin()) + 1;

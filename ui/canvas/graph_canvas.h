@@ -20,6 +20,7 @@ class QPushButton;
 namespace planscope::ui {
 
 class GraphSession;
+class StepHighlight;
 class TensorNodeItem;
 
 class GraphCanvas final : public QGraphicsView, public IGraphObserver {
@@ -31,6 +32,10 @@ public:
 
     void onGraphLoaded(const planscope::graph_document& doc) override;
     void onSelectionChanged(planscope::tensor_id tensor) override;
+    void onPlanReady(const PlanTrace& trace) override;
+    void onStepChanged(std::size_t step) override;
+    // The current step's tensor, ringed; an inplace step's parent edge pulses.
+    [[nodiscard]] StepHighlight* stepHighlight() const { return m_stepHighlight; }
 
     // The box of a tensor, or nullptr when it is not drawn (yet).
     [[nodiscard]] TensorNodeItem* itemOf(planscope::tensor_id tensor) const;
@@ -44,6 +49,12 @@ public:
     [[nodiscard]] qreal zoom() const { return m_zoom; }
     void setZoom(qreal zoom); // clamped to [0.05, 4]
     [[nodiscard]] QLineEdit* findEdit() const { return m_findEdit; }
+    // Lays out `doc` (a scheduled split graph with its BACKEND#name copies) with `style` instead of
+    // the session's document, until the next graph is loaded.
+    void showAlternateGraph(std::shared_ptr<const planscope::graph_document> doc, planscope::dot_style style);
+    [[nodiscard]] bool showsAlternateGraph() const { return m_alternate != nullptr; }
+    // The document the items were built from: the alternate one, else the session's.
+    [[nodiscard]] const planscope::graph_document& shownDocument() const;
 
 public slots:
     void zoomIn() { setZoom(m_zoom * 1.25); }
@@ -68,13 +79,14 @@ protected:
     void showEvent(QShowEvent* event) override; // reveals a selection made while hidden
 
 private:
-    void startLayout(const planscope::graph_document& doc);
+    void startLayout(const planscope::graph_document& doc, const planscope::dot_style& style = {});
     void onLayoutDone(quint64 generation, std::shared_ptr<planscope::result<planscope::graph_layout>> result);
     void clearItems();
     void reveal(planscope::tensor_id tensor);
     void onSceneSelectionChanged();
     void highlightEdges(planscope::tensor_id tensor);
     void placeOverlays();
+    void showStep(); // the session's current step on the items
 
     GraphSession* m_session;
     CanvasItems m_items;
@@ -93,6 +105,8 @@ private:
     QPushButton* m_cancelButton;
     QWidget* m_findBar;
     QLineEdit* m_findEdit;
+    StepHighlight* m_stepHighlight;
+    std::shared_ptr<const planscope::graph_document> m_alternate;
 };
 
 } // namespace planscope::ui

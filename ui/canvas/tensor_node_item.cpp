@@ -20,6 +20,11 @@ TensorNodeItem::TensorNodeItem(Content content, const QRectF& rect) : m_content(
     setToolTip(m_content.name + u'\n' + m_content.detail + u'\n' + m_content.size);
 }
 
+void TensorNodeItem::setFill(const QColor& fill) {
+    m_content.fill = fill;
+    update();
+}
+
 QRectF TensorNodeItem::boundingRect() const {
     const qreal m = selectedPen / 2;
     return m_rect.adjusted(-m, -m, m, m);

@@ -26,6 +26,8 @@ public:
 
     [[nodiscard]] planscope::tensor_id tensor() const { return m_content.tensor; }
     [[nodiscard]] const QString& name() const { return m_content.name; }
+    [[nodiscard]] QColor fill() const { return m_content.fill; }
+    void setFill(const QColor& fill); // e.g. the scheduler backend's colour
     int type() const override { return Type; }
     QRectF boundingRect() const override;
     QPainterPath shape() const override;

@@ -1,13 +1,24 @@
 #include "main_window.h"
 
+#include "buffers/buffer_view.h"
 #include "canvas/graph_canvas.h"
+#include "compare/compare_dialog.h"
+#include "export/export_controller.h"
+#include "files/file_controller.h"
+#include "files/file_drop.h"
+#include "files/recent_files.h"
+#include "options/model_replanner.h"
+#include "options/what_if_bar.h"
 #include "panels/buffers_panel.h"
 #include "panels/event_log_panel.h"
 #include "panels/inspector_panel.h"
 #include "panels/summary_panel.h"
 #include "panels/tensor_list_panel.h"
+#include "sched/split_controller.h"
+#include "sched/split_panel.h"
 #include "session/error_reporter.h"
 #include "session/graph_session.h"
+#include "settings/settings_dialog.h"
 #include "template_dialog.h"
 
 #include "models/templates.h"
@@ -32,7 +43,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 // Bump when the dock set changes so an old saved state is not applied to new docks.
-constexpr int layoutVersion = 1;
+constexpr int layoutVersion = 3;
 const QString geometryKey = u"mainWindow/geometry"_s;
 const QString stateKey = u"mainWindow/state"_s;
 } // namespace
@@ -46,7 +57,10 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(m_canvas);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     createDocks();
+    createStepping();
+    createFileHandling();
     createMenus();
+    addSteppingMenu();
 
     m_statusName->setObjectName(u"statusName"_s);
     m_statusCounts->setObjectName(u"statusCounts"_s);
@@ -76,6 +90,7 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow() {
     // Panels unregister from the session as they go, so they go first.
     m_session->removeObserver(this);
+    destroyStepping();
     qDeleteAll(findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly));
     delete takeCentralWidget();
 }
@@ -110,21 +125,54 @@ void MainWindow::createDocks() {
     QDockWidget* tensors = addDock(m_tensors, tr("Tensors"), u"tensorsDock"_s, Qt::RightDockWidgetArea);
     QDockWidget* events = addDock(m_eventLog, tr("Event Log"), u"eventLogDock"_s, Qt::BottomDockWidgetArea);
     QDockWidget* buffers = addDock(m_buffers, tr("Buffers"), u"buffersDock"_s, Qt::BottomDockWidgetArea);
+    m_splits = new SplitPanel(m_session, m_canvas);
+    QDockWidget* splits = addDock(m_splits, tr("Splits"), u"splitsDock"_s, Qt::BottomDockWidgetArea);
     // The right-hand panels take the full height; the bottom ones sit under the canvas.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     tabifyDockWidget(summary, tensors);
     summary->raise();
     splitDockWidget(events, buffers, Qt::Horizontal);
+    tabifyDockWidget(events, splits);
+    events->raise();
     resizeDocks({inspector, summary}, {380, 380}, Qt::Horizontal);
     resizeDocks({inspector, summary}, {320, 440}, Qt::Vertical);
     resizeDocks({events}, {190}, Qt::Vertical);
+}
+
+void MainWindow::createFileHandling() {
+    m_replanner = new ModelReplanner(m_session, this);
+    // Run feeds a llama model's real prompt (its token ids) rather than the fill pattern.
+    m_splits->controller()->setPromptSource([this] { return m_replanner->source().prompt(m_replanner->options()); });
+    m_whatIf = new WhatIfBar(this);
+    addToolBar(Qt::TopToolBarArea, m_whatIf);
+    m_whatIf->setEnabled(false);
+    connect(m_whatIf, &WhatIfBar::optionsEdited, m_replanner, &ModelReplanner::replan);
+    connect(m_replanner, &ModelReplanner::sourceChanged, this, [this] {
+        m_whatIf->setOptions(m_replanner->options());
+        m_whatIf->setEnabled(m_replanner->canReplan());
+    });
+    connect(m_replanner, &ModelReplanner::replanRejected, this,
+            [this](const QString& message) { statusBar()->showMessage(tr("Not re-planned: %1").arg(message), 8000); });
+
+    m_files = new FileController(this, m_session, m_replanner);
+    setAcceptDrops(true);
+    installEventFilter(m_files->dropFilter());
+    m_canvas->viewport()->installEventFilter(m_files->dropFilter());
 }
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
+    QMenu* recent = file->addMenu(tr("Open &Recent"));
+    recent->setObjectName(u"recentFilesMenu"_s);
+    m_files->recentFiles()->attachMenu(recent);
+    QAction* modelOptions = file->addAction(tr("&Model Options…"), m_files, &FileController::showModelOptions);
+    modelOptions->setObjectName(u"modelOptionsAction"_s);
+    modelOptions->setEnabled(m_replanner->canReplan());
+    connect(m_replanner, &ModelReplanner::sourceChanged, modelOptions,
+            [this, modelOptions] { modelOptions->setEnabled(m_replanner->canReplan()); });
     file->addAction(tr("&New from Template…"), this, &MainWindow::showTemplateDialog)->setShortcut(QKeySequence::New);
     QMenu* templates = file->addMenu(tr("Open &Template"));
     for (const template_info& t : planscope::templates()) {
@@ -134,10 +182,16 @@ void MainWindow::createMenus() {
     }
     QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::showSaveAsDialog);
     saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addMenu(createExportMenu());
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* settings = edit->addAction(tr("&Settings…"), this, &MainWindow::showSettingsDialog);
+    settings->setShortcut(QKeySequence::Preferences);
+    settings->setMenuRole(QAction::PreferencesRole);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("Zoom &In"), m_canvas, &GraphCanvas::zoomIn)->setShortcut(QKeySequence::ZoomIn);
@@ -148,7 +202,13 @@ void MainWindow::createMenus() {
     view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly))
         view->addAction(dock->toggleViewAction());
+    view->addAction(m_whatIf->toggleViewAction());
+    view->addSeparator();
+    QAction* compare = view->addAction(tr("&Compare Planners…"), this,
+                                       [this] { showPlannerComparison(m_session->document(), this); });
+    compare->setObjectName(u"comparePlannersAction"_s);
 
+    menuBar()->addMenu(m_splits->createMenu(this));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Planscope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
@@ -167,13 +227,37 @@ void MainWindow::updateTitle() {
     setWindowTitle(name.isEmpty() ? tr("Planscope") : tr("%1 — Planscope").arg(name));
 }
 
+QMenu* MainWindow::createExportMenu() {
+    m_export = new ExportController(m_session, m_canvas, m_bufferView, m_splits->controller(), this);
+    auto* menu = new QMenu(tr("&Export"), this);
+    menu->setObjectName(u"exportMenu"_s);
+    QAction* all = menu->addAction(tr("&Export…"), this, [this] { m_export->showDialog(this); });
+    all->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    menu->addSeparator();
+    for (ExportWhat what : exportWhats())
+        menu->addAction(exportWhatLabel(what) + u'…', this, [this, what] { m_export->showDialog(this, what); });
+    connect(m_export, &ExportController::busyChanged, this, [this, menu](bool busy) {
+        menu->setEnabled(!busy);
+        if (busy) statusBar()->showMessage(tr("Exporting…"));
+    });
+    connect(m_export, &ExportController::exported, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    });
+    connect(m_export, &ExportController::failed, this, [this](const QString& message) {
+        statusBar()->clearMessage();
+        reportError(tr("Cannot Export"), message);
+    });
+    return menu;
+}
+
 void MainWindow::openFile(const QString& path) { m_session->openFile(path); }
 
-void MainWindow::showOpenDialog() {
-    const QString dir = QFileInfo(m_session->filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Graph"), m_session->filePath().isEmpty() ? QString() : dir,
-                                                      tr("Graphs, models and ggml DOT dumps (*.json *.gguf *.dot);;All files (*)"));
-    if (!path.isEmpty()) openFile(path);
+void MainWindow::showOpenDialog() { m_files->showOpenDialog(); }
+
+void MainWindow::showSettingsDialog() {
+    SettingsDialog dialog(this);
+    dialog.setSettings(AppSettings::load());
+    if (dialog.exec() == QDialog::Accepted) dialog.settings().save();
 }
 
 void MainWindow::showTemplateDialog() {

@@ -13,14 +13,24 @@ class QSettings;
 
 namespace planscope::ui {
 
+class BufferView;
 class BuffersPanel;
 class EventLogPanel;
+class ExportController;
+class FileController;
 class GraphCanvas;
 class GraphSession;
 class IErrorReporter;
 class InspectorPanel;
+class MemoryTimeline;
+class ModelReplanner;
+class StepController;
+class SteppingToolBar;
+class SplitPanel;
 class SummaryPanel;
 class TensorListPanel;
+class WhatIfBar;
+class WhyPanel;
 
 class MainWindow final : public QMainWindow, public IGraphObserver {
     Q_OBJECT
@@ -36,6 +46,16 @@ public:
     [[nodiscard]] TensorListPanel* tensorListPanel() const { return m_tensors; }
     [[nodiscard]] BuffersPanel* buffersPanel() const { return m_buffers; }
     [[nodiscard]] EventLogPanel* eventLogPanel() const { return m_eventLog; }
+    [[nodiscard]] FileController* fileController() const { return m_files; }
+    [[nodiscard]] ModelReplanner* replanner() const { return m_replanner; }
+    [[nodiscard]] WhatIfBar* whatIfBar() const { return m_whatIf; }
+    [[nodiscard]] WhyPanel* whyPanel() const { return m_why; }
+    [[nodiscard]] BufferView* bufferView() const { return m_bufferView; }
+    [[nodiscard]] MemoryTimeline* memoryTimeline() const { return m_timeline; }
+    [[nodiscard]] StepController* stepController() const { return m_stepper; }
+    [[nodiscard]] SteppingToolBar* steppingToolBar() const { return m_steppingBar; }
+    [[nodiscard]] SplitPanel* splitPanel() const { return m_splits; }
+    [[nodiscard]] ExportController* exportController() const { return m_export; }
     [[nodiscard]] QString statusName() const;
     [[nodiscard]] QString statusCounts() const;
 
@@ -56,6 +76,7 @@ public slots:
     void showOpenDialog();
     void showTemplateDialog();
     void showSaveAsDialog();
+    void showSettingsDialog();
     void showAbout();
 
 protected:
@@ -64,6 +85,11 @@ protected:
 private:
     void createDocks();
     void createMenus();
+    void createStepping(); // main_window_stepping.cpp
+    void addSteppingMenu();
+    void destroyStepping(); // the stepping observers, before the session goes
+    void createFileHandling(); // recent files, drops, model options, what-if bar
+    QMenu* createExportMenu(); // File > Export (ui/export/)
     QDockWidget* addDock(QWidget* panel, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     void updateTitle();
     void reportError(const QString& title, const QString& message);
@@ -75,6 +101,17 @@ private:
     TensorListPanel* m_tensors = nullptr;
     BuffersPanel* m_buffers = nullptr;
     EventLogPanel* m_eventLog = nullptr;
+    ModelReplanner* m_replanner = nullptr;
+    WhatIfBar* m_whatIf = nullptr;
+    FileController* m_files = nullptr;
+    WhyPanel* m_why = nullptr;
+    BufferView* m_bufferView = nullptr;
+    MemoryTimeline* m_timeline = nullptr;
+    StepController* m_stepper = nullptr;
+    SteppingToolBar* m_steppingBar = nullptr;
+    QObject* m_planViews = nullptr;
+    SplitPanel* m_splits = nullptr;
+    ExportController* m_export = nullptr;
     QLabel* m_statusName;
     QLabel* m_statusCounts;
     std::unique_ptr<IErrorReporter> m_errors;

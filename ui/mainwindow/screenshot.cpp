@@ -1,6 +1,8 @@
 #include "screenshot.h"
 
 #include "canvas/graph_canvas.h"
+#include "session/graph_session.h"
+#include "session/plan_trace.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -25,6 +27,27 @@ void waitForLayout(QWidget& window) {
     loop.exec();
 }
 } // namespace
+
+bool showPlanStep(GraphSession& session, std::size_t step, QString* error) {
+    const auto fail = [error](const QString& reason) {
+        if (error) *error = reason;
+        return false;
+    };
+    if (session.isPlanning()) {
+        QEventLoop loop;
+        QObject::connect(&session, &GraphSession::planFinished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    const PlanTrace* trace = session.planTrace();
+    if (!trace) return fail(QCoreApplication::translate("planscope::ui::Screenshot", "the graph was not planned"));
+    if (step > trace->stepCount())
+        return fail(QCoreApplication::translate("planscope::ui::Screenshot", "step %1 is past the plan's last step, %2")
+                        .arg(step)
+                        .arg(trace->stepCount()));
+    session.setStep(step);
+    return true;
+}
 
 bool saveScreenshot(QWidget& window, const QString& file, QString* error) {
     if (!window.isVisible()) window.show();

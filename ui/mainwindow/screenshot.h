@@ -2,9 +2,17 @@
 // Renders a top-level window, laid out as on screen, to a PNG file (planscope --screenshot).
 #include <QString>
 
+#include <cstddef>
+
 class QWidget;
 
 namespace planscope::ui {
+
+class GraphSession;
+
+// Waits, up to a minute, for the session's plan, then moves to `step` (planscope --step). On
+// failure (no plan, or the step past its last) returns false and sets *error to a reason.
+bool showPlanStep(GraphSession& session, std::size_t step, QString* error);
 
 // Shows the window first if needed (the offscreen platform works) and waits, up to a minute,
 // for the canvas' layout. On failure returns false

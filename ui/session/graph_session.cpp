@@ -1,6 +1,7 @@
 #include "graph_session.h"
 
 #include "graph_observer.h"
+#include "plan_trace.h"
 #include "io/graph_json.h"
 #include "io/graph_source.h"
 #include "model/format.h"
@@ -15,7 +16,7 @@
 namespace planscope::ui {
 
 namespace {
-using load_result = planscope::result<planscope::graph_document>;
+using load_result = planscope::result<planscope::opened_source>;
 
 std::filesystem::path toPath(const QString& path) { return std::filesystem::path(path.toStdU16String()); }
 } // namespace
@@ -39,44 +40,93 @@ void GraphSession::notify(F&& f) {
     for (IGraphObserver* o : observers) f(*o);
 }
 
-void GraphSession::setDocument(planscope::graph_document doc, const QString& filePath) {
+void GraphSession::setDocument(planscope::graph_document doc, const QString& filePath,
+                               std::vector<planscope::tensor_id> preallocate) {
     m_doc = std::move(doc);
     m_filePath = filePath;
     m_summary = summarizeGraph(m_doc);
     m_selection = {};
+    m_preallocate = std::move(preallocate);
+    m_trace.reset();
     notify([this](IGraphObserver& o) { o.onGraphLoaded(m_doc); });
+    startPlan();
+}
+
+void GraphSession::startPlan() {
+    // A plan whose document was replaced meanwhile is dropped.
+    const quint64 generation = ++m_lastPlanGeneration;
+    m_planGeneration = generation;
+    emit planStarted();
+    // The worker plans its own copy; the session's document stays unplanned, as loaded.
+    auto input = std::make_shared<planscope::graph_document>(copyDocument(m_doc));
+    QThread* worker = QThread::create([this, input, preallocate = m_preallocate, generation] {
+        // Shared only to cross threads in a copyable functor; the session takes it over.
+        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate));
+        QMetaObject::invokeMethod(
+            this,
+            [this, trace, generation] {
+                if (generation != m_planGeneration) return; // the document changed meanwhile
+                m_planGeneration = 0;
+                m_trace = std::move(*trace);
+                notify([this](IGraphObserver& o) { o.onPlanReady(*m_trace); });
+                emit planFinished();
+            },
+            Qt::QueuedConnection);
+    });
+    worker->setParent(this);
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+std::size_t GraphSession::step() const { return m_trace ? m_trace->step() : 0; }
+
+void GraphSession::setStep(std::size_t step) {
+    if (!m_trace) return;
+    const std::size_t before = m_trace->step();
+    const std::size_t reached = m_trace->seek(step);
+    if (reached == before) return;
+    notify([reached](IGraphObserver& o) { o.onStepChanged(reached); });
 }
 
 bool GraphSession::openTemplate(const QString& name) {
-    auto made = planscope::make_template(name.toStdString());
+    auto made = planscope::build_template(name.toStdString());
     if (!made) {
         emit loadFailed(name, toQString(made.err().message));
         return false;
     }
-    setDocument(std::move(made).value());
+    setDocument(std::move(made->doc), {}, std::move(made->inputs));
     emit loadFinished(name);
     return true;
 }
 
 void GraphSession::openFile(const QString& path) {
+    openWith(path, path, [source = path.toStdString()] { return planscope::open_source(source, {}); });
+}
+
+void GraphSession::openWith(const QString& path, const QString& filePath, SourceLoader load) {
     const quint64 generation = ++m_lastGeneration;
     m_pendingGeneration = generation;
     emit loadStarted(path);
 
-    QThread* worker = QThread::create([this, path, generation] {
-        auto loaded = std::make_shared<load_result>(planscope::open_graph_source(path.toStdString()));
+    QThread* worker = QThread::create([this, path, filePath, load = std::move(load), generation] {
+        auto loaded = std::make_shared<load_result>(load());
         // Queued to the GUI thread; dropped with the session if it is gone by then.
         QMetaObject::invokeMethod(
             this,
-            [this, path, generation, loaded] {
+            [this, path, filePath, generation, loaded] {
                 if (generation != m_lastGeneration) return; // a newer open superseded this one
                 m_pendingGeneration = 0;
                 if (!*loaded) {
                     emit loadFailed(path, toQString(loaded->err().message));
                     return;
                 }
-                setDocument(std::move(loaded->value()), path);
+                setDocument(std::move(loaded->value().doc), filePath, std::move(loaded->value().preallocate));
                 emit loadFinished(path);
+                if (!loaded->value().warnings.empty()) {
+                    QStringList warnings;
+                    for (const std::string& w : loaded->value().warnings) warnings << toQString(w);
+                    emit loadWarnings(path, warnings);
+                }
             },
             Qt::QueuedConnection);
     });

@@ -5,16 +5,21 @@
 // newest one's result is applied (hotspot's job tracker), so a slow stale load never wins.
 // A failed load leaves the current document in place and emits loadFailed.
 #include "core/document.h"
+#include "io/graph_source.h"
 #include "model/graph_summary.h"
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 namespace planscope::ui {
 
 class IGraphObserver;
+class PlanTrace;
 
 class GraphSession final : public QObject {
     Q_OBJECT
@@ -24,19 +29,28 @@ public:
     ~GraphSession() override; // waits for running loads
 
     [[nodiscard]] const planscope::graph_document& document() const { return m_doc; }
+    // The tensors allocated before the graph (opened_source::preallocate), for schedulers and runs.
+    [[nodiscard]] const std::vector<planscope::tensor_id>& preallocated() const { return m_preallocate; }
     [[nodiscard]] const GraphSummary& summary() const { return m_summary; }
     // The file the document came from or was last saved to; empty for a built-in template.
     [[nodiscard]] QString filePath() const { return m_filePath; }
     // The document's name, else the file's base name.
     [[nodiscard]] QString displayName() const;
 
-    // Replaces the document and notifies every observer.
-    void setDocument(planscope::graph_document doc, const QString& filePath = {});
+    // Replaces the document, notifies every observer and plans it on a worker thread (planStarted,
+    // then onPlanReady + planFinished). `preallocate`: tensors allocated before the graph, as
+    // llama.cpp did its inputs (opened_source::preallocate).
+    void setDocument(planscope::graph_document doc, const QString& filePath = {},
+                     std::vector<planscope::tensor_id> preallocate = {});
     // Builds a built-in graph (planscope::templates()); false and loadFailed on an unknown name.
     bool openTemplate(const QString& name);
     // Opens a graph file, model or DOT dump (open_graph_source) on a worker thread; ends with
     // loadFinished or loadFailed.
     void openFile(const QString& path);
+    // As openFile, with `load` run on the worker (a model re-planned with other options): `path`
+    // names the load in the signals, `filePath` becomes filePath() (empty for no file).
+    using SourceLoader = std::function<planscope::result<planscope::opened_source>()>;
+    void openWith(const QString& path, const QString& filePath, SourceLoader load);
     [[nodiscard]] bool isLoading() const { return m_pendingGeneration != 0; }
     // Writes the document as JSON; false and saveFailed on error.
     bool saveAs(const QString& path);
@@ -44,6 +58,14 @@ public:
     [[nodiscard]] planscope::tensor_id selection() const { return m_selection; }
     // Ids outside the document select nothing. Observers hear only real changes.
     void setSelection(planscope::tensor_id tensor);
+
+    // The current document's plan; nullptr while it is being planned.
+    [[nodiscard]] const PlanTrace* planTrace() const { return m_trace.get(); }
+    [[nodiscard]] bool isPlanning() const { return m_planGeneration != 0; }
+    // The plan's current step (0 without a plan). setStep clamps to the plan's last step and
+    // notifies onStepChanged when the step moves.
+    [[nodiscard]] std::size_t step() const;
+    void setStep(std::size_t step);
 
     // Observers are not owned; remove one before it is destroyed.
     void addObserver(IGraphObserver* observer);
@@ -53,12 +75,17 @@ signals:
     void loadStarted(const QString& path);
     void loadFinished(const QString& path);
     void loadFailed(const QString& path, const QString& message);
+    // After loadFinished, when the import inferred what the file lacked (opened_source::warnings).
+    void loadWarnings(const QString& path, const QStringList& warnings);
     void saved(const QString& path);
     void saveFailed(const QString& path, const QString& message);
+    void planStarted();
+    void planFinished(); // planTrace() is set, also when its plan failed (see its error())
 
 private:
     template <class F>
     void notify(F&& f);
+    void startPlan();
 
     planscope::graph_document m_doc;
     GraphSummary m_summary;
@@ -67,6 +94,10 @@ private:
     std::vector<IGraphObserver*> m_observers;
     quint64 m_lastGeneration = 0;
     quint64 m_pendingGeneration = 0; // 0 = no load running whose result would be applied
+    std::vector<planscope::tensor_id> m_preallocate;
+    std::unique_ptr<PlanTrace> m_trace;
+    quint64 m_lastPlanGeneration = 0;
+    quint64 m_planGeneration = 0; // of the plan running for the current document; 0 = none
 };
 
 } // namespace planscope::ui

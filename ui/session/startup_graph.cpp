@@ -30,12 +30,20 @@ std::span<const std::uint8_t> embeddedModel() {
 
 } // namespace
 
-planscope::result<planscope::llama_model_graph> loadDefaultModel() {
+planscope::result<planscope::llama_model_graph> loadDefaultModel() { return loadDefaultModel(startupParams); }
+
+planscope::result<planscope::gguf_file> openDefaultModelFile() {
     const std::span<const std::uint8_t> data = embeddedModel();
     if (data.empty()) return planscope::error{std::string(startupModelName) + ": not embedded in this build"};
     auto file = planscope::open_gguf(planscope::mapped_file::borrow(data));
     if (!file) return planscope::error{std::string(startupModelName) + ": " + file.err().message};
-    auto model = planscope::build_llama_graph(*file, startupParams);
+    return file;
+}
+
+planscope::result<planscope::llama_model_graph> loadDefaultModel(const planscope::llama_params& params) {
+    auto file = openDefaultModelFile();
+    if (!file) return file.err();
+    auto model = planscope::build_llama_graph(*file, params);
     if (!model) return planscope::error{std::string(startupModelName) + ": " + model.err().message};
     model->doc.name = startupModelName;
     return model;
@@ -48,8 +56,18 @@ planscope::result<planscope::graph_document> loadDefaultGraph() {
 }
 
 planscope::result<planscope::graph_document> loadStartupGraph(const QString& file) {
-    if (file.isEmpty()) return loadDefaultGraph();
-    auto loaded = planscope::open_graph_source(file.toStdString());
+    auto loaded = loadStartupSource(file);
+    if (!loaded) return loaded.err();
+    return std::move(loaded->doc);
+}
+
+planscope::result<planscope::opened_source> loadStartupSource(const QString& file) {
+    if (file.isEmpty()) {
+        auto model = loadDefaultModel();
+        if (!model) return model.err();
+        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}};
+    }
+    auto loaded = planscope::open_source(file.toStdString(), {});
     if (loaded) return loaded;
     // The sources name the file already; keep the promise for any error that does not.
     const std::string prefix = file.toStdString() + ": ";

@@ -4,21 +4,36 @@
 // n_ctx 512, f16 KV cache, every layer on the CPU.
 #include "core/document.h"
 #include "core/error.h"
+#include "io/graph_source.h"
+#include "models/gguf.h"
 #include "models/llama_graph.h"
 
 #include <QString>
+
+#include <array>
+#include <cstdint>
 
 namespace planscope::ui {
 
 // The default model's file name, which is also the document's name.
 inline constexpr std::string_view startupModelName = "stories260K.gguf";
 inline constexpr planscope::llama_params startupParams{.n_ctx = 512, .n_batch = 8};
+// Its prompt, "<s> Once upon a time, there was" in stories260K's vocabulary: BOS (1), then the ids of
+// "▁Once ▁upon ▁a ▁time , ▁there ▁was"; the first five are the CLI run test's prompt.
+inline constexpr std::array<std::int32_t, 8> startupTokens{1, 403, 407, 261, 378, 432, 383, 286};
 
+// The embedded default model's file (its weights, vocabulary); safe on any thread.
+planscope::result<planscope::gguf_file> openDefaultModelFile();
 // The default model's llama graph, built from the embedded copy; its weights are backed by it.
 planscope::result<planscope::llama_model_graph> loadDefaultModel();
+// The same model built with other options (what-if re-planning); safe on any thread.
+planscope::result<planscope::llama_model_graph> loadDefaultModel(const planscope::llama_params& params);
 planscope::result<planscope::graph_document> loadDefaultGraph(); // loadDefaultModel's document
 // Loads on the calling thread (the window is not shown yet). FILE is anything open_graph_source
 // opens (.json, .gguf, .dot, template:NAME). Errors read "FILE: reason".
 planscope::result<planscope::graph_document> loadStartupGraph(const QString& file);
+// As loadStartupGraph, with the tensors llama.cpp allocated before the graph (its inputs), which
+// the session's plan pre-allocates.
+planscope::result<planscope::opened_source> loadStartupSource(const QString& file);
 
 } // namespace planscope::ui

@@ -1,0 +1,275 @@
+// Model options: token id parsing and checking, the option checks build_llama_graph makes, the
+// template:llama spec split into hyperparameters and llama_params, what each source builds with the
+// options, the default prompt, and the Model Options dialog's fields.
+#include "options/model_options.h"
+#include "options/model_options_dialog.h"
+#include "options/model_replanner.h"
+#include "session/startup_graph.h"
+#include "ui_test_support.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace planscope;
+using namespace planscope::ui;
+using namespace planscope::ui::test;
+using namespace Qt::StringLiterals;
+
+using Tokens = QList<int>;
+
+namespace {
+
+Tokens toList(const std::vector<std::int32_t>& v) { return Tokens(v.begin(), v.end()); }
+
+llama_params params(int ctx, int batch, int past = 0, dtype kv = dtype::f16, int ngl = 0) {
+    llama_params p;
+    p.n_ctx = ctx;
+    p.n_batch = batch;
+    p.n_past = past;
+    p.kv_type = kv;
+    p.ngl = ngl;
+    return p;
+}
+
+} // namespace
+
+class TestModelOptions : public QObject {
+    Q_OBJECT
+private slots:
+    void parseTokens_data();
+    void parseTokens();
+    void formatTokens();
+    void checkOptions_data();
+    void checkOptions();
+    void splitTemplate_data();
+    void splitTemplate();
+    void sourceBuildsWithOptions_data();
+    void sourceBuildsWithOptions();
+    void startupPromptIsInVocabulary();
+    void dialogFields();
+};
+
+void TestModelOptions::parseTokens_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("nVocab");
+    QTest::addColumn<Tokens>("tokens");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("cli prompt") << u"1,403,407,261,378"_s << 512 << Tokens{1, 403, 407, 261, 378} << QString();
+    QTest::newRow("spaces") << u" 1 , 2,3 "_s << 512 << Tokens{1, 2, 3} << QString();
+    QTest::newRow("empty: no prompt") << u""_s << 512 << Tokens{} << QString();
+    QTest::newRow("blank: no prompt") << u"   "_s << 512 << Tokens{} << QString();
+    QTest::newRow("no BOS added") << u"403"_s << 512 << Tokens{403} << QString();
+    QTest::newRow("last id") << u"0,511"_s << 512 << Tokens{0, 511} << QString();
+    QTest::newRow("vocab unknown") << u"70000"_s << 0 << Tokens{70000} << QString();
+    QTest::newRow("outside vocab") << u"1,512"_s << 512 << Tokens{}
+                                   << u"token 2 (512) is outside the vocabulary [0, 512)"_s;
+    QTest::newRow("negative") << u"1,-3"_s << 512 << Tokens{} << u"token 2 (-3) is negative"_s;
+    QTest::newRow("word") << u"1,x"_s << 512 << Tokens{} << u"token 2 'x' is not an integer"_s;
+    QTest::newRow("fraction") << u"1.5"_s << 512 << Tokens{} << u"token 1 '1.5' is not an integer"_s;
+    QTest::newRow("plus sign") << u"+4"_s << 512 << Tokens{} << u"token 1 '+4' is not an integer"_s;
+    QTest::newRow("empty item") << u"1,,2"_s << 512 << Tokens{} << u"token 2 is empty"_s;
+    QTest::newRow("trailing comma") << u"1,2,"_s << 512 << Tokens{} << u"token 3 is empty"_s;
+    QTest::newRow("too large") << u"4294967296"_s << 0 << Tokens{} << u"token 1 (4294967296) is too large"_s;
+}
+
+void TestModelOptions::parseTokens() {
+    QFETCH(QString, text);
+    QFETCH(int, nVocab);
+    QFETCH(Tokens, tokens);
+    QFETCH(QString, error);
+    const TokenParse parsed = parseTokenIds(text, nVocab);
+    QCOMPARE(parsed.error, error);
+    QCOMPARE(toList(parsed.tokens), tokens);
+}
+
+void TestModelOptions::formatTokens() {
+    const std::vector<std::int32_t> ids{1, 403, 407};
+    QCOMPARE(formatTokenIds(ids), u"1,403,407"_s);
+    QCOMPARE(formatTokenIds({}), QString());
+    QCOMPARE(toList(parseTokenIds(formatTokenIds(ids), 512).tokens), (Tokens{1, 403, 407}));
+}
+
+void TestModelOptions::checkOptions_data() {
+    QTest::addColumn<int>("ctx");
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("past");
+    QTest::addColumn<int>("ngl");
+    QTest::addColumn<int>("promptLength");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("cli defaults") << 512 << 8 << 0 << 0 << 0 << QString();
+    QTest::newRow("prompt fits") << 512 << 5 << 0 << 99 << 5 << QString();
+    QTest::newRow("full cache") << 16 << 8 << 8 << 0 << 0 << QString();
+    QTest::newRow("ctx 0") << 0 << 8 << 0 << 0 << 0 << u"n_ctx must be positive, got 0"_s;
+    QTest::newRow("batch 0") << 512 << 0 << 0 << 0 << 0 << u"n_batch must be positive, got 0"_s;
+    QTest::newRow("past < 0") << 512 << 8 << -1 << 0 << 0 << u"n_past must not be negative, got -1"_s;
+    QTest::newRow("ngl < 0") << 512 << 8 << 0 << -2 << 0 << u"ngl must not be negative, got -2"_s;
+    QTest::newRow("batch > ctx") << 16 << 32 << 0 << 0 << 0 << u"n_batch 32 exceeds n_ctx 16"_s;
+    QTest::newRow("past + batch > ctx") << 16 << 8 << 9 << 0 << 0 << u"n_past + n_batch = 17 exceeds n_ctx 16"_s;
+    QTest::newRow("prompt length") << 512 << 8 << 0 << 0 << 5 << u"the prompt has 5 token ids but n_batch is 8"_s;
+}
+
+void TestModelOptions::checkOptions() {
+    QFETCH(int, ctx);
+    QFETCH(int, batch);
+    QFETCH(int, past);
+    QFETCH(int, ngl);
+    QFETCH(int, promptLength);
+    QFETCH(QString, error);
+    ModelOptions o;
+    o.params = params(ctx, batch, past, dtype::f16, ngl);
+    o.tokens.assign(static_cast<std::size_t>(promptLength), 1);
+    QCOMPARE(checkModelOptions(o), error);
+}
+
+void TestModelOptions::splitTemplate_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("hyper");
+    QTest::addColumn<int>("ctx");
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("past");
+    QTest::addColumn<bool>("f32");
+    QTest::addColumn<int>("ngl");
+    QTest::newRow("bare") << u"llama"_s << u"llama"_s << 512 << 8 << 0 << false << 0;
+    QTest::newRow("hyperparameters only") << u"llama?n_embd=32&n_layer=2"_s << u"llama?n_embd=32&n_layer=2"_s << 512
+                                          << 8 << 0 << false << 0;
+    QTest::newRow("every option") << u"llama?n_ctx=256&n_embd=32&n_batch=16&n_past=4&kv_type=f32&ngl=3"_s
+                                  << u"llama?n_embd=32"_s << 256 << 16 << 4 << true << 3;
+    QTest::newRow("template dialog spec")
+        << u"llama?n_vocab=512&n_embd=64&n_layer=5&n_head=8&n_head_kv=0&n_ff=172&n_ctx=512&n_batch=8&n_past=0&kv_type=f16&ngl=0"_s
+        << u"llama?n_vocab=512&n_embd=64&n_layer=5&n_head=8&n_head_kv=0&n_ff=172"_s << 512 << 8 << 0 << false << 0;
+    // A bad value stays in the spec, where make_template refuses it with its own message.
+    QTest::newRow("bad values kept") << u"llama?n_ctx=big&kv_type=q8"_s << u"llama?n_ctx=big&kv_type=q8"_s << 512 << 8
+                                     << 0 << false << 0;
+}
+
+void TestModelOptions::splitTemplate() {
+    QFETCH(QString, spec);
+    QFETCH(QString, hyper);
+    QFETCH(int, ctx);
+    QFETCH(int, batch);
+    QFETCH(int, past);
+    QFETCH(bool, f32);
+    QFETCH(int, ngl);
+    QVERIFY(isLlamaTemplate(spec));
+    const TemplateSplit split = splitLlamaTemplate(spec, ModelOptions{});
+    QCOMPARE(split.spec, hyper);
+    QCOMPARE(split.options.params.n_ctx, ctx);
+    QCOMPARE(split.options.params.n_batch, batch);
+    QCOMPARE(split.options.params.n_past, past);
+    QCOMPARE(split.options.params.kv_type, f32 ? dtype::f32 : dtype::f16);
+    QCOMPARE(split.options.params.ngl, ngl);
+    QVERIFY(!isLlamaTemplate(u"mlp?n_batch=4"_s));
+    QVERIFY(!isLlamaTemplate(u"llamas"_s));
+}
+
+// Options -> what the source builds: KQ_mask is [n_kv, n_batch], cache_k holds
+// n_embd_gqa * n_layer * n_ctx cells of the KV type (stories260K: n_embd_gqa 32, 5 layers).
+void TestModelOptions::sourceBuildsWithOptions_data() {
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<int>("ctx");
+    QTest::addColumn<int>("batch");
+    QTest::addColumn<int>("past");
+    QTest::addColumn<bool>("f32");
+    QTest::addColumn<int>("nKv");
+    QTest::addColumn<qint64>("cacheCells");
+    const auto embedded = static_cast<int>(ModelSource::Kind::Embedded);
+    const auto gguf = static_cast<int>(ModelSource::Kind::GgufFile);
+    const auto templ = static_cast<int>(ModelSource::Kind::LlamaTemplate);
+    const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    QTest::newRow("embedded defaults") << embedded << QString() << 512 << 8 << 0 << false << 32 << qint64{32 * 5 * 512};
+    QTest::newRow("embedded ctx 16") << embedded << QString() << 16 << 8 << 0 << false << 16 << qint64{32 * 5 * 16};
+    QTest::newRow("embedded batch 40") << embedded << QString() << 64 << 40 << 0 << true << 40 << qint64{32 * 5 * 64};
+    QTest::newRow("embedded n_past 100") << embedded << QString() << 512 << 8 << 100 << false << 108
+                                         << qint64{32 * 5 * 512};
+    QTest::newRow("file ctx 2048") << gguf << model << 2048 << 8 << 0 << false << 32 << qint64{32 * 5 * 2048};
+    // llama?n_embd=32&n_head=4&n_head_kv=2: n_embd_gqa = 32 / 4 * 2 = 16; 2 layers.
+    QTest::newRow("template ctx 100") << templ << u"llama?n_embd=32&n_head=4&n_head_kv=2&n_layer=2"_s << 100 << 4 << 0
+                                      << false << 32 << qint64{16 * 2 * 100};
+}
+
+void TestModelOptions::sourceBuildsWithOptions() {
+    QFETCH(int, kind);
+    QFETCH(QString, location);
+    QFETCH(int, ctx);
+    QFETCH(int, batch);
+    QFETCH(int, past);
+    QFETCH(bool, f32);
+    QFETCH(int, nKv);
+    QFETCH(qint64, cacheCells);
+    const ModelSource source{static_cast<ModelSource::Kind>(kind), location};
+    if (source.kind == ModelSource::Kind::GgufFile && !QFile::exists(location)) QSKIP("no shared stories260K.gguf");
+    ModelOptions o;
+    o.params = params(ctx, batch, past, f32 ? dtype::f32 : dtype::f16);
+    auto built = source.loader(o)();
+    QVERIFY2(built.ok(), built.ok() ? "" : built.err().message.c_str());
+    const graph_document& doc = built->doc;
+    const tensor_id mask = findTensor(doc, "KQ_mask");
+    QVERIFY(mask.valid());
+    QCOMPARE(doc.ctx[mask].ne[0], nKv);
+    QCOMPARE(doc.ctx[mask].ne[1], batch);
+    const tensor_id k = findTensor(doc, "k-0");
+    QVERIFY(k.valid());
+    QCOMPARE(doc.ctx[k].ne[1], nKv);
+    const tensor& cache = doc.ctx[findTensor(doc, "cache_k")];
+    QCOMPARE(cache.ne[0], cacheCells);
+    QCOMPARE(cache.type, f32 ? dtype::f32 : dtype::f16);
+    QVERIFY(!built->preallocate.empty()); // the inputs, allocated before the graph
+}
+
+void TestModelOptions::startupPromptIsInVocabulary() {
+    const ModelOptions o = startupModelOptions();
+    QCOMPARE(toList(o.tokens), (Tokens{1, 403, 407, 261, 378, 432, 383, 286}));
+    QCOMPARE(o.params.n_batch, 8);
+    QCOMPARE(o.params.n_ctx, 512);
+    QCOMPARE(checkModelOptions(o), QString());
+    auto doc = loadDefaultGraph();
+    QVERIFY(doc.ok());
+    QCOMPARE(vocabSize(*doc), 512);
+    QCOMPARE(parseTokenIds(formatTokenIds(o.tokens), vocabSize(*doc)).error, QString());
+    QCOMPARE(vocabSize(attentionDocument()), 0);
+}
+
+void TestModelOptions::dialogFields() {
+    ModelOptionsDialog dialog;
+    dialog.setVocabSize(512);
+    dialog.setOptions(startupModelOptions());
+    QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    QCOMPARE(dialog.tokensEdit()->text(), u"1,403,407,261,378,432,383,286"_s);
+    QCOMPARE(dialog.ctxBox()->value(), 512);
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(dialog.options(), startupModelOptions());
+
+    // A valid prompt sets n_batch to its length.
+    dialog.tokensEdit()->clear();
+    QTest::keyClicks(dialog.tokensEdit(), u"1,403,407"_s);
+    QCOMPARE(dialog.batchBox()->value(), 3);
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(toList(dialog.options().tokens), (Tokens{1, 403, 407}));
+
+    QTest::keyClicks(dialog.tokensEdit(), u",600"_s);
+    QCOMPARE(dialog.problem(), u"Prompt: token 4 (600) is outside the vocabulary [0, 512)"_s);
+    QVERIFY(!ok->isEnabled());
+    dialog.tokensEdit()->clear();
+    QTest::keyClicks(dialog.tokensEdit(), u"1"_s);
+    QVERIFY(ok->isEnabled());
+    dialog.ctxBox()->setValue(4);
+    dialog.pastBox()->setValue(4);
+    QCOMPARE(dialog.problem(), u"n_past + n_batch = 5 exceeds n_ctx 4"_s);
+    QVERIFY(!ok->isEnabled());
+    dialog.pastBox()->setValue(0);
+    dialog.kvTypeBox()->setCurrentIndex(1);
+    dialog.nglBox()->setValue(6);
+    const ModelOptions o = dialog.options();
+    QCOMPARE(o.params.kv_type, dtype::f32);
+    QCOMPARE(o.params.ngl, 6);
+    QCOMPARE(o.params.n_ctx, 4);
+    QVERIFY(ok->isEnabled());
+}
+
+QTEST_MAIN(TestModelOptions)
+#include "test_model_options.moc"

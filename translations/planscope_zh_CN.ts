@@ -1,0 +1,1586 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ExportSettings</name>
+    <message>
+        <source>Split diagram</source>
+        <translation>拆分图</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Execution trace</source>
+        <translation>执行跟踪</translation>
+    </message>
+    <message>
+        <source>Allocation trace</source>
+        <translation>分配跟踪</translation>
+    </message>
+    <message>
+        <source>Canvas view</source>
+        <translation>画布视图</translation>
+    </message>
+    <message>
+        <source>Buffer views</source>
+        <translation>缓冲区视图</translation>
+    </message>
+</context>
+<context>
+    <name>ModelOptionsText</name>
+    <message>
+        <source>token %1 is empty</source>
+        <translation>词元 %1 为空</translation>
+    </message>
+    <message>
+        <source>token %1 &apos;%2&apos; is not an integer</source>
+        <translation>词元 %1“%2”不是整数</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is negative</source>
+        <translation>词元 %1（%2）为负数</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is outside the vocabulary [0, %3)</source>
+        <translation>词元 %1（%2）超出词表范围 [0, %3)</translation>
+    </message>
+    <message>
+        <source>token %1 (%2) is too large</source>
+        <translation>词元 %1（%2）过大</translation>
+    </message>
+    <message>
+        <source>n_ctx must be positive, got %1</source>
+        <translation>n_ctx 必须为正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>n_batch must be positive, got %1</source>
+        <translation>n_batch 必须为正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>n_past must not be negative, got %1</source>
+        <translation>n_past 不能为负数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>ngl must not be negative, got %1</source>
+        <translation>ngl 不能为负数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>n_batch %1 exceeds n_ctx %2</source>
+        <translation>n_batch %1 超过 n_ctx %2</translation>
+    </message>
+    <message>
+        <source>n_past + n_batch = %1 exceeds n_ctx %2</source>
+        <translation>n_past + n_batch = %1 超过 n_ctx %2</translation>
+    </message>
+    <message>
+        <source>the prompt has %1 token ids but n_batch is %2</source>
+        <translation>提示词有 %1 个词元 ID，但 n_batch 为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.</source>
+        <translation>展示 ggml 的分配器和调度器如何放置计算图中的每个张量。</translation>
+    </message>
+    <message>
+        <source>Render the main window to a PNG file and exit.</source>
+        <translation>将主窗口渲染为 PNG 文件后退出。</translation>
+    </message>
+    <message>
+        <source>OUT.png</source>
+        <translation>OUT.png</translation>
+    </message>
+    <message>
+        <source>Open the plan at step N (N allocator events applied).</source>
+        <translation>在第 N 步打开计划（已应用 N 个分配器事件）。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>FILE</translation>
+    </message>
+    <message>
+        <source>A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one the embedded %1 model opens with an 8-token prompt.</source>
+        <translation>要打开的图（.json）、模型（.gguf）或 ggml DOT 转储（.dot）；未指定时打开内置的 %1 模型，并使用 8 个词元的提示词。</translation>
+    </message>
+    <message>
+        <source>[FILE]</source>
+        <translation>[FILE]</translation>
+    </message>
+    <message>
+        <source>expected at most one FILE, got %1</source>
+        <translation>最多只能指定一个 FILE，实际为 %1 个</translation>
+    </message>
+    <message>
+        <source>--step takes a number of steps, not &apos;%1&apos;</source>
+        <translation>--step 需要步数，而不是“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::AssignmentModel</name>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>1 · buffers</source>
+        <translation>1 · 缓冲区</translation>
+    </message>
+    <message>
+        <source>2 · sources</source>
+        <translation>2 · 源</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>3 · unassigned</source>
+        <translation>3 · 未分配</translation>
+    </message>
+    <message>
+        <source>4 · copy</source>
+        <translation>4 · 复制</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::Breakpoints</name>
+    <message>
+        <source>Next inplace reuse</source>
+        <translation>下一次就地复用</translation>
+    </message>
+    <message>
+        <source>Next refused reuse</source>
+        <translation>下一次拒绝复用</translation>
+    </message>
+    <message>
+        <source>Next allocation from the last block</source>
+        <translation>下一次从最后一个块分配</translation>
+    </message>
+    <message>
+        <source>Next failure</source>
+        <translation>下一次失败</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BufferListModel</name>
+    <message>
+        <source>Buffer</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Alignment</source>
+        <translation>对齐</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BufferView</name>
+    <message>
+        <source>tensor %1</source>
+        <translation>张量 %1</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2, %3</source>
+        <translation>%1，偏移 %2，%3</translation>
+    </message>
+    <message>
+        <source>Free block</source>
+        <translation>空闲块</translation>
+    </message>
+    <message>
+        <source>never freed (the free covered only a prefix)</source>
+        <translation>从未释放（释放仅覆盖了前缀部分）</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>inplace: reuses the memory of %1</source>
+        <translation>就地：复用 %1 的内存</translation>
+    </message>
+    <message>
+        <source>view of %1</source>
+        <translation>%1 的视图</translation>
+    </message>
+    <message>
+        <source>offset %1, %2</source>
+        <translation>偏移 %1，%2</translation>
+    </message>
+    <message>
+        <source>No allocation recorded</source>
+        <translation>没有记录到分配</translation>
+    </message>
+    <message>
+        <source>%1 (%2): pre-allocated, %3</source>
+        <translation>%1（%2）：预分配，%3</translation>
+    </message>
+    <message>
+        <source>%1 — %2 live, high-water %3</source>
+        <translation>%1 — 使用中 %2，高水位 %3</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CompareDialog</name>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Compare planners — %1</source>
+        <translation>比较规划器 — %1</translation>
+    </message>
+    <message>
+        <source>Planner &amp;A:</source>
+        <translation>规划器 A(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Planner &amp;B:</source>
+        <translation>规划器 B(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Cannot plan %1: %2</source>
+        <translation>无法规划 %1：%2</translation>
+    </message>
+    <message>
+        <source>Planning… (best searches up to %1 ms)</source>
+        <translation>正在规划…（最优搜索最多 %1 毫秒）</translation>
+    </message>
+    <message>
+        <source>Planning failed: %1</source>
+        <translation>规划失败：%1</translation>
+    </message>
+    <message>
+        <source>Lower bound %1; %2 of %3 tensors moved</source>
+        <translation>下界 %1；%3 个张量中有 %2 个被移动</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <source>%1 in use</source>
+        <translation>已使用 %1</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::EventLogModel</name>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Buffer</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::EventLogPanel</name>
+    <message>
+        <source>All events</source>
+        <translation>所有事件</translation>
+    </message>
+    <message>
+        <source>Filter events…</source>
+        <translation>筛选事件…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ExportController</name>
+    <message>
+        <source>An export is still running.</source>
+        <translation>仍有导出正在进行。</translation>
+    </message>
+    <message>
+        <source>Choose a file to export to.</source>
+        <translation>请选择要导出到的文件。</translation>
+    </message>
+    <message>
+        <source>%1 is not written as %2.</source>
+        <translation>%1 不能以 %2 格式写入。</translation>
+    </message>
+    <message>
+        <source>There are no buffer views to export.</source>
+        <translation>没有可导出的缓冲区视图。</translation>
+    </message>
+    <message>
+        <source>%1: there is nothing to draw.</source>
+        <translation>%1：没有可绘制的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ExportDialog</name>
+    <message>
+        <source>Fold repeated layers into one box each</source>
+        <translation>将重复的层各折叠为一个框</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>None (one split on the compute buffer&apos;s backend)</source>
+        <translation>无（在计算缓冲区的后端上作为一个拆分）</translation>
+    </message>
+    <message>
+        <source>Split the graph with the scheduler on these backends, as planscope-cli --backends</source>
+        <translation>使用调度器在这些后端上拆分图，同 planscope-cli --backends</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;What:</source>
+        <translation>内容(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Backends:</source>
+        <translation>后端(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>输出文件(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export To</source>
+        <translation>导出到</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::FileController</name>
+    <message>
+        <source>Graphs, models and ggml DOT dumps (*.json *.gguf *.dot)</source>
+        <translation>图、模型和 ggml DOT 转储 (*.json *.gguf *.dot)</translation>
+    </message>
+    <message>
+        <source>Graph files (*.json)</source>
+        <translation>图文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF 模型 (*.gguf)</translation>
+    </message>
+    <message>
+        <source>ggml DOT dumps (*.dot)</source>
+        <translation>ggml DOT 转储 (*.dot)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Graph</source>
+        <translation>打开图</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>打开 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n import warning(s)</source>
+        <translation>
+            <numerusform>%n 条导入警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What %1 lacked and the import inferred</source>
+        <translation>%1 缺少、由导入推断出的内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 imported with %n warning(s)</source>
+        <translation>
+            <numerusform>已导入 %1，有 %n 条警告</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::Format</name>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>param</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>leaf</source>
+        <translation>叶</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>unused</source>
+        <translation>未使用</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::GraphCanvas</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>张量名称</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>关闭查找栏（Esc）</translation>
+    </message>
+    <message>
+        <source>Laying out %1 nodes…</source>
+        <translation>正在布局 %1 个节点…</translation>
+    </message>
+    <message>
+        <source>Layout cancelled</source>
+        <translation>布局已取消</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ImportWarningsDialog</name>
+    <message>
+        <source>Import Warnings</source>
+        <translation>导入警告</translation>
+    </message>
+    <message>
+        <source>%1 does not record everything a graph needs; the import inferred this:</source>
+        <translation>%1 未记录图所需的全部信息；导入推断出了以下内容：</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::InspectorPanel</name>
+    <message>
+        <source>Select a tensor on the canvas to inspect it.</source>
+        <translation>在画布上选择一个张量以查看其详情。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Role:</source>
+        <translation>角色：</translation>
+    </message>
+    <message>
+        <source>Op:</source>
+        <translation>算子：</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Shape (ne):</source>
+        <translation>形状 (ne)：</translation>
+    </message>
+    <message>
+        <source>Strides (nb):</source>
+        <translation>步长 (nb)：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation>源：</translation>
+    </message>
+    <message>
+        <source>View of:</source>
+        <translation>视图源：</translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>Flags:</source>
+        <translation>标志：</translation>
+    </message>
+    <message>
+        <source>Placement:</source>
+        <translation>放置：</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (view)</source>
+        <translation>%1（视图）</translation>
+    </message>
+    <message>
+        <source>%1 at byte offset %2</source>
+        <translation>%1，字节偏移 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2) at offset %3</source>
+        <translation>%1（%2），偏移 %3</translation>
+    </message>
+    <message>
+        <source>not allocated</source>
+        <translation>未分配</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::MainWindow</name>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot Open Graph</source>
+        <translation>无法打开图</translation>
+    </message>
+    <message>
+        <source>%1
+
+The current graph is kept.</source>
+        <translation>%1
+
+保留当前图。</translation>
+    </message>
+    <message>
+        <source>Cannot Save Graph</source>
+        <translation>无法保存图</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>检查器</translation>
+    </message>
+    <message>
+        <source>Graph Summary</source>
+        <translation>图摘要</translation>
+    </message>
+    <message>
+        <source>Tensors</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Event Log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>拆分</translation>
+    </message>
+    <message>
+        <source>Not re-planned: %1</source>
+        <translation>未重新规划：%1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Model Options…</source>
+        <translation>模型选项(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;New from Template…</source>
+        <translation>从模板新建(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Template</source>
+        <translation>打开模板(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Actual Size</source>
+        <translation>实际大小(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Fit</source>
+        <translation>缩放至适合(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Find Tensor…</source>
+        <translation>查找张量(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Planscope</source>
+        <translation>关于 Planscope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Nodes: %1  Leafs: %2</source>
+        <translation>节点：%1  叶：%2</translation>
+    </message>
+    <message>
+        <source>Planscope</source>
+        <translation>Planscope</translation>
+    </message>
+    <message>
+        <source>%1 — Planscope</source>
+        <translation>%1 — Planscope</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>正在导出…</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Cannot Export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>Save Graph As</source>
+        <translation>图另存为</translation>
+    </message>
+    <message>
+        <source>Graph files (*.json)</source>
+        <translation>图文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>About Planscope</source>
+        <translation>关于 Planscope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;展示 ggml 的分配器和调度器如何放置计算图中的每个张量。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Buffer Layout</source>
+        <translation>缓冲区布局</translation>
+    </message>
+    <message>
+        <source>Memory Timeline</source>
+        <translation>内存时间线</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Planners…</source>
+        <translation>比较规划器(&amp;C)…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::MemoryTimeline</name>
+    <message>
+        <source>event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>%1 live</source>
+        <translation>使用中 %1</translation>
+    </message>
+    <message>
+        <source>%1 high-water</source>
+        <translation>高水位 %1</translation>
+    </message>
+    <message>
+        <source>No allocation recorded</source>
+        <translation>没有记录到分配</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>峰值 %1</translation>
+    </message>
+    <message>
+        <source>lower bound %1</source>
+        <translation>下界 %1</translation>
+    </message>
+    <message>
+        <source>%1 (+%2%)</source>
+        <translation>%1（+%2%）</translation>
+    </message>
+    <message>
+        <source>fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ModelOptionsDialog</name>
+    <message>
+        <source>Model Options</source>
+        <translation>模型选项</translation>
+    </message>
+    <message>
+        <source>e.g. 1,403,407,261,378</source>
+        <translation>例如 1,403,407,261,378</translation>
+    </message>
+    <message>
+        <source>The prompt&apos;s token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama&apos;s &lt;s&gt;.</source>
+        <translation>提示词的词元 ID，以逗号分隔（--tokens）。不会添加 BOS：对 llama 的 &lt;s&gt; 请以 1 开头。</translation>
+    </message>
+    <message>
+        <source>Prompt token ids:</source>
+        <translation>提示词词元 ID：</translation>
+    </message>
+    <message>
+        <source>Context (KV cache cells, --ctx):</source>
+        <translation>上下文（KV cache 单元数，--ctx）：</translation>
+    </message>
+    <message>
+        <source>Tokens in the batch (--batch):</source>
+        <translation>批次中的词元数（--batch）：</translation>
+    </message>
+    <message>
+        <source>Cells already filled (--n-past):</source>
+        <translation>已填充的单元数（--n-past）：</translation>
+    </message>
+    <message>
+        <source>KV cache type (--kv-type):</source>
+        <translation>KV cache 类型（--kv-type）：</translation>
+    </message>
+    <message>
+        <source>Offloaded layers (--ngl):</source>
+        <translation>卸载的层数（--ngl）：</translation>
+    </message>
+    <message>
+        <source>Prompt: %1</source>
+        <translation>提示词：%1</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ModelReplanner</name>
+    <message>
+        <source>Only a model (.gguf) or the llama template can be re-planned.</source>
+        <translation>只有模型（.gguf）或 llama 模板可以重新规划。</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::OffsetDiffModel</name>
+    <message>
+        <source>%1 puts it at %2, %3 at %4</source>
+        <translation>%1 将其放在 %2，%3 放在 %4</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>−%1</source>
+        <translation>−%1</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Offset (%1)</source>
+        <translation>偏移（%1）</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Moved</source>
+        <translation>已移动</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::OpSummaryModel</name>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Result bytes</source>
+        <translation>结果字节数</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::PlanLayoutView</name>
+    <message>
+        <source>%1 — peak %2, %3× lower bound, %4 ms</source>
+        <translation>%1 — 峰值 %2，下界的 %3×，%4 毫秒</translation>
+    </message>
+    <message>
+        <source>Not planned yet</source>
+        <translation>尚未规划</translation>
+    </message>
+    <message>
+        <source>%1
+offset %2, %3
+alive from node %4 to %5</source>
+        <translation>%1
+偏移 %2，%3
+存活于节点 %4 至 %5</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::RecentFiles</name>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation>&amp;%1 %2</translation>
+    </message>
+    <message>
+        <source>No Recent Files</source>
+        <translation>无最近文件</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>清除最近文件(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::Screenshot</name>
+    <message>
+        <source>the graph was not planned</source>
+        <translation>图未被规划</translation>
+    </message>
+    <message>
+        <source>step %1 is past the plan&apos;s last step, %2</source>
+        <translation>第 %1 步超出了计划的最后一步 %2</translation>
+    </message>
+    <message>
+        <source>nothing to render</source>
+        <translation>没有可渲染的内容</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>A device index or part of its name; empty: the first GPU, else the first device</source>
+        <translation>设备索引或其名称的一部分；留空：第一个 GPU，若无则第一个设备</translation>
+    </message>
+    <message>
+        <source>Threads the CPU backend computes with (default: the hardware&apos;s, at most 8)</source>
+        <translation>CPU 后端计算所用的线程数（默认：硬件线程数，最多 8）</translation>
+    </message>
+    <message>
+        <source>OpenCL device:</source>
+        <translation>OpenCL 设备：</translation>
+    </message>
+    <message>
+        <source>CPU threads:</source>
+        <translation>CPU 线程：</translation>
+    </message>
+    <message>
+        <source>(automatic)</source>
+        <translation>（自动）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s) found</source>
+        <translation>
+            <numerusform>找到 %n 个设备</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>OpenCL not available: this build has no OpenCL backend.</source>
+        <translation>OpenCL 不可用：此构建不含 OpenCL 后端。</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitController</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CPU + CPU</source>
+        <translation>CPU + CPU</translation>
+    </message>
+    <message>
+        <source>CPU + OpenCL</source>
+        <translation>CPU + OpenCL</translation>
+    </message>
+    <message>
+        <source>Scheduling on %1…</source>
+        <translation>正在 %1 上调度…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s), %1 assignments</source>
+        <translation>
+            <numerusform>%n 个拆分，%1 个分配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>backend %1 · %2 (%3)</source>
+        <translation>后端 %1 · %2（%3）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>backend %1 (%2)</source>
+        <translation>后端 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Running on %1…</source>
+        <translation>正在 %1 上运行…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run finished: %n split(s)</source>
+        <translation>
+            <numerusform>运行完成：%n 个拆分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Top next tokens (id, logit, piece):</source>
+        <translation>最可能的下一个词元（id、logit、片段）：</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitPanel</name>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Backends to schedule and run the graph on, in priority order</source>
+        <translation>用于调度和运行图的后端，按优先级排序</translation>
+    </message>
+    <message>
+        <source>Split the graph over the backends and replay the assignment</source>
+        <translation>将图拆分到各后端并重放分配</translation>
+    </message>
+    <message>
+        <source>Compute the graph on the backends</source>
+        <translation>在各后端上计算图</translation>
+    </message>
+    <message>
+        <source>Assignment</source>
+        <translation>分配</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Computing split %1…</source>
+        <translation>正在计算拆分 %1…</translation>
+    </message>
+    <message>
+        <source>S&amp;chedule</source>
+        <translation>调度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Backends</source>
+        <translation>后端(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Schedule</source>
+        <translation>调度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Replay Assignment</source>
+        <translation>重放分配(&amp;R)</translation>
+    </message>
+    <message>
+        <source>R&amp;un</source>
+        <translation>运行(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SteppingToolBar</name>
+    <message>
+        <source>Stepping</source>
+        <translation>单步执行</translation>
+    </message>
+    <message>
+        <source>Jump to step (events applied)</source>
+        <translation>跳转到步骤（已应用的事件数）</translation>
+    </message>
+    <message>
+        <source> steps/s</source>
+        <translation> 步/秒</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>播放速度</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>正在规划…</translation>
+    </message>
+    <message>
+        <source>Break On</source>
+        <translation>中断于</translation>
+    </message>
+    <message>
+        <source>Breakpoints on event kinds</source>
+        <translation>按事件类型设置断点</translation>
+    </message>
+    <message>
+        <source>&amp;Play / Pause</source>
+        <translation>播放/暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Play / Pause (F5)</source>
+        <translation>播放/暂停（F5）</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Run to &amp;Breakpoint or End</source>
+        <translation>运行到断点或结尾(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Run Back to Breakpoint or S&amp;tart</source>
+        <translation>反向运行到断点或开头(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Toggle &amp;Breakpoint on Tensor</source>
+        <translation>切换张量断点(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Breakpoints</source>
+        <translation>清除断点(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Break On &amp;Event</source>
+        <translation>按事件中断(&amp;E)</translation>
+    </message>
+    <message>
+        <source> of %1 </source>
+        <translation> / %1 </translation>
+    </message>
+    <message>
+        <source>The plan stopped: %1</source>
+        <translation>计划已停止：%1</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SummaryPanel</name>
+    <message>
+        <source>Tensors:</source>
+        <translation>张量：</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Leafs:</source>
+        <translation>叶：</translation>
+    </message>
+    <message>
+        <source>View nodes:</source>
+        <translation>视图节点：</translation>
+    </message>
+    <message>
+        <source>Leaf bytes:</source>
+        <translation>叶字节数：</translation>
+    </message>
+    <message>
+        <source>Node bytes (without views):</source>
+        <translation>节点字节数（不含视图）：</translation>
+    </message>
+    <message>
+        <source>Preallocated bytes:</source>
+        <translation>预分配字节数：</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TemplateDialog</name>
+    <message>
+        <source>Two llama-style attention and SwiGLU layers over 4 tokens, with the shapes of stories260K.</source>
+        <translation>两个 llama 风格的注意力层和 SwiGLU 层，处理 4 个词元，形状与 stories260K 相同。</translation>
+    </message>
+    <message>
+        <source>A multilayer perceptron: linear layers with ReLU between them, then soft_max.</source>
+        <translation>多层感知机：线性层之间使用 ReLU，最后接 soft_max。</translation>
+    </message>
+    <message>
+        <source>A llama decoder as llama.cpp built it in November 2023, with free hyperparameters and placeholder weights.</source>
+        <translation>按 llama.cpp 2023 年 11 月的方式构建的 llama 解码器，超参数可自由设置，权重为占位值。</translation>
+    </message>
+    <message>
+        <source>Vocabulary size:</source>
+        <translation>词表大小：</translation>
+    </message>
+    <message>
+        <source>Embedding width:</source>
+        <translation>嵌入宽度：</translation>
+    </message>
+    <message>
+        <source>Decoder layers:</source>
+        <translation>解码器层数：</translation>
+    </message>
+    <message>
+        <source>Linear layers:</source>
+        <translation>线性层数：</translation>
+    </message>
+    <message>
+        <source>Attention heads:</source>
+        <translation>注意力头数：</translation>
+    </message>
+    <message>
+        <source>Key/value heads (0: one per head):</source>
+        <translation>键/值头数（0：每个头一个）：</translation>
+    </message>
+    <message>
+        <source>Feed-forward width:</source>
+        <translation>前馈宽度：</translation>
+    </message>
+    <message>
+        <source>Context (KV cache cells):</source>
+        <translation>上下文（KV cache 单元数）：</translation>
+    </message>
+    <message>
+        <source>Tokens in the batch:</source>
+        <translation>批次中的词元数：</translation>
+    </message>
+    <message>
+        <source>Rows in the batch:</source>
+        <translation>批次中的行数：</translation>
+    </message>
+    <message>
+        <source>Cells already filled:</source>
+        <translation>已填充的单元数：</translation>
+    </message>
+    <message>
+        <source>KV cache type:</source>
+        <translation>KV cache 类型：</translation>
+    </message>
+    <message>
+        <source>Offloaded layers (-ngl):</source>
+        <translation>卸载的层数（-ngl）：</translation>
+    </message>
+    <message>
+        <source>Input features:</source>
+        <translation>输入特征数：</translation>
+    </message>
+    <message>
+        <source>Hidden width:</source>
+        <translation>隐藏层宽度：</translation>
+    </message>
+    <message>
+        <source>Output classes:</source>
+        <translation>输出类别数：</translation>
+    </message>
+    <message>
+        <source>New from Template</source>
+        <translation>从模板新建</translation>
+    </message>
+    <message>
+        <source>&amp;Template:</source>
+        <translation>模板(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>This template has no parameters.</source>
+        <translation>此模板没有参数。</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TensorListModel</name>
+    <message>
+        <source>%1 (view)</source>
+        <translation>%1（视图）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TensorListPanel</name>
+    <message>
+        <source>Filter by name, op, type or shape</source>
+        <translation>按名称、算子、类型或形状筛选</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TimingModel</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>total (%n splits)</source>
+        <translation>
+            <numerusform>合计（%n 个拆分）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>拆分</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>Copy µs</source>
+        <translation>复制 µs</translation>
+    </message>
+    <message>
+        <source>Compute µs</source>
+        <translation>计算 µs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhatIfBar</name>
+    <message>
+        <source>What If</source>
+        <translation>假设分析</translation>
+    </message>
+    <message>
+        <source>KV cache cells, n_ctx (--ctx)</source>
+        <translation>KV cache 单元数，n_ctx（--ctx）</translation>
+    </message>
+    <message>
+        <source>Tokens in the graph, n_batch (--batch)</source>
+        <translation>图中的词元数，n_batch（--batch）</translation>
+    </message>
+    <message>
+        <source>Layers on the second backend (--ngl)</source>
+        <translation>第二个后端上的层数（--ngl）</translation>
+    </message>
+    <message>
+        <source>KV cache type (--kv-type)</source>
+        <translation>KV cache 类型（--kv-type）</translation>
+    </message>
+    <message>
+        <source>What if: ctx </source>
+        <translation>假设：ctx </translation>
+    </message>
+    <message>
+        <source> batch </source>
+        <translation> batch </translation>
+    </message>
+    <message>
+        <source> ngl </source>
+        <translation> ngl </translation>
+    </message>
+    <message>
+        <source> KV </source>
+        <translation> KV </translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhyPanel</name>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation>已选</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <source>too small</source>
+        <translation>过小</translation>
+    </message>
+    <message>
+        <source>last block</source>
+        <translation>最后一个块</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Planning…&lt;/i&gt;</source>
+        <translation>&lt;i&gt;正在规划…&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Step 0: nothing allocated yet. Step forward (F10) to see each decision.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;第 0 步：尚未分配任何内容。向前单步（F10）以查看每个决策。&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::WhyText</name>
+    <message>
+        <source>Allocate %1: %2 bytes at offset %3</source>
+        <translation>分配 %1：%2 字节，偏移 %3</translation>
+    </message>
+    <message>
+        <source>No block before the last one is large enough, so the last block, the end of the buffer, is used as the last resort.</source>
+        <translation>最后一个块之前没有足够大的块，因此使用最后一个块（即缓冲区末尾）作为最后手段。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best fit: block %1 (%2 bytes) is the smallest of %n fitting block(s); %3 earlier block(s) have the same size and the later one wins (the seed compares with &lt;=).</source>
+        <translation>
+            <numerusform>最佳适配：块 %1（%2 字节）是 %n 个可容纳块中最小的；有 %3 个更早的块大小相同，由较晚的块胜出（种子代码使用 &lt;= 比较）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Best fit: block %1 (%2 bytes) is the smallest of %n fitting block(s); the last block is kept as the last resort.</source>
+        <translation>
+            <numerusform>最佳适配：块 %1（%2 字节）是 %n 个可容纳块中最小的；最后一个块保留作为最后手段。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The buffer&apos;s high-water mark grows from %1 to %2 bytes.</source>
+        <translation>缓冲区的高水位从 %1 字节增长到 %2 字节。</translation>
+    </message>
+    <message>
+        <source>%1 is not in this allocator&apos;s buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
+        <translation>%1 不在此分配器的缓冲区中（权重、KV cache 或未分配的张量），因此 %2 不能占用其内存。</translation>
+    </message>
+    <message>
+        <source>%1 has other children still to run, which read it after %2.</source>
+        <translation>%1 还有其他子节点待运行，它们会在 %2 之后读取它。</translation>
+    </message>
+    <message>
+        <source>Views of %1 are still alive, so its memory cannot go to %2.</source>
+        <translation>%1 的视图仍然存活，因此其内存不能交给 %2。</translation>
+    </message>
+    <message>
+        <source>The type, shape or strides of %2 differ from those of %1.</source>
+        <translation>%2 的类型、形状或步长与 %1 不同。</translation>
+    </message>
+    <message>
+        <source>%1 is a view whose source has other views or children.</source>
+        <translation>%1 是一个视图，其源还有其他视图或子节点。</translation>
+    </message>
+    <message>
+        <source>%1 is a view that does not start at its source&apos;s first byte.</source>
+        <translation>%1 是一个视图，但不是从其源的第一个字节开始。</translation>
+    </message>
+    <message>
+        <source>Inplace: %1 reuses %2 at offset %3</source>
+        <translation>就地：%1 复用 %2，偏移 %3</translation>
+    </message>
+    <message>
+        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent&apos;s memory.</source>
+        <translation>%1 可以就地运行，且其父节点 %2 已没有其他待运行的子节点、没有存活的视图且布局相同，因此该节点接管父节点的内存。</translation>
+    </message>
+    <message>
+        <source>The parent is a view: the node aliases its source %1.</source>
+        <translation>父节点是一个视图：该节点成为其源 %1 的别名。</translation>
+    </message>
+    <message>
+        <source>Not reusing %1 for %2</source>
+        <translation>不将 %1 复用于 %2</translation>
+    </message>
+    <message>
+        <source>Free %1: %2 bytes at offset %3</source>
+        <translation>释放 %1：%2 字节，偏移 %3</translation>
+    </message>
+    <message>
+        <source>Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).</source>
+        <translation>其最后一个子节点已运行。该区间并入空闲列表（%1），成为块 %2，[%3, %4)。</translation>
+    </message>
+</context>
+</TS>

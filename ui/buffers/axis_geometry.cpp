@@ -1,0 +1,84 @@
+#include "axis_geometry.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace planscope::ui {
+namespace {
+
+qreal pixelsPerByte(const AddressAxis& a) {
+    return a.width * a.zoom / static_cast<qreal>(std::max<std::uint64_t>(a.span, 1));
+}
+
+qreal maxPan(const AddressAxis& a) { return std::max<qreal>(0, a.width * (a.zoom - 1)); }
+
+} // namespace
+
+qreal offsetToX(const AddressAxis& axis, std::uint64_t offset) {
+    return axis.left + static_cast<qreal>(offset) * pixelsPerByte(axis) - axis.pan;
+}
+
+std::uint64_t xToOffset(const AddressAxis& axis, qreal x) {
+    const qreal bytes = (x - axis.left + axis.pan) / pixelsPerByte(axis);
+    if (bytes <= 0) return 0;
+    if (bytes >= static_cast<qreal>(axis.span)) return axis.span;
+    return static_cast<std::uint64_t>(std::llround(bytes));
+}
+
+AddressAxis zoomedAt(const AddressAxis& axis, qreal x, qreal factor) {
+    AddressAxis out = axis;
+    out.zoom = std::clamp<qreal>(axis.zoom * factor, 1, 1e9);
+    // The byte under x before: keep it under x after.
+    const qreal bytes = (x - axis.left + axis.pan) / pixelsPerByte(axis);
+    out.pan = std::clamp<qreal>(axis.left + bytes * pixelsPerByte(out) - x, 0, maxPan(out));
+    return out;
+}
+
+AddressAxis pannedBy(const AddressAxis& axis, qreal dx) {
+    AddressAxis out = axis;
+    out.pan = std::clamp<qreal>(axis.pan + dx, 0, maxPan(axis));
+    return out;
+}
+
+std::uint64_t tickStep(const AddressAxis& axis, qreal minPixels) {
+    const qreal ppb = pixelsPerByte(axis);
+    std::uint64_t step = 1;
+    while (static_cast<qreal>(step) * ppb < minPixels && step < (std::uint64_t{1} << 62)) step <<= 1;
+    return step;
+}
+
+std::vector<std::uint64_t> ticks(const AddressAxis& axis, qreal minPixels) {
+    const std::uint64_t step = tickStep(axis, minPixels);
+    const std::uint64_t first = xToOffset(axis, axis.left);
+    const std::uint64_t last = xToOffset(axis, axis.left + axis.width);
+    std::vector<std::uint64_t> out;
+    for (std::uint64_t t = (first + step - 1) / step * step; t <= last; t += step) out.push_back(t);
+    return out;
+}
+
+QString tickLabel(std::uint64_t bytes) {
+    static constexpr std::array<const char16_t*, 5> units{u"B", u"KiB", u"MiB", u"GiB", u"TiB"};
+    std::size_t unit = 0;
+    double value = static_cast<double>(bytes);
+    while (value >= 1024 && unit + 1 < units.size()) {
+        value /= 1024;
+        ++unit;
+    }
+    if (bytes == 0) return QStringLiteral("0");
+    QString number = QLocale().toString(value, 'f', 2);
+    // "1.50" -> "1.5", "3.00" -> "3": the steps are powers of two, so the rest is noise.
+    const QChar point = QLocale().decimalPoint().front();
+    while (number.contains(point) && (number.endsWith(u'0') || number.endsWith(point))) number.chop(1);
+    return number + u' ' + QString::fromUtf16(units[unit]);
+}
+
+LabelFit labelFit(qreal available, qreal textWidth, qreal minElided) {
+    if (textWidth <= available) return LabelFit::Full;
+    if (available >= minElided) return LabelFit::Elided;
+    return LabelFit::Hidden;
+}
+
+} // namespace planscope::ui

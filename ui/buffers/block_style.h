@@ -1,0 +1,25 @@
+#pragma once
+// How buffer blocks look: fill colours by op family or by tensor, hatching for free memory, and
+// the texts of tooltips. Shared by the buffer view and the planner comparison.
+#include "buffer_blocks.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QString>
+
+namespace planscope::ui {
+
+enum class BlockColoring { ByOp, ByTensor };
+
+// The fill of tensor `t`'s block: its op family's colour, or a hue from its name.
+QColor blockColor(const planscope::graph_document& doc, planscope::tensor_id t, BlockColoring coloring);
+QBrush freeBrush();  // hatched: memory below the high-water mark that nothing holds
+QBrush leakBrush();  // cross-hatched grey: never freed
+QColor sharedColor(planscope::placed_by how); // the outline of views and inplace regions
+
+// "name\noffset 0x40, 256 bytes\nallocated" and the like, for tooltips.
+QString blockToolTip(const planscope::graph_document& doc, const BufferStrip& strip, const StripBlock& block);
+QString sharedToolTip(const planscope::graph_document& doc, const SharedRegion& region);
+QString tensorName(const planscope::graph_document& doc, planscope::tensor_id t);
+
+} // namespace planscope::ui

@@ -1,0 +1,138 @@
+#include "model_replanner.h"
+
+#include "io/graph_source.h"
+#include "model/format.h"
+#include "session/startup_graph.h"
+
+#include <tuple>
+#include <utility>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+planscope::tensor_id findByName(const planscope::graph_document& doc, const std::string& name) {
+    if (name.empty()) return {};
+    for (std::size_t i = 0; i < doc.ctx.size(); ++i)
+        if (doc.ctx[planscope::tensor_id{i}].name == name) return planscope::tensor_id{i};
+    return {};
+}
+
+// What a source string names, with the options it is built with when opened plainly: a .gguf path
+// (the CLI's defaults) or a llama template spec, with or without "template:" (its own keys).
+std::optional<std::pair<ModelSource, ModelOptions>> identify(const QString& source) {
+    if (planscope::is_gguf_path(source.toStdString()))
+        return std::pair{ModelSource{ModelSource::Kind::GgufFile, source}, ModelOptions{}};
+    const QString prefix = toQString(planscope::template_prefix);
+    const QString spec = source.startsWith(prefix) ? source.mid(prefix.size()) : source;
+    if (!isLlamaTemplate(spec)) return std::nullopt;
+    TemplateSplit split = splitLlamaTemplate(spec, ModelOptions{});
+    return std::pair{ModelSource{ModelSource::Kind::LlamaTemplate, split.spec}, std::move(split.options)};
+}
+
+} // namespace
+
+QString ModelSource::label() const {
+    switch (kind) {
+    case Kind::GgufFile: return location;
+    case Kind::LlamaTemplate: return toQString(planscope::template_prefix) + location;
+    case Kind::Embedded: return toQString(startupModelName);
+    case Kind::None: break;
+    }
+    return {};
+}
+
+GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options) const {
+    const planscope::llama_params params = options.params;
+    if (kind == Kind::Embedded)
+        return [params]() -> planscope::result<planscope::opened_source> {
+            auto model = loadDefaultModel(params);
+            if (!model) return model.err();
+            return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}};
+        };
+    return [source = label().toStdString(), params] { return planscope::open_source(source, params); };
+}
+
+std::optional<LlamaPrompt> ModelSource::prompt(const ModelOptions& options) const {
+    if (options.tokens.empty() || (kind != Kind::Embedded && kind != Kind::GgufFile)) return std::nullopt;
+    LlamaPrompt p;
+    if (kind == Kind::Embedded) p.open = openDefaultModelFile;
+    else p.open = [path = location.toStdString()] { return planscope::open_gguf(path); };
+    p.tokens = options.tokens;
+    p.options = {options.params.n_ctx, options.params.kv_type, options.params.ngl};
+    return p;
+}
+
+ModelReplanner::ModelReplanner(GraphSession* session, QObject* parent) : QObject(parent), m_session(session) {
+    m_session->addObserver(this);
+    connect(m_session, &GraphSession::loadStarted, this, [this] {
+        if (!m_starting) m_pending.reset(); // someone else's load replaces ours
+    });
+    connect(m_session, &GraphSession::loadFinished, this, &ModelReplanner::onLoadFinished);
+}
+
+ModelReplanner::~ModelReplanner() {
+    if (m_session) m_session->removeObserver(this);
+}
+
+void ModelReplanner::openModel(const QString& path, const ModelOptions& options) {
+    start(ModelSource{ModelSource::Kind::GgufFile, path}, options);
+}
+
+bool ModelReplanner::replan(const ModelOptions& options) {
+    if (!canReplan()) {
+        emit replanRejected(tr("Only a model (.gguf) or the llama template can be re-planned."));
+        return false;
+    }
+    if (const QString problem = checkModelOptions(options); !problem.isEmpty()) {
+        emit replanRejected(problem);
+        return false;
+    }
+    start(m_source, options);
+    return true;
+}
+
+void ModelReplanner::start(const ModelSource& source, const ModelOptions& options) {
+    Pending pending{source, options, {}};
+    if (const planscope::tensor_id selected = m_session->selection(); selected.valid())
+        pending.selected = m_session->document().ctx[selected].name;
+    m_pending = std::move(pending);
+    m_starting = true;
+    m_session->openWith(source.label(), source.filePath(), source.loader(options));
+    m_starting = false;
+}
+
+void ModelReplanner::onGraphLoaded(const planscope::graph_document& doc) {
+    // A document set directly (the app's start, tests) is known by its file path, or by name for
+    // the embedded model. Loads through the session are identified again in onLoadFinished.
+    const QString filePath = m_session->filePath();
+    if (filePath.isEmpty() && doc.name == startupModelName) {
+        m_source = ModelSource{ModelSource::Kind::Embedded, {}};
+        m_options = startupModelOptions();
+    } else if (auto known = identify(filePath)) {
+        std::tie(m_source, m_options) = std::move(*known);
+    } else {
+        m_source = {};
+        m_options = {};
+    }
+    emit sourceChanged();
+}
+
+void ModelReplanner::onLoadFinished(const QString& path) {
+    if (m_pending && path == m_pending->source.label()) {
+        m_source = m_pending->source;
+        m_options = m_pending->options;
+        const std::string selected = std::move(m_pending->selected);
+        m_pending.reset();
+        m_session->setSelection(findByName(m_session->document(), selected));
+    } else if (auto known = identify(path)) {
+        std::tie(m_source, m_options) = std::move(*known);
+    } else {
+        return; // onGraphLoaded has said what it is
+    }
+    emit sourceChanged();
+}
+
+} // namespace planscope::ui

@@ -1,0 +1,78 @@
+#pragma once
+// What-if re-planning: remembers where the current llama document came from (a .gguf file,
+// template:llama, or the embedded default model) and the options it was built with, and rebuilds
+// it with other options through GraphSession::openWith (on the session's worker thread). The
+// selected tensor is selected again by name in the new document when it still exists.
+#include "execution/split_run.h"
+#include "model_options.h"
+#include "session/graph_observer.h"
+#include "session/graph_session.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <optional>
+#include <string>
+
+namespace planscope::ui {
+
+struct ModelSource {
+    enum class Kind { None, GgufFile, LlamaTemplate, Embedded };
+    Kind kind = Kind::None;
+    QString location; // the .gguf path, or the template spec without llama_params keys
+
+    [[nodiscard]] bool replannable() const { return kind != Kind::None; }
+    // What the session's signals name the load: the path, "template:SPEC", or the model's name.
+    [[nodiscard]] QString label() const;
+    [[nodiscard]] QString filePath() const { return kind == Kind::GgufFile ? location : QString(); }
+    // Builds this source with `options` (open_source, or loadDefaultModel for Embedded).
+    [[nodiscard]] GraphSession::SourceLoader loader(const ModelOptions& options) const;
+    // The model file and options.tokens for Run; none for a template (no weights) or no prompt.
+    [[nodiscard]] std::optional<LlamaPrompt> prompt(const ModelOptions& options) const;
+};
+
+class ModelReplanner final : public QObject, public IGraphObserver {
+    Q_OBJECT
+
+public:
+    explicit ModelReplanner(GraphSession* session, QObject* parent = nullptr);
+    ~ModelReplanner() override;
+
+    [[nodiscard]] const ModelSource& source() const { return m_source; }
+    [[nodiscard]] bool canReplan() const { return m_source.replannable(); }
+    // The options the current document was built with (defaults for a source that takes none).
+    [[nodiscard]] const ModelOptions& options() const { return m_options; }
+
+    // Opens a .gguf model with `options` (File > Open's model options).
+    void openModel(const QString& path, const ModelOptions& options);
+    // Rebuilds the current model with `options`; false (and replanRejected) when there is no model
+    // or checkModelOptions refuses them. Equal options still re-plan.
+    bool replan(const ModelOptions& options);
+
+    void onGraphLoaded(const planscope::graph_document& doc) override;
+    void onSelectionChanged(planscope::tensor_id) override {}
+
+signals:
+    // The source or options changed: a new document arrived (or a re-plan was applied).
+    void sourceChanged();
+    void replanRejected(const QString& message);
+
+private:
+    void start(const ModelSource& source, const ModelOptions& options);
+    void onLoadFinished(const QString& path);
+
+    struct Pending {
+        ModelSource source;
+        ModelOptions options;
+        std::string selected; // the selection's tensor name, to select again
+    };
+
+    QPointer<GraphSession> m_session; // a sibling in the window, which may go first
+    ModelSource m_source;
+    ModelOptions m_options;
+    std::optional<Pending> m_pending; // our load in flight; another load clears it
+    bool m_starting = false;          // inside our own openWith (its loadStarted is ours)
+};
+
+} // namespace planscope::ui

@@ -1,0 +1,253 @@
+#include "split_controller.h"
+
+#include "canvas/graph_canvas.h"
+#include "canvas/tensor_node_item.h"
+#include "session/graph_session.h"
+#include "session/plan_trace.h"
+#include "settings/app_settings.h"
+
+#include <QThread>
+
+#include <algorithm>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr qreal dimmed = 0.3;
+
+// Forwards the compute's begin events to the GUI thread while the worker runs.
+class RunForwarder final : public planscope::sched_observer {
+public:
+    explicit RunForwarder(std::function<void(int, int)> onBegin) : m_onBegin(std::move(onBegin)) {}
+    void on_event(const planscope::sched_event& e) override {
+        if (const auto* b = std::get_if<planscope::sched_events::compute_begin>(&e))
+            m_onBegin(static_cast<int>(b->split), b->backend);
+    }
+
+private:
+    std::function<void(int, int)> m_onBegin;
+};
+
+} // namespace
+
+SplitController::SplitController(GraphSession* session, GraphCanvas* canvas, QObject* parent)
+    : QObject(parent), m_session(session), m_canvas(canvas), m_assignments(new AssignmentModel(this)),
+      m_timings(new TimingModel(this)) {
+    setBackends(u"cpu"_s);
+    m_replay.setSingleShot(false);
+    connect(&m_replay, &QTimer::timeout, this, &SplitController::replayNext);
+    connect(m_canvas, &GraphCanvas::layoutFinished, this, &SplitController::onCanvasLayout);
+    m_session->addObserver(this);
+}
+
+SplitController::~SplitController() {
+    m_session->removeObserver(this);
+    ++m_generation; // results still queued are dropped
+    for (QThread* t : findChildren<QThread*>()) t->wait();
+}
+
+QList<BackendChoice> SplitController::backendChoices() {
+    QList<BackendChoice> choices{{tr("CPU"), u"cpu"_s}, {tr("CPU + CPU"), u"cpu,cpu"_s}};
+    if (planscope::have_opencl()) choices.append({tr("CPU + OpenCL"), u"cpu,opencl"_s});
+    return choices;
+}
+
+void SplitController::setBackends(const QString& list) {
+    const AppSettings settings = AppSettings::load();
+    m_request.list = list.toStdString();
+    m_request.options.n_threads = settings.cpuThreads;
+    m_request.options.device = settings.openclDevice.toStdString();
+}
+
+QString SplitController::outputsText() const {
+    if (!m_run) return {};
+    QString text = QString::fromStdString(planscope::format_outputs(m_run->outputs));
+    if (!m_run->topTokens.empty())
+        text += tr("Top next tokens (id, logit, piece):") + u'\n' + QString::fromStdString(m_run->topTokens);
+    return text;
+}
+
+void SplitController::onGraphLoaded(const planscope::graph_document&) {
+    // A schedule of the previous document no longer applies; a running job's result is dropped.
+    ++m_generation;
+    setBusy(false);
+    m_replay.stop();
+    m_replayPending = false;
+    m_runningSplit = -1;
+    m_schedule.reset();
+    m_run.reset();
+    m_assignments->setSchedule(nullptr);
+    m_timings->clear();
+}
+
+template <class Job, class Done>
+void SplitController::startWorker(Job job, Done done) {
+    const quint64 generation = ++m_generation;
+    setBusy(true);
+    QThread* worker = QThread::create([this, generation, job = std::move(job), done = std::move(done)]() mutable {
+        auto result = std::make_shared<decltype(job())>(job());
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, result, done = std::move(done)]() mutable {
+                if (generation != m_generation) return; // cancelled or superseded
+                setBusy(false);
+                done(std::move(*result));
+            },
+            Qt::QueuedConnection);
+    });
+    worker->setParent(this);
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void SplitController::scheduleDocument() {
+    if (m_busy) return;
+    m_replay.stop();
+    auto doc = std::make_shared<planscope::graph_document>(copyDocument(m_session->document()));
+    const std::vector<planscope::tensor_id> pre = m_session->preallocated();
+    const BackendRequest request = m_request;
+    emit statusMessage(tr("Scheduling on %1…").arg(QString::fromStdString(request.list)));
+    startWorker([doc, pre, request] { return planscope::ui::scheduleDocument(*doc, pre, request); },
+                [this, list = request.list](planscope::result<SplitSchedule> r) {
+                    if (!r) return fail(QString::fromStdString(r.err().message));
+                    m_lastError.clear();
+                    m_scheduledList = list;
+                    m_schedule = std::make_shared<const SplitSchedule>(std::move(*r));
+                    m_assignments->setSchedule(m_schedule);
+                    m_run.reset();
+                    m_timings->clear();
+                    m_replayPending = true;
+                    emit statusMessage(tr("%n split(s), %1 assignments", nullptr, static_cast<int>(m_schedule->plan.splits.size()))
+                                           .arg(m_schedule->plan.assignments.size()));
+                    emit scheduled();
+                    m_canvas->showAlternateGraph(m_schedule->splitDoc, splitDotStyle(*m_schedule));
+                });
+}
+
+void SplitController::onCanvasLayout() {
+    if (!m_schedule || !m_canvas->showsAlternateGraph()) return;
+    paintFinalColours();
+    if (m_replayPending) replay();
+}
+
+void SplitController::replay() {
+    m_replayPending = false;
+    if (!m_schedule || !m_canvas->showsAlternateGraph()) return;
+    clearRunHighlight();
+    // Everything starts without a backend, then takes its colour as the scheduler decided it.
+    const auto& ctx = m_schedule->splitDoc->ctx;
+    for (std::size_t i = 0; i < ctx.size(); ++i)
+        if (TensorNodeItem* item = m_canvas->itemOf(planscope::tensor_id{i})) item->setFill(backendColor(-1));
+    m_replayRow = 0;
+    m_replay.start(m_interval);
+}
+
+void SplitController::replayNext() {
+    const auto& list = m_schedule->plan.assignments;
+    if (static_cast<std::size_t>(m_replayRow) >= list.size()) {
+        m_replay.stop();
+        paintFinalColours();
+        emit replayFinished();
+        return;
+    }
+    const planscope::sched_assignment& a = list[static_cast<std::size_t>(m_replayRow)];
+    if (TensorNodeItem* item = m_canvas->itemOf(a.tensor)) {
+        item->setFill(backendColor(a.backend));
+        item->setToolTip(item->toolTip().section(u'\n', 0, 2) + u'\n' +
+                         tr("backend %1 · %2 (%3)")
+                             .arg(m_assignments->index(m_replayRow, AssignmentModel::BackendColumn).data().toString(),
+                                  AssignmentModel::passText(a.pass), QString::fromStdString(a.cause)));
+    }
+    emit replayStep(m_replayRow);
+    ++m_replayRow;
+}
+
+void SplitController::paintFinalColours() {
+    const planscope::sched_plan& plan = m_schedule->plan;
+    for (std::size_t i = 0; i < plan.backend_of.size(); ++i) {
+        TensorNodeItem* item = m_canvas->itemOf(planscope::tensor_id{i});
+        if (!item) continue;
+        const int b = plan.backend_of[i];
+        item->setFill(backendColor(b));
+        const QString name = b >= 0 ? QString::fromStdString(m_schedule->backendNames[static_cast<std::size_t>(b)]) : tr("none");
+        item->setToolTip(item->toolTip().section(u'\n', 0, 2) + u'\n' +
+                         tr("backend %1 (%2)").arg(name, QString::fromStdString(plan.cause_of[i])));
+    }
+}
+
+void SplitController::run() {
+    if (m_busy) return;
+    auto doc = std::make_shared<planscope::graph_document>(copyDocument(m_session->document()));
+    const std::vector<planscope::tensor_id> pre = m_session->preallocated();
+    const BackendRequest request = m_request;
+    std::optional<LlamaPrompt> prompt = m_promptSource ? m_promptSource() : std::nullopt;
+    emit statusMessage(tr("Running on %1…").arg(QString::fromStdString(request.list)));
+    const quint64 generation = m_generation + 1; // startWorker's
+    // The canvas shows splits only when it shows this backend list's schedule.
+    const bool onCanvas = m_schedule && m_scheduledList == request.list;
+    auto forward = [this, generation, onCanvas](int split, int backend) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, onCanvas, split, backend] {
+                if (generation == m_generation) setRunning(split, backend, onCanvas);
+            },
+            Qt::QueuedConnection);
+    };
+    startWorker(
+        [doc, pre, request, forward, prompt = std::move(prompt)] {
+            RunForwarder forwarder(forward);
+            return prompt ? runLlamaPrompt(*prompt, request, &forwarder) : runDocument(*doc, pre, request, &forwarder);
+        },
+        [this](planscope::result<RunOutcome> r) {
+            clearRunHighlight();
+            if (!r) return fail(QString::fromStdString(r.err().message));
+            m_lastError.clear();
+            m_run = std::make_unique<RunOutcome>(std::move(*r));
+            m_timings->setOutcome(*m_run);
+            emit statusMessage(tr("Run finished: %n split(s)", nullptr, static_cast<int>(m_run->timings.size())));
+            emit runFinished();
+        });
+}
+
+void SplitController::setRunning(int split, int backend, bool onCanvas) {
+    m_runningSplit = split;
+    emit runningSplitChanged(split, backend);
+    // Only the schedule on the canvas knows which tensors form the split.
+    if (!onCanvas || !m_schedule || !m_canvas->showsAlternateGraph()) return;
+    const auto& splitOf = m_schedule->splitOf;
+    for (std::size_t i = 0; i < splitOf.size(); ++i)
+        if (TensorNodeItem* item = m_canvas->itemOf(planscope::tensor_id{i}))
+            item->setOpacity(splitOf[i] == split || splitOf[i] < 0 ? 1.0 : dimmed);
+}
+
+void SplitController::clearRunHighlight() {
+    m_runningSplit = -1;
+    if (!m_schedule || !m_canvas->showsAlternateGraph()) return;
+    for (std::size_t i = 0; i < m_schedule->splitOf.size(); ++i)
+        if (TensorNodeItem* item = m_canvas->itemOf(planscope::tensor_id{i})) item->setOpacity(1.0);
+}
+
+void SplitController::cancel() {
+    if (!m_busy) return;
+    ++m_generation;
+    setBusy(false);
+    clearRunHighlight();
+    emit statusMessage(tr("Cancelled"));
+}
+
+void SplitController::setBusy(bool busy) {
+    if (m_busy == busy) return;
+    m_busy = busy;
+    emit busyChanged(busy);
+}
+
+void SplitController::fail(const QString& message) {
+    m_lastError = message;
+    emit statusMessage(tr("Failed: %1").arg(message));
+    emit failed(message);
+}
+
+} // namespace planscope::ui

@@ -1,0 +1,113 @@
+#pragma once
+// Schedule menu logic: plans the session's document over the chosen backends on a worker thread,
+// replays the scheduler's backend assignments on the canvas (nodes take their backend's colour
+// one decision at a time), then shows the split graph (one cluster per split, the copies on the
+// boundaries); Run computes the document on those backends while the canvas dims every split
+// but the running one. A failure is reported and leaves the previous schedule and run in place.
+#include "assignment_model.h"
+#include "execution/timing_model.h"
+#include "session/graph_observer.h"
+#include "split_schedule.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace planscope::ui {
+
+class GraphCanvas;
+class GraphSession;
+
+struct BackendChoice {
+    QString label; // "CPU + OpenCL"
+    QString list;  // make_backends' list, "cpu,opencl"
+};
+
+class SplitController final : public QObject, public IGraphObserver {
+    Q_OBJECT
+
+public:
+    SplitController(GraphSession* session, GraphCanvas* canvas, QObject* parent = nullptr);
+    ~SplitController() override; // waits for running workers
+
+    // CPU, CPU + CPU, and CPU + OpenCL when this build has OpenCL.
+    static QList<BackendChoice> backendChoices();
+
+    // The list to schedule and run with; options come from AppSettings (threads, OpenCL device).
+    void setBackends(const QString& list);
+    void setRequest(BackendRequest request) { m_request = std::move(request); }
+    [[nodiscard]] const BackendRequest& request() const { return m_request; }
+    // Asked at each Run for the current document's llama prompt; with one, Run computes the model
+    // on its real token ids (else the fill pattern) and the outputs add the top next tokens.
+    using PromptSource = std::function<std::optional<LlamaPrompt>()>;
+    void setPromptSource(PromptSource source) { m_promptSource = std::move(source); }
+
+    [[nodiscard]] AssignmentModel* assignmentModel() const { return m_assignments; }
+    [[nodiscard]] TimingModel* timingModel() const { return m_timings; }
+    [[nodiscard]] const SplitSchedule* schedule() const { return m_schedule.get(); }
+    [[nodiscard]] const RunOutcome* lastRun() const { return m_run.get(); }
+    [[nodiscard]] bool isBusy() const { return m_busy; }
+    [[nodiscard]] bool isReplaying() const { return m_replay.isActive(); }
+    [[nodiscard]] int replayRow() const { return m_replayRow; }
+    [[nodiscard]] int runningSplit() const { return m_runningSplit; }
+    [[nodiscard]] QString lastError() const { return m_lastError; }
+    // "output NAME: first … min … max … mean …" lines of the last run, then for a llama prompt its
+    // top-10 next tokens, sum and L2 norm (as planscope-cli run prints them).
+    [[nodiscard]] QString outputsText() const;
+    // Milliseconds between two replayed assignments (0 in tests: as fast as the event loop runs).
+    void setReplayInterval(int ms) { m_interval = ms; }
+
+    void onGraphLoaded(const planscope::graph_document& doc) override;
+    void onSelectionChanged(planscope::tensor_id) override {}
+
+public slots:
+    void scheduleDocument(); // then replays and shows the split graph
+    void replay();           // replays the current schedule's assignments on the canvas
+    void run();
+    void cancel(); // drops the running job's result; the engine call itself finishes on its own
+
+signals:
+    void busyChanged(bool busy);
+    void scheduled(); // schedule() is set; the canvas lays out the split graph next
+    void replayStep(int row);
+    void replayFinished();
+    void runningSplitChanged(int split, int backend);
+    void runFinished();
+    void failed(const QString& message);
+    void statusMessage(const QString& message);
+
+private:
+    template <class Job, class Done>
+    void startWorker(Job job, Done done);
+    void setBusy(bool busy);
+    void fail(const QString& message);
+    void onCanvasLayout();
+    void replayNext();
+    void paintFinalColours();
+    void setRunning(int split, int backend, bool onCanvas);
+    void clearRunHighlight();
+
+    GraphSession* m_session;
+    GraphCanvas* m_canvas;
+    AssignmentModel* m_assignments;
+    TimingModel* m_timings;
+    BackendRequest m_request;
+    PromptSource m_promptSource;
+    std::shared_ptr<const SplitSchedule> m_schedule;
+    std::string m_scheduledList; // the backend list m_schedule was made with
+    std::unique_ptr<RunOutcome> m_run;
+    quint64 m_generation = 0; // of the job whose result is wanted
+    bool m_busy = false;
+    bool m_replayPending = false;
+    QTimer m_replay;
+    int m_replayRow = 0;
+    int m_interval = 40;
+    int m_runningSplit = -1;
+    QString m_lastError;
+};
+
+} // namespace planscope::ui

@@ -1,0 +1,151 @@
+#include "split_panel.h"
+
+#include "session/graph_session.h"
+#include "split_controller.h"
+
+#include <QActionGroup>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+QTableView* tableView(QAbstractItemModel* model, const QString& name, QWidget* parent) {
+    auto* view = new QTableView(parent);
+    view->setObjectName(name);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setAlternatingRowColors(true);
+    return view;
+}
+} // namespace
+
+SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* parent)
+    : QWidget(parent), m_session(session), m_controller(new SplitController(session, canvas, this)),
+      m_backends(new QComboBox(this)), m_schedule(new QPushButton(tr("Schedule"), this)),
+      m_replay(new QPushButton(tr("Replay"), this)), m_run(new QPushButton(tr("Run"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(this)), m_tabs(new QTabWidget(this)),
+      m_assignView(tableView(m_controller->assignmentModel(), u"assignmentView"_s, this)),
+      m_timingView(tableView(m_controller->timingModel(), u"timingView"_s, this)), m_outputs(new QPlainTextEdit(this)) {
+    setObjectName(u"splitPanel"_s);
+    m_backends->setObjectName(u"backendBox"_s);
+    m_backends->setToolTip(tr("Backends to schedule and run the graph on, in priority order"));
+    for (const BackendChoice& c : SplitController::backendChoices()) m_backends->addItem(c.label, c.list);
+    m_schedule->setToolTip(tr("Split the graph over the backends and replay the assignment"));
+    m_run->setToolTip(tr("Compute the graph on the backends"));
+    m_status->setObjectName(u"splitStatus"_s);
+    m_status->setWordWrap(true);
+    m_outputs->setObjectName(u"outputsView"_s);
+    m_outputs->setReadOnly(true);
+    m_outputs->setLineWrapMode(QPlainTextEdit::NoWrap);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_backends, 1);
+    for (QPushButton* b : {m_schedule, m_replay, m_run, m_cancel}) buttons->addWidget(b);
+    m_tabs->addTab(m_assignView, tr("Assignment"));
+    m_tabs->addTab(m_timingView, tr("Timing"));
+    m_tabs->addTab(m_outputs, tr("Outputs"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_backends, &QComboBox::currentIndexChanged, this,
+            [this] { m_controller->setBackends(m_backends->currentData().toString()); });
+    connect(m_schedule, &QPushButton::clicked, m_controller, &SplitController::scheduleDocument);
+    connect(m_replay, &QPushButton::clicked, m_controller, &SplitController::replay);
+    connect(m_run, &QPushButton::clicked, m_controller, &SplitController::run);
+    connect(m_cancel, &QPushButton::clicked, m_controller, &SplitController::cancel);
+    connect(m_controller, &SplitController::busyChanged, this, &SplitPanel::updateButtons);
+    connect(m_controller, &SplitController::scheduled, this, [this] {
+        if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise(); // tabbed behind others
+        m_tabs->setCurrentWidget(m_assignView);
+        m_assignView->resizeColumnsToContents();
+        updateButtons();
+    });
+    connect(m_controller, &SplitController::statusMessage, m_status, &QLabel::setText);
+    connect(m_controller, &SplitController::replayStep, this, [this](int row) {
+        m_assignView->selectRow(row);
+    });
+    connect(m_controller, &SplitController::runningSplitChanged, this, [this](int split, int) {
+        m_status->setText(tr("Computing split %1…").arg(split));
+    });
+    connect(m_controller, &SplitController::runFinished, this, [this] {
+        m_outputs->setPlainText(m_controller->outputsText());
+        m_timingView->resizeColumnsToContents();
+        m_tabs->setCurrentWidget(m_timingView);
+    });
+    // A row names a tensor; the session ignores the copies it does not have.
+    connect(m_assignView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!current.isValid() || m_controller->isReplaying()) return;
+                m_session->setSelection(
+                    planscope::tensor_id{static_cast<std::size_t>(current.data(AssignmentModel::TensorRole).toULongLong())});
+            });
+    updateButtons();
+}
+
+void SplitPanel::updateButtons() {
+    const bool busy = m_controller->isBusy();
+    m_backends->setEnabled(!busy);
+    m_schedule->setEnabled(!busy);
+    m_replay->setEnabled(!busy && m_controller->schedule());
+    m_run->setEnabled(!busy);
+    m_cancel->setEnabled(busy);
+}
+
+} // namespace planscope::ui
+
+namespace planscope::ui {
+
+QMenu* SplitPanel::createMenu(QWidget* parent) {
+    auto* menu = new QMenu(tr("S&chedule"), parent);
+    menu->setObjectName(u"scheduleMenu"_s);
+    QMenu* backends = menu->addMenu(tr("&Backends"));
+    auto* group = new QActionGroup(menu);
+    for (int i = 0; i < m_backends->count(); ++i) {
+        QAction* a = backends->addAction(m_backends->itemText(i));
+        a->setCheckable(true);
+        a->setChecked(i == m_backends->currentIndex());
+        group->addAction(a);
+        connect(a, &QAction::triggered, m_backends, [this, i] { m_backends->setCurrentIndex(i); });
+        connect(m_backends, &QComboBox::currentIndexChanged, a, [a, i](int current) { a->setChecked(i == current); });
+    }
+    QAction* schedule = menu->addAction(tr("&Schedule"), m_controller, &SplitController::scheduleDocument);
+    schedule->setShortcut(Qt::Key_F7);
+    QAction* replay = menu->addAction(tr("&Replay Assignment"), m_controller, &SplitController::replay);
+    replay->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7));
+    QAction* run = menu->addAction(tr("R&un"), m_controller, &SplitController::run);
+    run->setShortcut(Qt::Key_F8);
+    QAction* cancel = menu->addAction(tr("&Cancel"), m_controller, &SplitController::cancel);
+    // The menu follows the buttons' enabled state.
+    auto sync = [=, this] {
+        schedule->setEnabled(m_schedule->isEnabled());
+        replay->setEnabled(m_replay->isEnabled());
+        run->setEnabled(m_run->isEnabled());
+        cancel->setEnabled(m_cancel->isEnabled());
+        backends->setEnabled(m_backends->isEnabled());
+    };
+    connect(m_controller, &SplitController::busyChanged, menu, sync);
+    connect(m_controller, &SplitController::scheduled, menu, sync);
+    sync();
+    return menu;
+}
+
+} // namespace planscope::ui

@@ -1,0 +1,102 @@
+#include "split_schedule.h"
+
+#include "sched/sched.h"
+#include "sched/sched_runner.h"
+#include "session/plan_trace.h"
+
+#include <algorithm>
+#include <array>
+
+namespace planscope::ui {
+
+using namespace planscope;
+
+namespace {
+
+// The split graph for display: copies become CPY nodes of the tensor they copy, so the canvas
+// draws the boundary crossing as an edge into the copy.
+void buildSplitDocument(SplitSchedule& s, graph_document& doc) {
+    const graph original = doc.g;
+    s.splitOf.assign(doc.ctx.size(), -1);
+    graph split;
+    split.leafs = original.leafs;
+    std::vector<bool> placed(doc.ctx.size(), false);
+    for (std::size_t i = 0; i < s.plan.splits.size(); ++i) {
+        const sched_split& sp = s.plan.splits[i];
+        for (const sched_input& in : sp.inputs) {
+            if (placed[in.copy.index()]) continue;
+            placed[in.copy.index()] = true;
+            tensor& copy = doc.ctx[in.copy];
+            copy.op = op_kind::cpy;
+            copy.src[0] = in.tensor;
+            split.nodes.push_back(in.copy);
+            s.splitOf[in.copy.index()] = static_cast<int>(i);
+        }
+        for (std::size_t n = sp.i_start; n < sp.i_end && n < original.nodes.size(); ++n) {
+            split.nodes.push_back(original.nodes[n]);
+            s.splitOf[original.nodes[n].index()] = static_cast<int>(i);
+        }
+    }
+    doc.g = std::move(split);
+    doc.parse_seq.clear(); // indices of the original graph
+}
+
+std::string hexColor(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
+
+} // namespace
+
+result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vector<tensor_id>& preallocate,
+                                       const BackendRequest& request) {
+    auto owned = make_backends(request.list, request.options);
+    if (!owned) return owned.err();
+    const std::vector<backend*> backends = backend_pointers(*owned);
+    opened_source src{copyDocument(doc), preallocate, {}};
+    buffer_table table;
+    auto made = scheduler::create(backends, table, buffer_id{src.doc.buffers.size()},
+                                  buffer_backend_of_document(src.doc, display_names(backends)));
+    if (!made) return made.err();
+    scheduler& sched = **made;
+    sched_recorder recorder;
+    sched.set_observer(&recorder);
+    const int inputs = input_backend(backends);
+    for (tensor_id id : sched_preallocated(src))
+        if (auto st = sched.allocator(inputs).alloc(src.doc.ctx, id); !st) return st.err();
+    if (auto st = sched.init_measure(src.doc.ctx, src.doc.g); !st) return st.err();
+
+    SplitSchedule s;
+    s.backendNames = sched.backend_names();
+    s.plan = sched.plan();
+    s.events = recorder.events();
+    s.buffers = sched.buffers();
+    buildSplitDocument(s, src.doc);
+    s.splitDoc = std::make_shared<graph_document>(std::move(src.doc));
+    return s;
+}
+
+QColor backendColor(int backend) {
+    static const std::array<QColor, 4> colors{QColor(0xa8, 0xc8, 0xf0), QColor(0xf6, 0xc0, 0x8a),
+                                              QColor(0xa9, 0xdc, 0xa4), QColor(0xd2, 0xb6, 0xe8)};
+    if (backend < 0) return QColor(0xe4, 0xe6, 0xea);
+    return colors[static_cast<std::size_t>(backend) % colors.size()];
+}
+
+dot_style splitDotStyle(const SplitSchedule& schedule) {
+    dot_style style;
+    auto splitOf = std::make_shared<std::vector<int>>(schedule.splitOf);
+    style.cluster_of = [splitOf](tensor_id t) { return t.index() < splitOf->size() ? (*splitOf)[t.index()] : -1; };
+    for (std::size_t i = 0; i < schedule.plan.splits.size(); ++i) {
+        const int b = schedule.plan.splits[i].backend;
+        const std::string name = b >= 0 && static_cast<std::size_t>(b) < schedule.backendNames.size()
+                                      ? schedule.backendNames[static_cast<std::size_t>(b)]
+                                      : std::string("?");
+        style.cluster_labels.push_back("split " + std::to_string(i) + " (" + name + ")"); // ASCII: Graphviz labels are Latin-1 safe
+    }
+    auto backendOf = std::make_shared<std::vector<int>>(schedule.plan.backend_of);
+    style.fill = [backendOf](tensor_id t) {
+        const int b = t.index() < backendOf->size() ? (*backendOf)[t.index()] : -1;
+        return hexColor(backendColor(b));
+    };
+    return style;
+}
+
+} // namespace planscope::ui

@@ -1,0 +1,47 @@
+#pragma once
+// The current document scheduled over a list of backends (the seed's ggml_backend_sched split),
+// as plain values the split replay, the assignment panel and the canvas read: the plan, the
+// scheduler's recorded events and a document of the split graph with its BACKEND#name copies.
+#include "core/document.h"
+#include "layout/dot_writer.h"
+#include "sched/backend_factory.h"
+#include "sched/sched_events.h"
+
+#include <QColor>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace planscope::ui {
+
+// What the user picked: make_backends' list ("cpu", "cpu,cpu", "cpu,opencl") and its options.
+struct BackendRequest {
+    std::string list = "cpu";
+    planscope::backend_factory_options options;
+};
+
+struct SplitSchedule {
+    std::vector<std::string> backendNames; // index = scheduler backend
+    planscope::sched_plan plan;
+    std::vector<planscope::sched_event> events; // as the scheduler emitted them
+    std::vector<planscope::sched_buffer_info> buffers;
+    // The scheduled context (copies appended, sources rewritten to them), each copy reading the
+    // tensor it copies, and its graph: per split, the copies it made, then its nodes.
+    std::shared_ptr<planscope::graph_document> splitDoc;
+    std::vector<int> splitOf; // by tensor index of splitDoc: the split of a node or copy, else -1
+};
+
+// Plans `doc` with `preallocate` on input_backend, as plan_with_backends does, recording events.
+// Errors: the backends cannot be made (unknown name, OpenCL missing or no such device), or the
+// scheduler refuses the graph.
+planscope::result<SplitSchedule> scheduleDocument(const planscope::graph_document& doc,
+                                                  const std::vector<planscope::tensor_id>& preallocate,
+                                                  const BackendRequest& request);
+
+// The fill of a backend's tensors: blue, orange, green, purple; grey for none (-1).
+QColor backendColor(int backend);
+// One Graphviz cluster per split, labelled "split N (BACKEND)", filled with the backend colour.
+planscope::dot_style splitDotStyle(const SplitSchedule& schedule);
+
+} // namespace planscope::ui

@@ -1,0 +1,74 @@
+#include "plan_trace.h"
+
+#include "model/format.h"
+
+namespace planscope::ui {
+
+planscope::graph_document copyDocument(const planscope::graph_document& doc) {
+    planscope::graph_document copy;
+    copy.name = doc.name;
+    copy.ctx = doc.ctx;
+    copy.g = doc.g;
+    copy.buffers = doc.buffers;
+    copy.parse_seq = doc.parse_seq;
+    copy.backend_of = doc.backend_of;
+    return copy;
+}
+
+PlanTrace::PlanTrace(planscope::graph_document doc, std::vector<planscope::alloc_event> events)
+    : m_doc(std::move(doc)), m_events(std::move(events)), m_replayer(m_events) {}
+
+std::unique_ptr<PlanTrace> PlanTrace::build(const planscope::graph_document& doc,
+                                            std::span<const planscope::tensor_id> preallocate, std::size_t alignment) {
+    planscope::graph_document planned = copyDocument(doc);
+    planscope::alloc_recorder recorder;
+    planscope::plan_options options;
+    options.alignment = alignment;
+    options.preallocate.assign(preallocate.begin(), preallocate.end());
+    options.observer = &recorder;
+    auto plan = planscope::plan_graph(planned, options);
+    // The constructor takes the events by value before the replayer spans them.
+    std::unique_ptr<PlanTrace> trace(new PlanTrace(std::move(planned), recorder.events()));
+    if (plan)
+        trace->m_result = std::move(plan).value();
+    else
+        trace->m_error = toQString(plan.err().message);
+    return trace;
+}
+
+const planscope::alloc_event* PlanTrace::currentEvent() const {
+    const std::size_t s = step();
+    return s == 0 ? nullptr : &m_events[s - 1];
+}
+
+std::size_t PlanTrace::seek(std::size_t step) {
+    m_replayer.seek(std::min(step, stepCount()));
+    return this->step();
+}
+
+std::optional<planscope::tensor_id> eventTensor(const planscope::alloc_event& e) {
+    namespace ev = planscope::events;
+    if (const auto* a = std::get_if<ev::alloc>(&e)) return a->tensor;
+    if (const auto* f = std::get_if<ev::free>(&e)) return f->tensor;
+    if (const auto* f = std::get_if<ev::failure>(&e)) return f->tensor;
+    if (const auto* v = std::get_if<ev::view>(&e)) return v->tensor;
+    if (const auto* n = std::get_if<ev::node>(&e)) return n->tensor;
+    if (const auto* i = std::get_if<ev::inplace>(&e)) return i->node;
+    if (const auto* r = std::get_if<ev::refused>(&e)) return r->node;
+    return std::nullopt;
+}
+
+std::optional<planscope::buffer_id> eventBuffer(const planscope::alloc_event& e) {
+    namespace ev = planscope::events;
+    if (const auto* a = std::get_if<ev::attach>(&e)) return a->buffer;
+    if (const auto* a = std::get_if<ev::alloc>(&e)) return a->buffer;
+    if (const auto* f = std::get_if<ev::free>(&e)) return f->buffer;
+    if (const auto* f = std::get_if<ev::failure>(&e)) return f->buffer;
+    if (const auto* r = std::get_if<ev::reset>(&e)) return r->buffer;
+    if (const auto* v = std::get_if<ev::view>(&e)) return v->where.buffer;
+    if (const auto* i = std::get_if<ev::inplace>(&e)) return i->where.buffer;
+    if (const auto* m = std::get_if<ev::measure>(&e)) return m->buffer;
+    return std::nullopt;
+}
+
+} // namespace planscope::ui

@@ -1,0 +1,92 @@
+#include "settings_dialog.h"
+
+#include "model/format.h"
+
+#if defined(PLANSCOPE_HAS_OPENCL)
+#include "backend/opencl/opencl_backend.h"
+#endif
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+SettingsDialog::SettingsDialog(QWidget* parent)
+    : QDialog(parent), m_device(new QComboBox(this)), m_deviceNote(new QLabel(this)), m_threads(new QSpinBox(this)) {
+    setObjectName(u"settingsDialog"_s);
+    setWindowTitle(tr("Settings"));
+    m_device->setObjectName(u"openclDevice"_s);
+    // Editable: a device index or a substring of its name, as PLANSCOPE_OPENCL_DEVICE takes.
+    m_device->setEditable(true);
+    m_device->setToolTip(tr("A device index or part of its name; empty: the first GPU, else the first device"));
+    m_deviceNote->setObjectName(u"openclNote"_s);
+    m_deviceNote->setWordWrap(true);
+    m_threads->setObjectName(u"cpuThreads"_s);
+    m_threads->setRange(1, 256);
+    m_threads->setToolTip(tr("Threads the CPU backend computes with (default: the hardware's, at most 8)"));
+    fillDevices();
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("OpenCL device:"), m_device);
+    form->addRow(QString(), m_deviceNote);
+    form->addRow(tr("CPU threads:"), m_threads);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+    setSettings(AppSettings{});
+}
+
+bool SettingsDialog::openclAvailable() {
+#if defined(PLANSCOPE_HAS_OPENCL)
+    return true;
+#else
+    return false;
+#endif
+}
+
+void SettingsDialog::fillDevices() {
+    m_device->addItem(tr("(automatic)"), QString());
+#if defined(PLANSCOPE_HAS_OPENCL)
+    auto devices = planscope::list_opencl_devices();
+    if (!devices) {
+        m_deviceNote->setText(toQString(devices.err().message));
+        return;
+    }
+    // "0: pthread-... (Portable Computing Language)": the stored value is the index before ':'.
+    for (const std::string& d : *devices) {
+        const QString text = toQString(d);
+        m_device->addItem(text, text.section(u':', 0, 0));
+    }
+    m_deviceNote->setText(tr("%n device(s) found", nullptr, static_cast<int>(devices->size())));
+#else
+    m_device->setEnabled(false);
+    m_deviceNote->setText(tr("OpenCL not available: this build has no OpenCL backend."));
+#endif
+}
+
+void SettingsDialog::setSettings(const AppSettings& s) {
+    const int index = m_device->findData(s.openclDevice);
+    if (index >= 0) m_device->setCurrentIndex(index);
+    else m_device->setEditText(s.openclDevice);
+    m_threads->setValue(s.cpuThreads);
+}
+
+AppSettings SettingsDialog::settings() const {
+    AppSettings s;
+    const int index = m_device->findText(m_device->currentText());
+    s.openclDevice = index >= 0 ? m_device->itemData(index).toString() : m_device->currentText().trimmed();
+    s.cpuThreads = m_threads->value();
+    return s;
+}
+
+} // namespace planscope::ui

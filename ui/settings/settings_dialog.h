@@ -1,0 +1,36 @@
+#pragma once
+// Edit > Settings…: the OpenCL device (the engine's device list when built with OpenCL, else
+// disabled with "OpenCL not available") and the CPU threads.
+#include "app_settings.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace planscope::ui {
+
+class SettingsDialog final : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit SettingsDialog(QWidget* parent = nullptr);
+
+    void setSettings(const AppSettings& settings);
+    [[nodiscard]] AppSettings settings() const;
+
+    [[nodiscard]] QComboBox* deviceBox() const { return m_device; }
+    [[nodiscard]] QSpinBox* threadsBox() const { return m_threads; }
+    // Whether this build has the OpenCL backend.
+    [[nodiscard]] static bool openclAvailable();
+
+private:
+    void fillDevices();
+
+    QComboBox* m_device;
+    QLabel* m_deviceNote;
+    QSpinBox* m_threads;
+};
+
+} // namespace planscope::ui

@@ -1,0 +1,77 @@
+#include "breakpoints.h"
+
+#include "session/plan_trace.h"
+
+#include <QtGlobal>
+
+#include <algorithm>
+#include <array>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+namespace ev = planscope::events;
+
+namespace {
+
+template <class E>
+bool is(const planscope::alloc_event& e) {
+    return std::holds_alternative<E>(e);
+}
+
+bool fromLastBlock(const planscope::alloc_event& e) {
+    const auto* a = std::get_if<ev::alloc>(&e);
+    return a && a->last_block;
+}
+
+const std::array<EventBreakKind, 4>& kindTable() {
+    static const std::array<EventBreakKind, 4> table{{
+        {u"inplace"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next inplace reuse"), &is<ev::inplace>},
+        {u"refused"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next refused reuse"), &is<ev::refused>},
+        {u"last_block"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next allocation from the last block"),
+         &fromLastBlock},
+        {u"failure"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next failure"), &is<ev::failure>},
+    }};
+    return table;
+}
+
+} // namespace
+
+std::span<const EventBreakKind> eventBreakKinds() { return kindTable(); }
+
+const EventBreakKind* findEventBreakKind(const QString& key) {
+    const auto& table = kindTable();
+    const auto it = std::find_if(table.begin(), table.end(), [&](const EventBreakKind& k) { return k.key == key; });
+    return it == table.end() ? nullptr : &*it;
+}
+
+bool hitsBreakpoint(const planscope::alloc_event& e, const Breakpoints& breakpoints) {
+    if (!breakpoints.tensors.empty()) {
+        if (const auto t = eventTensor(e); t && breakpoints.tensors.contains(*t)) return true;
+    }
+    for (const QString& key : breakpoints.kinds) {
+        const EventBreakKind* kind = findEventBreakKind(key);
+        if (kind && kind->matches(e)) return true;
+    }
+    return false;
+}
+
+std::optional<std::size_t> nextBreakStep(std::span<const planscope::alloc_event> events, std::size_t step,
+                                         const Breakpoints& breakpoints) {
+    if (breakpoints.empty()) return std::nullopt;
+    // Step s shows events[s - 1]: the candidates after `step` are events[step] onwards.
+    for (std::size_t i = step; i < events.size(); ++i)
+        if (hitsBreakpoint(events[i], breakpoints)) return i + 1;
+    return std::nullopt;
+}
+
+std::optional<std::size_t> previousBreakStep(std::span<const planscope::alloc_event> events, std::size_t step,
+                                             const Breakpoints& breakpoints) {
+    if (breakpoints.empty()) return std::nullopt;
+    // Steps before `step` with an event: 1 .. step - 1, i.e. events[0 .. step - 2].
+    for (std::size_t s = std::min(step, events.size() + 1); s-- > 1;)
+        if (hitsBreakpoint(events[s - 1], breakpoints)) return s;
+    return std::nullopt;
+}
+
+} // namespace planscope::ui

@@ -1,0 +1,43 @@
+#pragma once
+// Breakpoints for stepping through a plan, and the search for the next or previous hit, as pure
+// functions over the event list (tested with data rows). A breakpoint is a tensor (any event
+// about it, eventTensor) or an event kind from a table, so that a new kind (the scheduler's
+// splits) is one more row.
+#include "alloc/alloc_events.h"
+
+#include <QString>
+
+#include <optional>
+#include <set>
+#include <span>
+
+namespace planscope::ui {
+
+struct EventBreakKind {
+    QString key;       // stable, for settings and tests: "inplace", "refused", ...
+    const char* label; // QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", ...); translate before showing
+    bool (*matches)(const planscope::alloc_event& e);
+};
+
+// "Next inplace reuse", "Next refused reuse", "Next allocation from the last block", "Next failure".
+std::span<const EventBreakKind> eventBreakKinds();
+const EventBreakKind* findEventBreakKind(const QString& key);
+
+struct Breakpoints {
+    std::set<planscope::tensor_id> tensors;
+    std::set<QString> kinds; // EventBreakKind::key
+
+    [[nodiscard]] bool empty() const { return tensors.empty() && kinds.empty(); }
+    friend bool operator==(const Breakpoints&, const Breakpoints&) = default;
+};
+
+bool hitsBreakpoint(const planscope::alloc_event& e, const Breakpoints& breakpoints);
+// Steps count events applied, so the event at index i is shown at step i + 1.
+// The first step after `step` whose event hits a breakpoint.
+std::optional<std::size_t> nextBreakStep(std::span<const planscope::alloc_event> events, std::size_t step,
+                                         const Breakpoints& breakpoints);
+// The last step before `step` whose event hits a breakpoint.
+std::optional<std::size_t> previousBreakStep(std::span<const planscope::alloc_event> events, std::size_t step,
+                                             const Breakpoints& breakpoints);
+
+} // namespace planscope::ui

@@ -1,0 +1,172 @@
+#include "stepping_toolbar.h"
+
+#include "session/graph_session.h"
+#include "session/plan_trace.h"
+#include "step_controller.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QProgressBar>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStyle>
+#include <QToolButton>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+SteppingToolBar::SteppingToolBar(StepController* controller, QWidget* parent)
+    : QToolBar(tr("Stepping"), parent), m_controller(controller), m_stepBox(new QSpinBox(this)),
+      m_slider(new QSlider(Qt::Horizontal, this)), m_count(new QLabel(this)), m_speed(new QSpinBox(this)),
+      m_busy(new QProgressBar(this)) {
+    setObjectName(u"steppingToolBar"_s);
+    createActions();
+
+    m_stepBox->setObjectName(u"stepBox"_s);
+    m_stepBox->setToolTip(tr("Jump to step (events applied)"));
+    m_stepBox->setKeyboardTracking(false);
+    connect(m_stepBox, &QSpinBox::valueChanged, m_controller, &StepController::jumpTo);
+    m_slider->setObjectName(u"stepSlider"_s);
+    m_slider->setMinimumWidth(160);
+    connect(m_slider, &QSlider::valueChanged, m_controller, &StepController::jumpTo);
+    m_speed->setObjectName(u"speedBox"_s);
+    m_speed->setRange(StepController::minSpeed, StepController::maxSpeed);
+    m_speed->setValue(m_controller->speed());
+    m_speed->setSuffix(tr(" steps/s"));
+    m_speed->setToolTip(tr("Playback speed"));
+    connect(m_speed, &QSpinBox::valueChanged, m_controller, &StepController::setSpeed);
+    m_busy->setObjectName(u"planBusy"_s);
+    m_busy->setRange(0, 0); // indeterminate: plan_graph reports no progress
+    m_busy->setMaximumWidth(120);
+    m_busy->setFormat(tr("Planning…"));
+    m_busy->setTextVisible(true);
+
+    addAction(m_runToStart);
+    addAction(m_stepBack);
+    addAction(m_play);
+    addAction(m_step);
+    addAction(m_runToEnd);
+    addSeparator();
+    addWidget(m_stepBox);
+    addWidget(m_count);
+    addWidget(m_slider);
+    addWidget(m_speed);
+    addSeparator();
+    addAction(m_tensorBreak);
+    auto* kinds = new QToolButton(this);
+    kinds->setText(tr("Break On"));
+    kinds->setToolTip(tr("Breakpoints on event kinds"));
+    kinds->setMenu(m_kindMenu);
+    kinds->setPopupMode(QToolButton::InstantPopup);
+    addWidget(kinds);
+    addAction(m_clearBreaks);
+    m_busyAction = addWidget(m_busy);
+
+    GraphSession* session = m_controller->session();
+    connect(session, &GraphSession::planStarted, this, [this] { updateEnabled(); });
+    connect(m_controller, &StepController::playingChanged, m_play, &QAction::setChecked);
+    connect(m_controller, &StepController::breakpointsChanged, this, &SteppingToolBar::updateTensorBreakpointAction);
+    session->addObserver(this);
+    updateEnabled();
+}
+
+SteppingToolBar::~SteppingToolBar() { m_controller->session()->removeObserver(this); }
+
+void SteppingToolBar::createActions() {
+    const auto action = [this](const QString& text, QStyle::StandardPixmap icon, const QKeySequence& key, auto slot) {
+        auto* a = new QAction(style()->standardIcon(icon), text, this);
+        a->setShortcut(key);
+        a->setToolTip(text + u" ("_s + key.toString(QKeySequence::NativeText) + u')');
+        connect(a, &QAction::triggered, m_controller, slot);
+        return a;
+    };
+    m_play = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Play / Pause"), this);
+    m_play->setCheckable(true);
+    m_play->setShortcut(Qt::Key_F5);
+    m_play->setToolTip(tr("Play / Pause (F5)"));
+    connect(m_play, &QAction::triggered, m_controller, &StepController::setPlaying);
+    m_stepBack = action(tr("Step &Back"), QStyle::SP_MediaSeekBackward, QKeySequence(Qt::SHIFT | Qt::Key_F10),
+                        &StepController::stepBack);
+    m_step = action(tr("&Step"), QStyle::SP_MediaSeekForward, QKeySequence(Qt::Key_F10), &StepController::stepForward);
+    m_runToEnd = action(tr("Run to &Breakpoint or End"), QStyle::SP_MediaSkipForward,
+                        QKeySequence(Qt::CTRL | Qt::Key_F5), &StepController::runToEnd);
+    m_runToStart = action(tr("Run Back to Breakpoint or S&tart"), QStyle::SP_MediaSkipBackward,
+                          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), &StepController::runToStart);
+
+    m_tensorBreak = new QAction(tr("Toggle &Breakpoint on Tensor"), this);
+    m_tensorBreak->setObjectName(u"tensorBreakpointAction"_s);
+    m_tensorBreak->setShortcut(Qt::Key_F9);
+    m_tensorBreak->setCheckable(true);
+    connect(m_tensorBreak, &QAction::triggered, this,
+            [this] { m_controller->toggleTensorBreakpoint(m_controller->session()->selection()); });
+    m_clearBreaks = new QAction(tr("&Clear Breakpoints"), this);
+    connect(m_clearBreaks, &QAction::triggered, m_controller, &StepController::clearBreakpoints);
+
+    m_kindMenu = new QMenu(tr("Break On &Event"), this);
+    for (const EventBreakKind& kind : eventBreakKinds()) {
+        QAction* a = m_kindMenu->addAction(QCoreApplication::translate("planscope::ui::Breakpoints", kind.label));
+        a->setCheckable(true);
+        a->setData(kind.key);
+        connect(a, &QAction::toggled, this, [this, key = kind.key](bool on) { m_controller->setKindBreakpoint(key, on); });
+    }
+    connect(m_controller, &StepController::breakpointsChanged, this, [this] {
+        for (QAction* a : m_kindMenu->actions()) {
+            const QSignalBlocker block(a);
+            a->setChecked(m_controller->hasKindBreakpoint(a->data().toString()));
+        }
+    });
+
+    m_menu = new QMenu(tr("&Step"), this);
+    m_menu->addActions({m_play, m_stepBack, m_step, m_runToStart, m_runToEnd});
+    m_menu->addSeparator();
+    m_menu->addAction(m_tensorBreak);
+    m_menu->addMenu(m_kindMenu);
+    m_menu->addAction(m_clearBreaks);
+}
+
+void SteppingToolBar::updateEnabled() {
+    const GraphSession* session = m_controller->session();
+    const PlanTrace* trace = session->planTrace();
+    const bool ready = trace && trace->stepCount() > 0;
+    for (QAction* a : {m_play, m_stepBack, m_step, m_runToStart, m_runToEnd}) a->setEnabled(ready);
+    m_stepBox->setEnabled(ready);
+    m_slider->setEnabled(ready);
+    m_busyAction->setVisible(session->isPlanning());
+    const int last = trace ? static_cast<int>(trace->stepCount()) : 0;
+    const QSignalBlocker b1(m_stepBox);
+    const QSignalBlocker b2(m_slider);
+    m_stepBox->setRange(0, last);
+    m_slider->setRange(0, last);
+    m_count->setText(tr(" of %1 ").arg(QLocale().toString(last)));
+    if (trace && !trace->ok()) m_count->setToolTip(tr("The plan stopped: %1").arg(trace->error()));
+    else m_count->setToolTip({});
+    updateTensorBreakpointAction();
+}
+
+void SteppingToolBar::updateTensorBreakpointAction() {
+    const tensor_id selected = m_controller->session()->selection();
+    m_tensorBreak->setEnabled(selected.valid());
+    m_tensorBreak->setChecked(m_controller->hasTensorBreakpoint(selected));
+}
+
+void SteppingToolBar::onGraphLoaded(const planscope::graph_document&) { updateEnabled(); }
+void SteppingToolBar::onSelectionChanged(planscope::tensor_id) { updateTensorBreakpointAction(); }
+
+void SteppingToolBar::onPlanReady(const PlanTrace& trace) {
+    updateEnabled();
+    onStepChanged(trace.step());
+}
+
+void SteppingToolBar::onStepChanged(std::size_t step) {
+    const QSignalBlocker b1(m_stepBox);
+    const QSignalBlocker b2(m_slider);
+    m_stepBox->setValue(static_cast<int>(step));
+    m_slider->setValue(static_cast<int>(step));
+}
+
+} // namespace planscope::ui
