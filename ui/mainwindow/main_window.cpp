@@ -132,12 +132,14 @@ void MainWindow::createDocks() {
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     tabifyDockWidget(summary, tensors);
     summary->raise();
-    splitDockWidget(events, buffers, Qt::Horizontal);
+    // The buffer list shares a tab with the log so the buffer layout strips (createStepping) get
+    // half the width under the canvas.
     tabifyDockWidget(events, splits);
+    tabifyDockWidget(events, buffers);
     events->raise();
     resizeDocks({inspector, summary}, {380, 380}, Qt::Horizontal);
     resizeDocks({inspector, summary}, {320, 440}, Qt::Vertical);
-    resizeDocks({events}, {190}, Qt::Vertical);
+    resizeDocks({events}, {240}, Qt::Vertical);
 }
 
 void MainWindow::createFileHandling() {

@@ -34,6 +34,8 @@ void MainWindow::createStepping() {
     QDockWidget* timeline = addDock(m_timeline, tr("Memory Timeline"), u"timelineDock"_s, Qt::BottomDockWidgetArea);
     tabifyDockWidget(layout, timeline);
     layout->raise();
+    // The strips need width more than the log does.
+    resizeDocks({layout}, {660}, Qt::Horizontal);
     m_planViews = new PlanViewsBinder(m_session, m_bufferView, m_timeline, this);
     m_stepper = new StepController(m_session, this);
     m_steppingBar = new SteppingToolBar(m_stepper, this);
