@@ -5,7 +5,7 @@
 #include "source_options.h"
 
 #include "backend/cpu/thread_pool.h"
-#include "export/atomic_write.h"
+#include "io/atomic_write.h"
 #include "export/export_runner.h"
 #include "io/graph_source.h"
 

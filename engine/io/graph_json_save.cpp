@@ -2,15 +2,10 @@
 // loading the text gives back the same document, tensor for tensor.
 #include "io/graph_json.h"
 
+#include "io/atomic_write.h"
 #include "io/json_detail.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <random>
 
 namespace planscope {
 namespace {
@@ -162,42 +157,7 @@ std::string save_graph_json(const graph_document& doc) {
 }
 
 status save_graph_json_file(const graph_document& doc, const std::filesystem::path& file) {
-    const std::string text = save_graph_json(doc);
-    const std::string name = file.string();
-    const auto why = [&](const std::string& what, int err) {
-        return error{name + ": " + what + ": " + std::strerror(err)};
-    };
-
-    // A fresh temporary in the same directory, so that the rename cannot cross file systems.
-    std::random_device rd;
-    std::mt19937_64 rng(rd());
-    std::string tmp;
-    std::FILE* f = nullptr;
-    for (int attempt = 0; attempt < 100 && !f; ++attempt) {
-        char suffix[16];
-        std::snprintf(suffix, sizeof suffix, "%06llx", static_cast<unsigned long long>(rng() & 0xffffff));
-        tmp = name + ".tmp-" + suffix;
-        f = std::fopen(tmp.c_str(), "wx"); // fails if it exists
-        if (!f && errno != EEXIST) return why("cannot create " + tmp, errno);
-    }
-    if (!f) return error{name + ": cannot create a temporary file next to it"};
-
-    const bool written =
-        std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-    const int write_errno = errno;
-    const bool closed = std::fclose(f) == 0;
-    if (!written || !closed) {
-        const int err = written ? errno : write_errno;
-        std::remove(tmp.c_str());
-        return why("cannot write", err);
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, file, ec);
-    if (ec) {
-        std::remove(tmp.c_str());
-        return error{name + ": cannot replace: " + ec.message()};
-    }
-    return success();
+    return write_file_atomic(file, save_graph_json(doc));
 }
 
 } // namespace planscope

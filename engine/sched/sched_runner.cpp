@@ -105,7 +105,7 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
 }
 
 result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
-                                        std::span<backend* const> backends) {
+                                        std::span<backend* const> backends, sched_observer* observer) {
     auto measure = open();
     if (!measure) return measure.err();
     const std::vector<backend*> list(backends.begin(), backends.end());
@@ -136,6 +136,7 @@ result<sched_outcome> run_with_backends(const std::function<result<opened_source
             if (auto st = fill(table, ctx[id], salt += 17); !st) return st.err();
     for (tensor_id id : run->preallocate) // pre-allocated nodes (llama's inp_embd) are computed over
         if (auto st = fill(table, ctx[id], salt += 17); !st) return st.err();
+    sched.set_observer(observer);
     if (auto st = sched.graph_compute(ctx, run->doc.g); !st) return st.err();
 
     sched_outcome out = outcome_of(sched, ctx, run->doc.g);

@@ -46,8 +46,9 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
 // its backend, fills every pre-allocated or placed leaf with a fixed pattern (f32/f16; other
 // types zero, so indices stay in range) and computes. Outputs: nodes flagged output, else the
 // last node.
+// `observer`, optional, receives the compute's scheduler events (not the measure split's).
 result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
-                                        std::span<backend* const> backends);
+                                        std::span<backend* const> backends, sched_observer* observer = nullptr);
 
 // Up to 8 first values and min/max/mean of an f32 vector.
 output_summary summarize(std::string name, const std::vector<float>& values);

@@ -3,7 +3,7 @@
 // docs/plan-schema.json, offsets against the allocator's own events, and the allocation trace
 // read back by the DSA CSV reader.
 #include "export/alloc_trace.h"
-#include "export/atomic_write.h"
+#include "io/atomic_write.h"
 #include "export/plan_export.h"
 #include "io/graph_source.h"
 #include "plan/dsa_csv.h"

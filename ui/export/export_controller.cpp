@@ -3,7 +3,7 @@
 #include "export_dialog.h"
 #include "view_pictures.h"
 
-#include "export/atomic_write.h"
+#include "io/atomic_write.h"
 #include "sched/split_controller.h"
 #include "session/graph_session.h"
 

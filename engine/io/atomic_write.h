@@ -1,5 +1,5 @@
 #pragma once
-// Export files are written atomically: into a fresh temporary file next to the target, then
+// Output files (graph JSON, exports) are written atomically: into a fresh temporary file next to the target, then
 // renamed over it, so a reader never sees half a file and a failed export leaves the old one.
 #include "core/error.h"
 
