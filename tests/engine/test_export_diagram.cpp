@@ -8,8 +8,11 @@
 
 #include <graphviz/cgraph.h>
 
-#include <QtTest>
 #include <QXmlStreamReader>
+#include <QtTest>
+
+#include <algorithm>
+#include <string>
 
 using namespace planscope;
 
@@ -48,6 +51,9 @@ struct cgraph_file {
         std::vector<Agraph_t*> out;
         for (Agraph_t* s = agfstsubg(g); s; s = agnxtsubg(s))
             if (std::string_view(agnameof(s)).starts_with("cluster")) out.push_back(s);
+        // cgraph iterates subgraphs in its own order (it differed between machines): by split index.
+        const auto index = [](Agraph_t* s) { return std::stoi(std::string(agnameof(s)).substr(std::string_view("cluster_").size())); };
+        std::sort(out.begin(), out.end(), [&](Agraph_t* a, Agraph_t* b) { return index(a) < index(b); });
         return out;
     }
     // Escapes stay as written: a line break in a label reads "\\n".
