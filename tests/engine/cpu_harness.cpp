@@ -140,8 +140,7 @@ status cpu_graph::set_i32(tensor_id id, const std::vector<std::int32_t>& values)
     return tensor_set(table, t, values.data(), 0, values.size() * sizeof(std::int32_t));
 }
 
-result<host_tensor> cpu_graph::get(tensor_id id) const {
-    const tensor& t = ctx[id];
+result<host_tensor> read_host(const buffer_table& table, const tensor& t) {
     std::vector<std::byte> bytes(nbytes(t));
     if (auto s = tensor_get(table, t, bytes.data(), 0, bytes.size()); !s) return s.err();
     host_tensor r(t.ne);
@@ -164,6 +163,8 @@ result<host_tensor> cpu_graph::get(tensor_id id) const {
                 }
     return r;
 }
+
+result<host_tensor> cpu_graph::get(tensor_id id) const { return read_host(table, ctx[id]); }
 
 double max_rel_error(const host_tensor& a, const host_tensor& b) {
     if (a.ne != b.ne) return std::numeric_limits<double>::infinity();

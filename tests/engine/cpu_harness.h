@@ -69,6 +69,8 @@ public:
 };
 
 // Largest |a - b| relative to max(1, |b|), over all values; infinite when shapes differ.
+// The tensor's values read back through its backend, any layout (f32, f16, bf16, i32).
+result<host_tensor> read_host(const buffer_table& table, const tensor& t);
 double max_rel_error(const host_tensor& a, const host_tensor& b);
 
 } // namespace planscope::testing

@@ -33,29 +33,7 @@ status backend_graph::prepare(tensor_id out) {
     return success();
 }
 
-result<host_tensor> backend_graph::get(tensor_id id) const {
-    const tensor& t = ctx[id];
-    std::vector<std::byte> bytes(nbytes(t));
-    if (auto s = tensor_get(table, t, bytes.data(), 0, bytes.size()); !s) return s.err();
-    host_tensor r(t.ne);
-    for (std::int64_t i3 = 0; i3 < t.ne[3]; ++i3)
-        for (std::int64_t i2 = 0; i2 < t.ne[2]; ++i2)
-            for (std::int64_t i1 = 0; i1 < t.ne[1]; ++i1)
-                for (std::int64_t i0 = 0; i0 < t.ne[0]; ++i0) {
-                    const std::byte* at = bytes.data() + i0 * t.nb[0] + i1 * t.nb[1] + i2 * t.nb[2] + i3 * t.nb[3];
-                    float x = 0.0f;
-                    std::uint16_t h;
-                    std::int32_t i;
-                    switch (t.type) {
-                    case dtype::f32: std::memcpy(&x, at, 4); break;
-                    case dtype::f16: std::memcpy(&h, at, 2); x = ref_f16_to_f32(h); break;
-                    case dtype::i32: std::memcpy(&i, at, 4); x = static_cast<float>(i); break;
-                    default: return error{"get: unsupported type"};
-                    }
-                    r.at(i0, i1, i2, i3) = x;
-                }
-    return r;
-}
+result<host_tensor> backend_graph::get(tensor_id id) const { return read_host(table, ctx[id]); }
 
 std::vector<std::byte> leaf_bytes(const leaf_spec& spec, unsigned seed) {
     std::mt19937 rng(seed * 7919u + 17u);
