@@ -130,6 +130,7 @@ greedy_placer::greedy_placer(const dsa_problem& p)
     const auto rank = [&](std::uint64_t t) {
         return static_cast<std::uint32_t>(std::lower_bound(times.begin(), times.end(), t) - times.begin());
     };
+    m_steps = std::max<std::size_t>(times.size(), 1);
     for (std::size_t i = 0; i < m_size.size(); ++i) {
         m_size[i] = aligned_size(p.buffers[i].size, p.alignment);
         m_step[i] = {rank(p.buffers[i].lower), rank(p.buffers[i].upper)};
@@ -147,9 +148,11 @@ std::uint64_t greedy_placer::place_one(std::uint32_t b) {
     // Placed buffers in offset order: the first gap of `size` bytes among those alive with b.
     // Branch-free inside, as most of the buffers scanned do not overlap in time.
     std::uint64_t at = 0;
-    for (const auto& chunk : m_chunks) {
-        if (chunk.front().off >= at + size) break;
-        for (const entry& e : chunk) {
+    const std::uint64_t alive = buckets(lower, upper);
+    for (const chunk& c : m_chunks) {
+        if (c.entries.front().off >= at + size) break;
+        if ((c.buckets & alive) == 0) continue;
+        for (const entry& e : c.entries) {
             if (e.off >= at + size) break;
             const bool hit = (e.end > at) & (e.lower < upper) & (lower < e.upper);
             at = hit ? (e.end + m_mask) & ~m_mask : at;
@@ -160,20 +163,34 @@ std::uint64_t greedy_placer::place_one(std::uint32_t b) {
     return at + m_problem.buffers[b].size;
 }
 
+std::uint64_t greedy_placer::buckets(std::uint32_t lower, std::uint32_t upper) const {
+    const auto bucket = [&](std::uint32_t r) { return std::uint64_t{r} * 64 / m_steps; };
+    const std::uint64_t lo = bucket(lower), hi = bucket(upper - 1); // upper > lower
+    return (hi == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << hi) - 1) & ~((std::uint64_t{1} << lo) - 1);
+}
+
+void greedy_placer::rebucket(chunk& c) const {
+    c.buckets = 0;
+    for (const entry& e : c.entries) c.buckets |= buckets(e.lower, e.upper);
+}
+
 // After every entry at the same offset, in a chunk split in two when it grows past twice the
 // target: inserting costs a short move, not one through every placed buffer.
 void greedy_placer::insert(const entry& e) {
-    auto chunk = std::upper_bound(m_chunks.begin(), m_chunks.end(), e.off,
-                                  [](std::uint64_t off, const std::vector<entry>& c) { return off < c.front().off; });
-    if (chunk != m_chunks.begin()) --chunk;
-    if (chunk == m_chunks.end()) chunk = m_chunks.emplace(chunk);
-    const auto at = std::upper_bound(chunk->begin(), chunk->end(), e.off,
+    auto c = std::upper_bound(m_chunks.begin(), m_chunks.end(), e.off,
+                              [](std::uint64_t off, const chunk& x) { return off < x.entries.front().off; });
+    if (c != m_chunks.begin()) --c;
+    if (c == m_chunks.end()) c = m_chunks.emplace(c);
+    const auto at = std::upper_bound(c->entries.begin(), c->entries.end(), e.off,
                                      [](std::uint64_t off, const entry& x) { return off < x.off; });
-    chunk->insert(at, e);
-    if (chunk->size() < 2 * chunk_target) return;
-    std::vector<entry> upper_half(chunk->begin() + chunk_target, chunk->end());
-    chunk->resize(chunk_target);
-    m_chunks.insert(chunk + 1, std::move(upper_half));
+    c->entries.insert(at, e);
+    c->buckets |= buckets(e.lower, e.upper);
+    if (c->entries.size() < 2 * chunk_target) return;
+    chunk upper_half{{c->entries.begin() + chunk_target, c->entries.end()}, 0};
+    c->entries.resize(chunk_target);
+    rebucket(*c);
+    rebucket(upper_half);
+    m_chunks.insert(c + 1, std::move(upper_half));
 }
 
 std::uint64_t greedy_placer::place(std::span<const std::uint32_t> order) {
@@ -185,9 +202,10 @@ std::uint64_t greedy_placer::place(std::span<const std::uint32_t> order) {
 std::uint64_t greedy_placer::replace_from(std::span<const std::uint32_t> order, std::size_t n, std::uint64_t limit) {
     if (n < m_peaks.size()) {
         // Keep only the buffers of the prefix; one pass, whatever the number removed.
-        for (auto& chunk : m_chunks)
-            std::erase_if(chunk, [&](const entry& e) { return m_position[e.who] >= n; });
-        std::erase_if(m_chunks, [](const std::vector<entry>& c) { return c.empty(); });
+        for (chunk& c : m_chunks) {
+            if (std::erase_if(c.entries, [&](const entry& e) { return m_position[e.who] >= n; }) != 0) rebucket(c);
+        }
+        std::erase_if(m_chunks, [](const chunk& c) { return c.entries.empty(); });
         m_peaks.resize(n);
     }
     std::uint64_t top = m_peaks.empty() ? 0 : m_peaks.back();

@@ -44,10 +44,18 @@ private:
         std::uint32_t lower, upper; // step ranks
         std::uint32_t who;
     };
-    static constexpr std::size_t chunk_target = 128;
+    // A run of placed buffers by offset, and the time buckets (64 slices of the steps) they are
+    // alive in: a buffer alive in none of them skips the run.
+    struct chunk {
+        std::vector<entry> entries;
+        std::uint64_t buckets = 0;
+    };
+    static constexpr std::size_t chunk_target = 32;
 
     std::uint64_t place_one(std::uint32_t b);
     void insert(const entry& e);
+    [[nodiscard]] std::uint64_t buckets(std::uint32_t lower, std::uint32_t upper) const;
+    void rebucket(chunk& c) const;
 
     const dsa_problem& m_problem;
     std::uint64_t m_mask; // alignment - 1
@@ -55,7 +63,8 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_step; // lifetime as step ranks
     dsa_offsets m_offsets;
     std::vector<std::uint32_t> m_position; // of each placed buffer in the order
-    std::vector<std::vector<entry>> m_chunks; // placed buffers by offset, in short runs
+    std::uint64_t m_steps = 1; // step ranks
+    std::vector<chunk> m_chunks; // placed buffers by offset
     std::vector<std::uint64_t> m_peaks;       // peak after each placement of the current order
 };
 

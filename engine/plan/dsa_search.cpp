@@ -1,6 +1,7 @@
 #include "dsa_search.h"
 
 #include "dsa_exact.h"
+#include "dsa_window.h"
 
 #include <algorithm>
 #include <bit>
@@ -10,6 +11,32 @@ namespace planscope {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
+
+// A window holding more than half of the buffers is no shortcut: the whole problem's search
+// comes next.
+constexpr double max_window_share = 0.5;
+
+// The unit of the ladder's tries: on the minimalloc traces most capacities are solved within a
+// few milliseconds or not in seconds, a few in a few hundred.
+constexpr std::chrono::milliseconds probe_unit{5};
+
+// The k-th point of the van der Corput sequence: k's bits mirrored after the binary point.
+double van_der_corput(std::uint32_t k) {
+    double x = 0, unit = 0.5;
+    for (; k != 0; k >>= 1, unit /= 2)
+        if ((k & 1) != 0) x += unit;
+    return x;
+}
+
+// Luby's sequence (1, 1, 2, 1, 1, 2, 4, 1, ...), k from 1: restart budgets for searches whose
+// running time is heavy-tailed, within a factor of the best fixed budget.
+std::uint32_t luby(std::uint32_t k) {
+    for (std::uint32_t bits = 1;; ++bits) {
+        const std::uint32_t full = (std::uint32_t{1} << bits) - 1;
+        if (k == full) return std::uint32_t{1} << (bits - 1);
+        if (k < full) return luby(k - (std::uint32_t{1} << (bits - 1)) + 1);
+    }
+}
 
 // Buffers whose end is the peak: moving one of them is the only way to lower it.
 std::vector<std::uint32_t> at_peak(const dsa_problem& p, const dsa_offsets& offsets, std::uint64_t peak) {
@@ -77,37 +104,53 @@ search_result search_best(const dsa_problem& p, clock_type::time_point deadline)
             best_order = std::move(order);
         }
     };
-    for (auto ordering : {order_by_size, order_by_breadth, order_by_conflicts, order_by_area}) {
+    keep(order_by_size(p));
+    if (best.optimal) return best;
+    one_pass = clock_type::now() - start;
+    // The puzzle around the busiest steps, solved exactly in a window, right after the first
+    // greedy plan: on a large problem each greedy pass costs as much as a window. It gets half of
+    // the time when the search of the whole problem comes next, and 3/4 when that is too large.
+    auto now = clock_type::now();
+    const auto share = p.buffers.size() <= max_exact_buffers ? (deadline - now) / 2 : (deadline - now) * 3 / 4;
+    if (auto w = solve_peak_windows(p, bound, best.peak, now + share, max_window_share)) {
+        best = {std::move(w->offsets), w->peak, w->peak == bound};
+        best_order = std::move(w->order);
+        if (best.optimal) return best;
+    }
+    for (auto ordering : {order_by_breadth, order_by_conflicts, order_by_area}) {
         keep(ordering(p));
         if (best.optimal) return best;
-        if (one_pass == clock_type::duration{}) one_pass = clock_type::now() - start;
     }
     if (p.buffers.size() <= max_exact_buffers) {
         // The exact search at the lower bound gets most of the time: when it succeeds the plan
         // is optimal.
         const exact_solver exact(p);
-        auto now = clock_type::now();
+        now = clock_type::now();
         exact_result r = exact.solve(bound, now + (deadline - now) * 4 / 5);
         if (r.outcome == exact_outcome::found) {
             best = {std::move(r.offsets), 0, true};
             best.peak = peak(p, best.offsets);
             return best;
         }
-        // Then a ladder of looser capacities, a binary search between the bound and the best
-        // peak: a search that runs out of its short share counts as too tight, as the search
-        // gets much easier with a little room.
-        std::uint64_t lo = bound + 1;
+        // Then looser capacities between the bound and the best peak, many tries with short
+        // budgets: how hard a capacity is varies wildly from one to the next (minimalloc E: 1.13
+        // x the bound is solved in 1 ms, 1.12 not in 1 s, 1.11 in 15 ms, 1.15 in 0.3 s), so a
+        // binary search that takes a timeout for "too tight" stops early. The tries go through
+        // the gap in van der Corput order (1/2, 1/4, 3/4, 1/8, ...), with budgets in Luby's
+        // sequence; a plan found lowers the gap's top, a proof raises its bottom. The first, in
+        // the middle of the gap, gets a quarter of the time, as in a binary search: it often
+        // needs a little more than a few milliseconds (minimalloc F).
+        std::uint64_t lo = bound + 1; // below: the bound itself, or proved infeasible
         const auto ladder_end = clock_type::now() + (deadline - clock_type::now()) / 2;
-        while (lo < best.peak && (now = clock_type::now()) < ladder_end) {
-            const std::uint64_t capacity = lo + (best.peak - 1 - lo) / 2;
-            r = exact.solve(capacity, std::min(ladder_end, now + (ladder_end - now) / 4));
-            if (r.outcome != exact_outcome::found) {
-                lo = capacity + 1;
-                continue;
-            }
+        for (std::uint32_t k = 1; lo < best.peak && (now = clock_type::now()) < ladder_end; ++k) {
+            const auto gap = static_cast<double>(best.peak - 1 - lo);
+            const std::uint64_t capacity = lo + static_cast<std::uint64_t>(van_der_corput(k) * gap);
+            const auto budget = k == 1 ? (ladder_end - now) / 4 : clock_type::duration(probe_unit * luby(k));
+            r = exact.solve(capacity, std::min(ladder_end, now + budget));
+            if (r.outcome == exact_outcome::infeasible) lo = capacity + 1;
             // Placing the exact plan's buffers by offset gives offsets no higher: an order the
             // local search below can start from.
-            keep(order_by_offset(p, r.offsets));
+            if (r.outcome == exact_outcome::found) keep(order_by_offset(p, r.offsets));
         }
     }
     // The last placement and the caller's validation fit in the time box too.

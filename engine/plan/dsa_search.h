@@ -1,7 +1,8 @@
 #pragma once
-// The `best` planner: greedy orderings, then, for problems small enough, an exact search at the
-// lower bound and a binary search over looser capacities, then a local search over the
-// placement order, all within one time box. It keeps the lowest-peak valid plan seen and stops
+// The `best` planner: greedy orderings and an exact re-solve of a window around the busiest
+// steps (dsa_window.h), then, for problems small enough, an exact search at the lower bound and
+// a binary search over looser capacities, then a local search over the placement order, all
+// within one time box. It keeps the lowest-peak valid plan seen and stops
 // early once a plan reaches the lower bound.
 #include "dsa_greedy.h"
 

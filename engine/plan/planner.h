@@ -24,6 +24,9 @@ std::string planner_names();
 result<std::vector<planner_kind>> parse_planner_list(std::string_view s);
 
 inline constexpr std::chrono::milliseconds default_time_box{1000};
+// The stack a thread running `best` should have: its exact search recurses once per buffer placed
+// (up to max_exact_buffers), about 0.7 KiB a level in a Release build and more in Debug.
+inline constexpr std::size_t planner_stack_bytes = std::size_t{64} << 20;
 
 struct planner_options {
     std::chrono::milliseconds time_box = default_time_box; // how long `best` may search
