@@ -170,6 +170,67 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::AssignmentReplay</name>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>User assignment</source>
+        <translation>Benutzerzuweisung</translation>
+    </message>
+    <message>
+        <source>Pass 1: buffers</source>
+        <translation>Durchlauf 1: Puffer</translation>
+    </message>
+    <message>
+        <source>Pass 2: sources</source>
+        <translation>Durchlauf 2: Quellen</translation>
+    </message>
+    <message>
+        <source>Unsupported op</source>
+        <translation>Nicht unterstützte Operation</translation>
+    </message>
+    <message>
+        <source>Pass 3: unassigned sources</source>
+        <translation>Durchlauf 3: nicht zugewiesene Quellen</translation>
+    </message>
+    <message>
+        <source>Pass 4: split copies</source>
+        <translation>Durchlauf 4: Kopien der Splits</translation>
+    </message>
+    <message>
+        <source>%1 — %2 → %3 (%4)</source>
+        <translation>%1 — %2 → %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Laying out the graph for the replay…</source>
+        <translation>Graph wird für die Wiedergabe angeordnet…</translation>
+    </message>
+    <message>
+        <source>Replay stopped: the layout was cancelled</source>
+        <translation>Wiedergabe angehalten: das Layout wurde abgebrochen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pass 4: laying out %n split(s)…</source>
+        <translation>
+            <numerusform>Durchlauf 4: %n Split wird angeordnet…</numerusform>
+            <numerusform>Durchlauf 4: %n Splits werden angeordnet…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %n assignment(s)</source>
+        <translation>
+            <numerusform>%n Zuweisung wiedergegeben</numerusform>
+            <numerusform>%n Zuweisungen wiedergegeben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>backend %1 · %2 (%3)</source>
+        <translation>Backend %1 · %2 (%3)</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::Breakpoints</name>
     <message>
         <source>Next inplace reuse</source>
@@ -186,6 +247,10 @@
     <message>
         <source>Next failure</source>
         <translation>Nächster Fehler</translation>
+    </message>
+    <message>
+        <source>Next split</source>
+        <translation>Nächster Split</translation>
     </message>
 </context>
 <context>
@@ -415,6 +480,18 @@
     <message>
         <source>Export To</source>
         <translation>Exportieren nach</translation>
+    </message>
+    <message>
+        <source>%1 (ggml&apos;s allocator, default)</source>
+        <translation>%1 (Allokator von ggml, Standard)</translation>
+    </message>
+    <message>
+        <source>Whose offsets the export shows, as planscope-cli --planner</source>
+        <translation>Wessen Offsets der Export zeigt, wie planscope-cli --planner</translation>
+    </message>
+    <message>
+        <source>&amp;Planner:</source>
+        <translation>&amp;Planer:</translation>
     </message>
 </context>
 <context>
@@ -808,6 +885,17 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <source>&amp;Compare Planners…</source>
         <translation>Planer &amp;vergleichen…</translation>
     </message>
+    <message>
+        <source>Planning %p%</source>
+        <translation>Planung %p%</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stepping through the scheduled allocation: %n split(s), %1 steps</source>
+        <translation>
+            <numerusform>Schrittweise durch die geplante Zuteilung: %n Split, %1 Schritte</numerusform>
+            <numerusform>Schrittweise durch die geplante Zuteilung: %n Splits, %1 Schritte</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1061,10 +1149,6 @@ lebendig von Knoten %4 bis %5</translation>
         </translation>
     </message>
     <message>
-        <source>backend %1 · %2 (%3)</source>
-        <translation>Backend %1 · %2 (%3)</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>keine</translation>
     </message>
@@ -1094,6 +1178,10 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Top next tokens (id, logit, piece):</source>
         <translation>Wahrscheinlichste nächste Token (ID, Logit, Stück):</translation>
+    </message>
+    <message>
+        <source>Replay stopped: showing the final assignment</source>
+        <translation>Wiedergabe angehalten: die endgültige Zuweisung wird gezeigt</translation>
     </message>
 </context>
 <context>
@@ -1186,10 +1274,6 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>Wiedergabegeschwindigkeit</translation>
     </message>
     <message>
-        <source>Planning…</source>
-        <translation>Planung…</translation>
-    </message>
-    <message>
         <source>Break On</source>
         <translation>Anhalten bei</translation>
     </message>
@@ -1240,6 +1324,22 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>The plan stopped: %1</source>
         <translation>Der Plan wurde angehalten: %1</translation>
+    </message>
+    <message>
+        <source>Toggle Breakpoint on the Selected Tensor (F9)</source>
+        <translation>Haltepunkt am ausgewählten Tensor umschalten (F9)</translation>
+    </message>
+    <message>
+        <source>Step Through the S&amp;cheduled Allocation</source>
+        <translation>&amp;Geplante Zuteilung schrittweise durchlaufen</translation>
+    </message>
+    <message>
+        <source>Step through the scheduler&apos;s compute buffers, one per backend, instead of the single-buffer plan</source>
+        <translation>Die Rechenpuffer des Schedulers schrittweise durchlaufen, einer pro Backend, statt des Plans mit einem Puffer</translation>
+    </message>
+    <message>
+        <source>Schedule first (F7)</source>
+        <translation>Zuerst planen (F7)</translation>
     </message>
 </context>
 <context>

@@ -170,6 +170,67 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::AssignmentReplay</name>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>User assignment</source>
+        <translation>Affectation par l’utilisateur</translation>
+    </message>
+    <message>
+        <source>Pass 1: buffers</source>
+        <translation>Passe 1 : tampons</translation>
+    </message>
+    <message>
+        <source>Pass 2: sources</source>
+        <translation>Passe 2 : sources</translation>
+    </message>
+    <message>
+        <source>Unsupported op</source>
+        <translation>Opération non prise en charge</translation>
+    </message>
+    <message>
+        <source>Pass 3: unassigned sources</source>
+        <translation>Passe 3 : sources non affectées</translation>
+    </message>
+    <message>
+        <source>Pass 4: split copies</source>
+        <translation>Passe 4 : copies des splits</translation>
+    </message>
+    <message>
+        <source>%1 — %2 → %3 (%4)</source>
+        <translation>%1 — %2 → %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Laying out the graph for the replay…</source>
+        <translation>Disposition du graphe pour la relecture…</translation>
+    </message>
+    <message>
+        <source>Replay stopped: the layout was cancelled</source>
+        <translation>Relecture arrêtée : la disposition a été annulée</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pass 4: laying out %n split(s)…</source>
+        <translation>
+            <numerusform>Passe 4 : disposition de %n split…</numerusform>
+            <numerusform>Passe 4 : disposition de %n splits…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %n assignment(s)</source>
+        <translation>
+            <numerusform>%n affectation rejouée</numerusform>
+            <numerusform>%n affectations rejouées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>backend %1 · %2 (%3)</source>
+        <translation>backend %1 · %2 (%3)</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::Breakpoints</name>
     <message>
         <source>Next inplace reuse</source>
@@ -186,6 +247,10 @@
     <message>
         <source>Next failure</source>
         <translation>Prochain échec</translation>
+    </message>
+    <message>
+        <source>Next split</source>
+        <translation>Split suivant</translation>
     </message>
 </context>
 <context>
@@ -415,6 +480,18 @@
     <message>
         <source>Export To</source>
         <translation>Exporter vers</translation>
+    </message>
+    <message>
+        <source>%1 (ggml&apos;s allocator, default)</source>
+        <translation>%1 (allocateur de ggml, par défaut)</translation>
+    </message>
+    <message>
+        <source>Whose offsets the export shows, as planscope-cli --planner</source>
+        <translation>Les décalages de quel planificateur l’export montre, comme planscope-cli --planner</translation>
+    </message>
+    <message>
+        <source>&amp;Planner:</source>
+        <translation>&amp;Planificateur :</translation>
     </message>
 </context>
 <context>
@@ -808,6 +885,17 @@ Le graphe actuel est conservé.</translation>
         <source>&amp;Compare Planners…</source>
         <translation>&amp;Comparer les planificateurs…</translation>
     </message>
+    <message>
+        <source>Planning %p%</source>
+        <translation>Planification %p%</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stepping through the scheduled allocation: %n split(s), %1 steps</source>
+        <translation>
+            <numerusform>Pas à pas dans l’allocation planifiée : %n split, %1 étapes</numerusform>
+            <numerusform>Pas à pas dans l’allocation planifiée : %n splits, %1 étapes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1061,10 +1149,6 @@ vivant du nœud %4 au nœud %5</translation>
         </translation>
     </message>
     <message>
-        <source>backend %1 · %2 (%3)</source>
-        <translation>backend %1 · %2 (%3)</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>aucun</translation>
     </message>
@@ -1094,6 +1178,10 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Top next tokens (id, logit, piece):</source>
         <translation>Jetons suivants les plus probables (id, logit, fragment) :</translation>
+    </message>
+    <message>
+        <source>Replay stopped: showing the final assignment</source>
+        <translation>Relecture arrêtée : affectation finale affichée</translation>
     </message>
 </context>
 <context>
@@ -1186,10 +1274,6 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>Vitesse de lecture</translation>
     </message>
     <message>
-        <source>Planning…</source>
-        <translation>Planification…</translation>
-    </message>
-    <message>
         <source>Break On</source>
         <translation>Arrêt sur</translation>
     </message>
@@ -1240,6 +1324,22 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>The plan stopped: %1</source>
         <translation>Le plan s’est arrêté : %1</translation>
+    </message>
+    <message>
+        <source>Toggle Breakpoint on the Selected Tensor (F9)</source>
+        <translation>Basculer le point d’arrêt sur le tenseur sélectionné (F9)</translation>
+    </message>
+    <message>
+        <source>Step Through the S&amp;cheduled Allocation</source>
+        <translation>Parcourir l’allocation &amp;planifiée</translation>
+    </message>
+    <message>
+        <source>Step through the scheduler&apos;s compute buffers, one per backend, instead of the single-buffer plan</source>
+        <translation>Parcourir les tampons de calcul du planificateur, un par backend, au lieu du plan à tampon unique</translation>
+    </message>
+    <message>
+        <source>Schedule first (F7)</source>
+        <translation>Planifier d’abord (F7)</translation>
     </message>
 </context>
 <context>

@@ -170,6 +170,65 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::AssignmentReplay</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>User assignment</source>
+        <translation>用户指定</translation>
+    </message>
+    <message>
+        <source>Pass 1: buffers</source>
+        <translation>阶段 1：缓冲区</translation>
+    </message>
+    <message>
+        <source>Pass 2: sources</source>
+        <translation>阶段 2：源</translation>
+    </message>
+    <message>
+        <source>Unsupported op</source>
+        <translation>不支持的算子</translation>
+    </message>
+    <message>
+        <source>Pass 3: unassigned sources</source>
+        <translation>阶段 3：未分配的源</translation>
+    </message>
+    <message>
+        <source>Pass 4: split copies</source>
+        <translation>阶段 4：分段复制</translation>
+    </message>
+    <message>
+        <source>%1 — %2 → %3 (%4)</source>
+        <translation>%1 — %2 → %3（%4）</translation>
+    </message>
+    <message>
+        <source>Laying out the graph for the replay…</source>
+        <translation>正在为回放布局计算图…</translation>
+    </message>
+    <message>
+        <source>Replay stopped: the layout was cancelled</source>
+        <translation>回放已停止：布局已取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pass 4: laying out %n split(s)…</source>
+        <translation>
+            <numerusform>阶段 4：正在布局 %n 个分段…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %n assignment(s)</source>
+        <translation>
+            <numerusform>已回放 %n 个分配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>backend %1 · %2 (%3)</source>
+        <translation>后端 %1 · %2（%3）</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::Breakpoints</name>
     <message>
         <source>Next inplace reuse</source>
@@ -186,6 +245,10 @@
     <message>
         <source>Next failure</source>
         <translation>下一次失败</translation>
+    </message>
+    <message>
+        <source>Next split</source>
+        <translation>下一个分段</translation>
     </message>
 </context>
 <context>
@@ -415,6 +478,18 @@
     <message>
         <source>Export To</source>
         <translation>导出到</translation>
+    </message>
+    <message>
+        <source>%1 (ggml&apos;s allocator, default)</source>
+        <translation>%1（ggml 的分配器，默认）</translation>
+    </message>
+    <message>
+        <source>Whose offsets the export shows, as planscope-cli --planner</source>
+        <translation>导出使用哪个规划器的偏移，同 planscope-cli --planner</translation>
+    </message>
+    <message>
+        <source>&amp;Planner:</source>
+        <translation>规划器(&amp;P)：</translation>
     </message>
 </context>
 <context>
@@ -806,6 +881,16 @@ The current graph is kept.</source>
         <source>&amp;Compare Planners…</source>
         <translation>比较规划器(&amp;C)…</translation>
     </message>
+    <message>
+        <source>Planning %p%</source>
+        <translation>规划中 %p%</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stepping through the scheduled allocation: %n split(s), %1 steps</source>
+        <translation>
+            <numerusform>单步执行调度后的分配：%n 个分段，%1 步</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1057,10 +1142,6 @@ alive from node %4 to %5</source>
         </translation>
     </message>
     <message>
-        <source>backend %1 · %2 (%3)</source>
-        <translation>后端 %1 · %2（%3）</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -1089,6 +1170,10 @@ alive from node %4 to %5</source>
     <message>
         <source>Top next tokens (id, logit, piece):</source>
         <translation>最可能的下一个词元（id、logit、片段）：</translation>
+    </message>
+    <message>
+        <source>Replay stopped: showing the final assignment</source>
+        <translation>回放已停止：显示最终分配</translation>
     </message>
 </context>
 <context>
@@ -1181,10 +1266,6 @@ alive from node %4 to %5</source>
         <translation>播放速度</translation>
     </message>
     <message>
-        <source>Planning…</source>
-        <translation>正在规划…</translation>
-    </message>
-    <message>
         <source>Break On</source>
         <translation>中断于</translation>
     </message>
@@ -1235,6 +1316,22 @@ alive from node %4 to %5</source>
     <message>
         <source>The plan stopped: %1</source>
         <translation>计划已停止：%1</translation>
+    </message>
+    <message>
+        <source>Toggle Breakpoint on the Selected Tensor (F9)</source>
+        <translation>切换所选张量上的断点 (F9)</translation>
+    </message>
+    <message>
+        <source>Step Through the S&amp;cheduled Allocation</source>
+        <translation>单步执行调度后的分配(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Step through the scheduler&apos;s compute buffers, one per backend, instead of the single-buffer plan</source>
+        <translation>单步查看调度器的计算缓冲区（每个后端一个），而不是单缓冲区的计划</translation>
+    </message>
+    <message>
+        <source>Schedule first (F7)</source>
+        <translation>请先调度 (F7)</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "plan/dsa_exact.h"
 #include "plan/dsa_greedy.h"
 #include "plan/dsa_search.h"
+#include "plan/dsa_window.h"
 #include "plan/planner.h"
 
 #include <QtTest>
@@ -48,6 +49,7 @@ private slots:
     void ggmlTooManyFreeBlocks();
     void greedySizeOrder();
     void greedyMissesBestReaches();
+    void windowReachesBound();
     void exactProvesInfeasible();
     void exactSolverCapacities();
     void exactLongStack();
@@ -108,6 +110,32 @@ void TestPlanners::greedyMissesBestReaches() {
     const auto best = plan_dsa(p, planner_kind::best, {100ms});
     QVERIFY(best.ok());
     QCOMPARE(best->peak, std::uint64_t{5});
+}
+
+// Lower bound 6, at step 2 (buffers 0 and 3). Every greedy order misses it (7, by breadth 8): by
+// size, buffer 0 ([2,4), 2 bytes) comes last of the early buffers, above 3 ([2,3)) and 4 ([3,6)).
+// A tail of 100 buffers of 2 bytes, two alive at a time, from step 100 on. The first window, 64
+// lifetime boundaries on each side of step 2 (steps [1,161)), holds buffers 0 to 4 and the
+// tail's first 31: solved exactly (0, 1 and 2 at 0, 3 on 0 at 2, 4 on 0 at 3), the rest of the
+// tail placed greedily after: peak 6.
+void TestPlanners::windowReachesBound() {
+    dsa_problem p = trace({{0, 2, 4, 2}, {1, 4, 7, 3}, {2, 1, 2, 1}, {3, 2, 3, 4}, {4, 3, 6, 2}});
+    for (std::uint64_t i = 0; i < 100; ++i) p.buffers.push_back({5 + i, 100 + 2 * i, 103 + 2 * i, 2});
+    QCOMPARE(lower_bound(p), std::uint64_t{6});
+    QCOMPARE(greedy_placer(p).place(order_by_size(p)), std::uint64_t{7});
+    QCOMPARE(greedy_placer(p).place(order_by_breadth(p)), std::uint64_t{8});
+    QCOMPARE(greedy_placer(p).place(order_by_conflicts(p)), std::uint64_t{7});
+    QCOMPARE(greedy_placer(p).place(order_by_area(p)), std::uint64_t{7});
+    greedy_placer greedy(p);
+    greedy.place(order_by_size(p));
+    QCOMPARE(dsa_offsets(greedy.offsets().begin(), greedy.offsets().begin() + 5), (dsa_offsets{5, 0, 0, 0, 3}));
+    const auto w = solve_peak_windows(p, 6, 7, std::chrono::steady_clock::now() + 10s);
+    QVERIFY(w.has_value());
+    QCOMPARE(w->window_buffers, std::size_t{36});
+    QCOMPARE(dsa_offsets(w->offsets.begin(), w->offsets.begin() + 5), (dsa_offsets{0, 0, 0, 2, 3}));
+    QCOMPARE(w->peak, std::uint64_t{6});
+    QVERIFY(validate(p, w->offsets).ok());
+    QCOMPARE(plan_dsa(p, planner_kind::best, {100ms})->peak, std::uint64_t{6});
 }
 
 void TestPlanners::exactProvesInfeasible() {

@@ -1,10 +1,12 @@
 #pragma once
 // A planned document with its allocation recording, for the buffer view, timeline and comparison
-// tests: tests/data/graphs/small.json or a built-in template, planned as plan_graph does it.
+// tests: tests/data/graphs/small.json or a built-in template, planned as plan_graph does it; and
+// how much of a widget's picture is drawn.
 #include "alloc/plan.h"
 #include "io/graph_json.h"
 #include "models/templates.h"
 
+#include <QImage>
 #include <QtTest>
 
 #include <string>
@@ -34,6 +36,15 @@ inline planscope::graph_document smallGraph() {
     auto doc = planscope::load_graph_json_file(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json");
     if (!doc) qFatal("small.json: %s", doc.err().message.c_str());
     return std::move(doc).value();
+}
+
+// Pixels that differ from the top-left one: a drawn widget has many.
+inline int drawnPixels(const QImage& image) {
+    const QRgb background = image.pixel(0, 0);
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != background;
+    return n;
 }
 
 inline planscope::graph_document templateGraph(const char* name) {

@@ -13,14 +13,6 @@ using namespace planscope::ui;
 
 namespace {
 
-int drawnPixels(const QImage& image) {
-    const QRgb background = image.pixel(0, 0);
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != background;
-    return n;
-}
-
 // "name@offset+size" per tensor block, "free@offset+size" per free block.
 QStringList describe(const BufferStrip& strip, const graph_document& doc) {
     QStringList out;
@@ -129,7 +121,7 @@ void TestBufferView::drawsEveryStrip() {
     QCOMPARE(view.strips().size(), 1u);
     QCOMPARE(view.axis().span, 9632u); // the recording's peak: the axis does not move while stepping
     const QImage image = view.grab().toImage();
-    QVERIFY(drawnPixels(image) > 10000);
+    QVERIFY(test::drawnPixels(image) > 10000);
     image.save(QStringLiteral("/tmp/bv_buffers.png"));
 
     const auto s = test::planned(test::smallGraph());

@@ -15,17 +15,6 @@
 using namespace planscope;
 using namespace planscope::ui;
 
-namespace {
-// Pixels that differ from the top-left one: a drawn widget has many.
-int drawnPixels(const QImage& image) {
-    const QRgb background = image.pixel(0, 0);
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != background;
-    return n;
-}
-} // namespace
-
 class TestCompare : public QObject {
     Q_OBJECT
 private slots:
@@ -124,9 +113,9 @@ void TestCompare::dialogPlansOnAWorkerThread() {
     QCOMPARE(dialog.comparison()->b.plan.planner, planner_kind::greedy_size);
 
     const QImage image = dialog.grab().toImage();
-    QVERIFY(drawnPixels(image) > 20000);
+    QVERIFY(test::drawnPixels(image) > 20000);
     image.save(QStringLiteral("/tmp/bv_compare.png"));
-    QVERIFY(drawnPixels(dialog.layoutA()->grab().toImage()) > 2000);
+    QVERIFY(test::drawnPixels(dialog.layoutA()->grab().toImage()) > 2000);
 }
 
 QTEST_MAIN(TestCompare)

@@ -1,6 +1,7 @@
 // File > Export: the engine exports write the same bytes as `planscope-cli export` on the same
 // file; the canvas and buffer-view pictures are real PNG/SVG; the dialog offers each kind's
 // formats; an unwritable path reports an error and writes nothing.
+#include "buffers/buffer_view.h"
 #include "canvas/graph_canvas.h"
 #include "export/export_controller.h"
 #include "export/export_dialog.h"
@@ -13,6 +14,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
@@ -71,6 +73,7 @@ private slots:
     void sameBytesAsCli();
     void pictures_data();
     void pictures();
+    void buffersPictureFitsContent();
     void dialogFormats_data();
     void dialogFormats();
     void dialogKeepsSettings();
@@ -126,6 +129,11 @@ void TestGuiExport::sameBytesAsCli_data() {
                                           << QStringList{u"--what"_s, u"plan"_s, u"--backends"_s, u"cpu,cpu"_s};
     QTest::newRow("splits dot on cpu,cpu") << ExportWhat::Splits << u"dot"_s << u"cpu,cpu"_s
                                            << QStringList{u"--what"_s, u"splits"_s, u"--backends"_s, u"cpu,cpu"_s};
+    // The planner choice reaches the shared runner: `best` moves offsets, the bytes still match.
+    QTest::newRow("plan json best") << ExportWhat::Plan << u"json"_s << QString()
+                                    << QStringList{u"--what"_s, u"plan"_s, u"--planner"_s, u"best"_s};
+    QTest::newRow("alloc-trace csv greedy-size") << ExportWhat::AllocTrace << u"csv"_s << QString()
+                                                 << QStringList{u"--what"_s, u"alloc-trace"_s, u"--planner"_s, u"greedy-size"_s};
 }
 
 void TestGuiExport::sameBytesAsCli() {
@@ -142,6 +150,8 @@ void TestGuiExport::sameBytesAsCli() {
     s.format = format;
     s.backends = backends;
     s.path = gui;
+    if (const qsizetype i = cliArgs.indexOf(u"--planner"_s); i >= 0)
+        s.planner = *planscope::parse_planner(cliArgs.at(i + 1).toStdString());
     QVERIFY2(exportNow(s), qPrintable(m_window->exportController()->lastError()));
     const run_result r = cli(QStringList{u"export"_s, smallGraph()} + cliArgs + QStringList{u"--format"_s, format, u"-o"_s, cliOut});
     QVERIFY2(r.code == 0, qPrintable(r.err));
@@ -184,6 +194,31 @@ void TestGuiExport::pictures() {
     }
 }
 
+void TestGuiExport::buffersPictureFitsContent() {
+    auto* dock = m_window->findChild<QDockWidget*>(u"bufferLayoutDock"_s);
+    QVERIFY(dock);
+    dock->raise();
+    BufferView* view = m_window->bufferView();
+    const QSize hint = view->sizeHint();
+    QSize sizes[2];
+    const int dockHeights[2] = {100, 560};
+    for (int i = 0; i < 2; ++i) {
+        m_window->resizeDocks({dock}, {dockHeights[i]}, Qt::Vertical);
+        QCoreApplication::processEvents();
+        if (i == 0) QVERIFY2(view->height() < hint.height(), "the shrunk dock still shows every strip");
+        const QRect before = view->geometry();
+        ExportSettings s;
+        s.what = ExportWhat::Buffers;
+        s.format = u"png"_s;
+        s.path = m_dir.filePath(u"buffers_dock%1.png"_s.arg(dockHeights[i]));
+        QVERIFY2(exportNow(s), qPrintable(m_window->exportController()->lastError()));
+        QCOMPARE(view->geometry(), before); // the dock keeps its layout
+        sizes[i] = QImage::fromData(readAll(s.path), "PNG").size();
+        QCOMPARE(sizes[i], QSize(view->width(), hint.height()));
+    }
+    QCOMPARE(sizes[0], sizes[1]);
+}
+
 void TestGuiExport::dialogFormats_data() {
     QTest::addColumn<ExportWhat>("what");
     QTest::addColumn<QStringList>("formats");
@@ -212,6 +247,12 @@ void TestGuiExport::dialogFormats() {
     QCOMPARE(shown, formats);
     QCOMPARE(d.backendBox()->isEnabled(), backends);
     QCOMPARE(d.foldBox()->isEnabled(), fold);
+    QCOMPARE(d.plannerBox()->count(), 5);
+    QCOMPARE(d.plannerBox()->isEnabled(), takesPlanner(what));
+    if (takesPlanner(what)) {
+        d.plannerBox()->setCurrentIndex(d.plannerBox()->findData(static_cast<int>(planscope::planner_kind::best)));
+        QCOMPARE(d.settings().planner, planscope::planner_kind::best);
+    }
     // The extension follows the format, as the CLI reads the format from it.
     QCOMPARE(d.pathEdit()->text(), u"/tmp/out."_s + d.formatBox()->currentText());
     QCOMPARE(d.settings().what, what);

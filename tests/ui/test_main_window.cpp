@@ -1,5 +1,6 @@
 // The main window: default graph, status bar, summary, canvas -> inspector selection, the template dialog,
 // a malformed file keeping the graph, layout save/restore, the screenshot helper.
+#include "buffers/buffer_view.h"
 #include "canvas/graph_canvas.h"
 #include "canvas/tensor_node_item.h"
 #include "io/graph_json.h"
@@ -67,6 +68,8 @@ private slots:
     void openingFileReplacesGraph();
     void viewMenuTogglesEveryDock();
     void layoutRoundTrip();
+    void docksReadable_data();
+    void docksReadable();
     void screenshotWritesPng();
     void templateDialogSpec();
     void newFromTemplateOpensGraph();
@@ -278,6 +281,37 @@ void TestMainWindow::layoutRoundTrip() {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.findChild<QDockWidget*>(u"eventLogDock"_s)->isHidden());
     QVERIFY(w.findChild<QDockWidget*>(u"inspectorDock"_s)->isVisible());
+}
+
+void TestMainWindow::docksReadable_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+// The default arrangement: every bottom dock (and the why-panel) tall enough to read, the
+// buffer strips all in view, and the canvas still at least 40% of the window's height.
+void TestMainWindow::docksReadable() {
+    QFETCH(QSize, size);
+    auto w = windowWithAttention();
+    w->resize(size);
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(w->session()->planTrace(), 20000);
+    QCOMPARE(w->size(), size);
+    for (const QString& name : {u"bufferLayoutDock"_s, u"timelineDock"_s, u"eventLogDock"_s, u"splitsDock"_s, u"whyDock"_s}) {
+        auto* dock = w->findChild<QDockWidget*>(name);
+        QVERIFY(dock);
+        dock->raise();
+        QCoreApplication::processEvents();
+        QVERIFY2(dock->isVisible(), qPrintable(name));
+        QVERIFY2(dock->widget()->height() >= 140, qPrintable(name + u": "_s + QString::number(dock->widget()->height())));
+        QVERIFY2(dock->widget()->width() >= 300, qPrintable(name + u": "_s + QString::number(dock->widget()->width())));
+    }
+    // Both strips (the compute buffer and the pre-allocated summary) fit without cutting.
+    QVERIFY(w->bufferView()->height() >= w->bufferView()->sizeHint().height());
+    QVERIFY2(w->canvas()->height() >= size.height() * 4 / 10, qPrintable(QString::number(w->canvas()->height())));
+    QVERIFY(w->canvas()->width() >= size.width() / 2);
 }
 
 void TestMainWindow::screenshotWritesPng() {

@@ -14,6 +14,7 @@
 #include "stepping/step_controller.h"
 #include "stepping/stepping_toolbar.h"
 #include "timeline/memory_timeline.h"
+#include "plan_trace_fixture.h"
 #include "ui_test_support.h"
 
 #include <QItemSelectionModel>
@@ -28,12 +29,6 @@ using namespace planscope::ui::test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-std::unique_ptr<PlanTrace> attentionTrace() {
-    auto t = build_template("attention");
-    if (!t) qFatal("attention template: %s", t.err().message.c_str());
-    return PlanTrace::build(t->doc, t->inputs);
-}
 
 // A hand-written recording: what the search functions see, one event per step.
 std::vector<alloc_event> searchEvents() {
@@ -118,7 +113,8 @@ void TestStepping::nextBreak_data() {
     QTest::newRow("tensor 5: its alloc") << 2 << QStringList{} << 5 << 3;
     QTest::newRow("tensor 7: inplace node") << 0 << QStringList{} << 7 << 5;
     QTest::newRow("tensor or kind") << 0 << QStringList{u"inplace"_s} << 6 << 4;
-    QTest::newRow("unknown kind") << 0 << QStringList{u"split"_s} << -1 << -1;
+    QTest::newRow("split: no schedule") << 0 << QStringList{u"split"_s} << -1 << -1;
+    QTest::newRow("unknown kind") << 0 << QStringList{u"nonsense"_s} << -1 << -1;
 }
 
 void TestStepping::nextBreak() {
@@ -185,9 +181,7 @@ void TestStepping::sessionPlansEachDocument() {
 void TestStepping::controllerStepsAndBreaks() {
     GraphSession session;
     StepController controller(&session);
-    QSignalSpy finished(&session, &GraphSession::planFinished);
-    session.openTemplate(u"attention"_s);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(openPlanned(session));
     const PlanTrace& trace = *session.planTrace();
     const replay_state start = trace.state();
 
@@ -231,9 +225,7 @@ void TestStepping::controllerStepsAndBreaks() {
 void TestStepping::playStopsAtBreakpoint() {
     GraphSession session;
     StepController controller(&session);
-    QSignalSpy finished(&session, &GraphSession::planFinished);
-    session.openTemplate(u"attention"_s);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(openPlanned(session));
     controller.setSpeed(StepController::maxSpeed);
     controller.setKindBreakpoint(u"inplace"_s, true);
     QSignalSpy hit(&controller, &StepController::breakpointHit);
@@ -276,9 +268,7 @@ void TestStepping::canvasRingsCurrentNode() {
 void TestStepping::mainWindowFollowsSteps() {
     MainWindow w;
     GraphSession& session = *w.session();
-    QSignalSpy finished(&session, &GraphSession::planFinished);
-    session.openTemplate(u"attention"_s);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(openPlanned(session));
     SteppingToolBar& bar = *w.steppingToolBar();
     QVERIFY(bar.stepAction()->isEnabled());
     for (int i = 0; i < 3; ++i) bar.stepAction()->trigger();

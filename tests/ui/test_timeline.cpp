@@ -9,16 +9,6 @@
 using namespace planscope;
 using namespace planscope::ui;
 
-namespace {
-int drawnPixels(const QImage& image) {
-    const QRgb background = image.pixel(0, 0);
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != background;
-    return n;
-}
-} // namespace
-
 class TestTimeline : public QObject {
     Q_OBJECT
 private slots:
@@ -71,7 +61,7 @@ void TestTimeline::drawsAndClicksJump() {
     view.setStep(80);
     view.show();
     const QImage image = view.grab().toImage();
-    QVERIFY(drawnPixels(image) > 5000);
+    QVERIFY(test::drawnPixels(image) > 5000);
     image.save(QStringLiteral("/tmp/bv_timeline.png"));
 
     QSignalSpy clicked(&view, &MemoryTimeline::stepClicked);

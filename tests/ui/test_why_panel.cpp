@@ -5,6 +5,7 @@
 #include "panels/why_text.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
+#include "plan_trace_fixture.h"
 #include "ui_test_support.h"
 
 #include <QSignalSpy>
@@ -16,12 +17,6 @@ using namespace planscope::ui::test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-std::unique_ptr<PlanTrace> attentionTrace() {
-    auto t = build_template("attention");
-    if (!t) qFatal("attention template: %s", t.err().message.c_str());
-    return PlanTrace::build(t->doc, t->inputs);
-}
 
 // The step of the first event that satisfies `pred`, 0 when none does.
 template <class E, class P>
@@ -120,9 +115,7 @@ void TestWhyPanel::inplaceAndRefused() {
 void TestWhyPanel::panelFollowsStep() {
     GraphSession session;
     WhyPanel panel(&session);
-    QSignalSpy finished(&session, &GraphSession::planFinished);
-    session.openTemplate(u"attention"_s);
-    QVERIFY(finished.wait(20000));
+    QVERIFY(openPlanned(session));
     QVERIFY(panel.text().startsWith(u"Step 0"_s));
     const std::size_t step =
         firstStep<events::alloc>(*session.planTrace(), [](const events::alloc& a) { return !a.last_block; });

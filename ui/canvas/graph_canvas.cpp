@@ -41,6 +41,7 @@ GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent)
     : QGraphicsView(parent), m_session(session), m_busy(overlayFrame(this, u"layoutBusy"_s)),
       m_busyLabel(new QLabel(m_busy)), m_cancelButton(new QPushButton(tr("Cancel"), m_busy)),
       m_findBar(overlayFrame(this, u"findBar"_s)), m_findEdit(new QLineEdit(m_findBar)),
+      m_captionFrame(overlayFrame(this, u"captionFrame"_s)), m_caption(new QLabel(m_captionFrame)),
       m_stepHighlight(new StepHighlight(this)) {
     setObjectName(u"graphCanvas"_s);
     auto* scene = new QGraphicsScene(this);
@@ -71,6 +72,11 @@ GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent)
     findLayout->addWidget(close);
     connect(close, &QToolButton::clicked, this, &GraphCanvas::hideFindBar);
     connect(m_findEdit, &QLineEdit::returnPressed, this, &GraphCanvas::findNext);
+    m_caption->setObjectName(u"canvasCaption"_s);
+    auto* captionLayout = new QHBoxLayout(m_captionFrame);
+    captionLayout->setContentsMargins(8, 4, 8, 4);
+    captionLayout->addWidget(m_caption);
+
     // The pulse leaves the edge plain; the selection's edge colours come back.
     connect(m_stepHighlight, &StepHighlight::pulseFinished, this, [this] { highlightEdges(m_session->selection()); });
 
@@ -106,6 +112,20 @@ void GraphCanvas::showAlternateGraph(std::shared_ptr<const planscope::graph_docu
     m_alternate = std::move(doc);
     startLayout(*m_alternate, style);
 }
+
+void GraphCanvas::showSessionGraph() {
+    clearItems();
+    m_alternate.reset();
+    startLayout(m_session->document());
+}
+
+void GraphCanvas::setCaption(const QString& text) {
+    m_caption->setText(text);
+    m_captionFrame->setVisible(!text.isEmpty());
+    placeOverlays();
+}
+
+QString GraphCanvas::caption() const { return m_captionFrame->isHidden() ? QString() : m_caption->text(); }
 
 const planscope::graph_document& GraphCanvas::shownDocument() const {
     return m_alternate ? *m_alternate : m_session->document();
@@ -219,6 +239,11 @@ void GraphCanvas::placeOverlays() {
     m_findBar->resize(std::min(320, width() - 2 * overlayMargin), m_findBar->sizeHint().height());
     m_findBar->move(width() - m_findBar->width() - overlayMargin - verticalScrollBar()->width(), overlayMargin);
     m_findBar->raise();
+    m_captionFrame->setMaximumWidth(std::max(0, width() - 2 * overlayMargin - verticalScrollBar()->width()));
+    m_captionFrame->adjustSize();
+    m_captionFrame->move(overlayMargin, height() - m_captionFrame->height() - overlayMargin -
+                                             (horizontalScrollBar()->isVisible() ? horizontalScrollBar()->height() : 0));
+    m_captionFrame->raise();
 }
 
 TensorNodeItem* GraphCanvas::itemOf(planscope::tensor_id tensor) const {

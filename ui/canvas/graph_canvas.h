@@ -53,6 +53,11 @@ public:
     // the session's document, until the next graph is loaded.
     void showAlternateGraph(std::shared_ptr<const planscope::graph_document> doc, planscope::dot_style style);
     [[nodiscard]] bool showsAlternateGraph() const { return m_alternate != nullptr; }
+    // Lays out the session's document again, leaving the alternate graph.
+    void showSessionGraph();
+    // A line over the canvas' bottom-left corner (the split replay's current decision); empty hides it.
+    void setCaption(const QString& text);
+    [[nodiscard]] QString caption() const;
     // The document the items were built from: the alternate one, else the session's.
     [[nodiscard]] const planscope::graph_document& shownDocument() const;
 
@@ -105,6 +110,8 @@ private:
     QPushButton* m_cancelButton;
     QWidget* m_findBar;
     QLineEdit* m_findEdit;
+    QWidget* m_captionFrame;
+    QLabel* m_caption;
     StepHighlight* m_stepHighlight;
     std::shared_ptr<const planscope::graph_document> m_alternate;
 };

@@ -2,6 +2,7 @@
 
 #include "model/format.h"
 #include "offset_diff_model.h"
+#include "plan/planner.h"
 #include "plan_layout_view.h"
 #include "session/plan_trace.h"
 #include "timeline/memory_timeline.h"
@@ -125,6 +126,7 @@ void CompareDialog::compare() {
     QThread* worker = QThread::create([dsa = *m_dsa, a = chosen(m_plannerA), b = chosen(m_plannerB), options = m_options, out] {
         out->emplace(comparePlanners(dsa, a, b, options));
     });
+    worker->setStackSize(planscope::planner_stack_bytes); // `best` may run here
     m_workers.insert(worker);
     connect(worker, &QThread::finished, this, [this, worker, out, generation] {
         m_workers.remove(worker);

@@ -4,6 +4,7 @@
 #include "view_pictures.h"
 
 #include "io/atomic_write.h"
+#include "plan/planner.h"
 #include "sched/split_controller.h"
 #include "session/graph_session.h"
 
@@ -103,6 +104,7 @@ void ExportController::runWorker(std::function<planscope::status()> job, const Q
             },
             Qt::QueuedConnection);
     });
+    worker->setStackSize(planscope::planner_stack_bytes); // `best` may run here
     worker->setParent(this);
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);
     worker->start();

@@ -18,7 +18,8 @@ namespace planscope::ui {
 
 ExportDialog::ExportDialog(const ExportSettings& preset, bool haveBufferViews, QWidget* parent)
     : QDialog(parent), m_preset(preset), m_what(new QComboBox), m_format(new QComboBox), m_backends(new QComboBox),
-      m_fold(new QCheckBox(tr("Fold repeated layers into one box each"))), m_path(new QLineEdit),
+      m_fold(new QCheckBox(tr("Fold repeated layers into one box each"))), m_planner(new QComboBox),
+      m_path(new QLineEdit),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel)) {
     setWindowTitle(tr("Export"));
     for (ExportWhat w : exportWhats()) {
@@ -28,6 +29,12 @@ ExportDialog::ExportDialog(const ExportSettings& preset, bool haveBufferViews, Q
     m_backends->addItem(tr("None (one split on the compute buffer's backend)"), QString());
     for (const BackendChoice& c : SplitController::backendChoices()) m_backends->addItem(c.label, c.list);
     m_backends->setToolTip(tr("Split the graph with the scheduler on these backends, as planscope-cli --backends"));
+    for (planscope::planner_kind k : planscope::all_planners()) {
+        const QString name = QString::fromUtf8(planscope::name(k).data(), static_cast<qsizetype>(planscope::name(k).size()));
+        m_planner->addItem(k == planscope::planner_kind::ggml ? tr("%1 (ggml's allocator, default)").arg(name) : name,
+                           static_cast<int>(k));
+    }
+    m_planner->setToolTip(tr("Whose offsets the export shows, as planscope-cli --planner"));
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
 
     auto* browse = new QPushButton(tr("Browse…"));
@@ -38,6 +45,7 @@ ExportDialog::ExportDialog(const ExportSettings& preset, bool haveBufferViews, Q
     form->addRow(tr("&What:"), m_what);
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Backends:"), m_backends);
+    form->addRow(tr("&Planner:"), m_planner);
     form->addRow(QString(), m_fold);
     form->addRow(tr("&Output file:"), pathRow);
     form->addRow(m_buttons);
@@ -45,6 +53,7 @@ ExportDialog::ExportDialog(const ExportSettings& preset, bool haveBufferViews, Q
     m_what->setCurrentIndex(std::max(0, m_what->findData(static_cast<int>(preset.what))));
     m_backends->setCurrentIndex(std::max(0, m_backends->findData(preset.backends)));
     m_fold->setChecked(preset.foldLayers);
+    m_planner->setCurrentIndex(std::max(0, m_planner->findData(static_cast<int>(preset.planner))));
     m_path->setText(preset.path);
     onWhatChanged();
     m_format->setCurrentIndex(std::max(0, m_format->findText(preset.format)));
@@ -71,6 +80,7 @@ void ExportDialog::onWhatChanged() {
     // Backends split the graph for the splits, plan and trace; folding is the diagram's.
     m_backends->setEnabled(w == ExportWhat::Splits || w == ExportWhat::Plan || w == ExportWhat::Trace);
     m_fold->setEnabled(w == ExportWhat::Splits);
+    m_planner->setEnabled(takesPlanner(w));
     onFormatChanged();
 }
 
@@ -100,6 +110,8 @@ ExportSettings ExportDialog::settings() const {
     s.format = m_format->currentText();
     s.backends = m_backends->isEnabled() ? m_backends->currentData().toString() : QString();
     s.foldLayers = m_fold->isEnabled() && m_fold->isChecked();
+    s.planner = m_planner->isEnabled() ? static_cast<planscope::planner_kind>(m_planner->currentData().toInt())
+                                       : planscope::planner_kind::ggml;
     s.path = m_path->text().trimmed();
     return s;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The File > Export dialog: what (split diagram, plan, execution trace, allocation trace, canvas
-// view, buffer views), its formats, the backends to split on, folding layers, the output file.
+// view, buffer views), its formats, the backends to split on, the planner, folding layers, the
+// output file.
 #include "export_settings.h"
 
 #include <QDialog>
@@ -23,6 +24,7 @@ public:
     [[nodiscard]] QComboBox* formatBox() const { return m_format; }
     [[nodiscard]] QComboBox* backendBox() const { return m_backends; }
     [[nodiscard]] QCheckBox* foldBox() const { return m_fold; }
+    [[nodiscard]] QComboBox* plannerBox() const { return m_planner; }
     [[nodiscard]] QLineEdit* pathEdit() const { return m_path; }
 
 private:
@@ -37,6 +39,7 @@ private:
     QComboBox* m_format;
     QComboBox* m_backends;
     QCheckBox* m_fold;
+    QComboBox* m_planner;
     QLineEdit* m_path;
     QDialogButtonBox* m_buttons;
 };

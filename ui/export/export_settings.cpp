@@ -48,6 +48,7 @@ std::optional<planscope::export_request> toRequest(const ExportSettings& s) {
     r.kind = *kind;
     r.format = s.format.toStdString();
     r.fold_layers = s.what == ExportWhat::Splits && s.foldLayers;
+    if (takesPlanner(s.what)) r.plan.planner = s.planner;
     // As the CLI: a schedule with --backends, and always for the trace (default "cpu").
     const bool scheduled = !s.backends.isEmpty() && *kind != planscope::export_kind::alloc_trace;
     if (scheduled || *kind == planscope::export_kind::trace) {

@@ -65,12 +65,18 @@ QByteArray renderViewPicture(const QGraphicsView& view, const QString& format) {
 }
 
 QByteArray renderWidgetPicture(QWidget& widget, const QString& format) {
-    if (widget.size().isEmpty() || !widget.isVisible()) widget.resize(widget.size().expandedTo(widget.sizeHint()));
-    const QSize size = widget.size().expandedTo(QSize(1, 1));
+    const QSize hint = widget.sizeHint();
+    const int width = widget.isVisible() && widget.width() > 0 ? widget.width() : hint.width();
+    const QSize size = QSize(width, hint.height()).expandedTo(QSize(1, 1));
+    // Drawn at that size for the picture only; the dock's layout gets its geometry back.
+    const QRect before = widget.geometry();
+    if (widget.size() != size) widget.resize(size);
     const QColor background = widget.palette().color(QPalette::Window);
-    return picture(size, format, background, QStringLiteral("Planscope buffers"), [&](QPainter& p) {
+    QByteArray bytes = picture(size, format, background, QStringLiteral("Planscope buffers"), [&](QPainter& p) {
         widget.render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
     });
+    if (widget.geometry() != before) widget.setGeometry(before);
+    return bytes;
 }
 
 } // namespace planscope::ui

@@ -13,7 +13,8 @@ namespace planscope::ui {
 // nothing of it), at the view's zoom. Empty on an unknown format or an empty scene.
 QByteArray renderViewPicture(const QGraphicsView& view, const QString& format);
 
-// The widget at its current size (its size hint when it has none yet).
+// The widget at its current width (its size hint's before it is shown) and the height its size
+// hint asks for: all of its content, whatever height its dock happens to have now.
 QByteArray renderWidgetPicture(QWidget& widget, const QString& format);
 
 } // namespace planscope::ui

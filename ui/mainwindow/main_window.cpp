@@ -34,6 +34,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -43,7 +44,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 // Bump when the dock set changes so an old saved state is not applied to new docks.
-constexpr int layoutVersion = 3;
+constexpr int layoutVersion = 4;
 const QString geometryKey = u"mainWindow/geometry"_s;
 const QString stateKey = u"mainWindow/state"_s;
 } // namespace
@@ -66,6 +67,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_statusCounts->setObjectName(u"statusCounts"_s);
     statusBar()->addPermanentWidget(m_statusName);
     statusBar()->addPermanentWidget(m_statusCounts);
+    createPlanProgress();
 
     m_session->addObserver(this);
     connect(m_session, &GraphSession::loadStarted, this, [this](const QString& path) {
@@ -84,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
         statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     });
     resize(1280, 800);
+    applyDefaultDockSizes();
     updateTitle();
 }
 
@@ -120,7 +123,7 @@ void MainWindow::createDocks() {
     m_buffers = new BuffersPanel(m_session);
     m_eventLog = new EventLogPanel(m_session);
 
-    QDockWidget* inspector = addDock(m_inspector, tr("Inspector"), u"inspectorDock"_s, Qt::RightDockWidgetArea);
+    addDock(m_inspector, tr("Inspector"), u"inspectorDock"_s, Qt::RightDockWidgetArea);
     QDockWidget* summary = addDock(m_summary, tr("Graph Summary"), u"summaryDock"_s, Qt::RightDockWidgetArea);
     QDockWidget* tensors = addDock(m_tensors, tr("Tensors"), u"tensorsDock"_s, Qt::RightDockWidgetArea);
     QDockWidget* events = addDock(m_eventLog, tr("Event Log"), u"eventLogDock"_s, Qt::BottomDockWidgetArea);
@@ -137,9 +140,34 @@ void MainWindow::createDocks() {
     tabifyDockWidget(events, splits);
     tabifyDockWidget(events, buffers);
     events->raise();
-    resizeDocks({inspector, summary}, {380, 380}, Qt::Horizontal);
-    resizeDocks({inspector, summary}, {320, 440}, Qt::Vertical);
-    resizeDocks({events}, {240}, Qt::Vertical);
+}
+
+void MainWindow::applyDefaultDockSizes() {
+    // For the default 1280x800 window (dock sizes stay when it grows, the canvas takes the rest):
+    // the bottom row tall enough for ~6 log rows and two buffer strips, the log wide enough for
+    // its Detail column, the why-panel room for its candidate table.
+    const auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+    resizeDocks({dock("inspectorDock")}, {360}, Qt::Horizontal);
+    resizeDocks({dock("inspectorDock"), dock("summaryDock"), dock("whyDock")}, {190, 330, 200}, Qt::Vertical);
+    resizeDocks({dock("eventLogDock")}, {290}, Qt::Vertical);
+    resizeDocks({dock("eventLogDock"), dock("bufferLayoutDock")}, {430, 490}, Qt::Horizontal);
+}
+
+void MainWindow::createPlanProgress() {
+    // 0-100 % of the nodes planned, shown only while the session plans a document.
+    auto* bar = new QProgressBar(this);
+    bar->setObjectName(u"planProgress"_s);
+    bar->setRange(0, 100);
+    bar->setFormat(tr("Planning %p%"));
+    bar->setMaximumWidth(200);
+    bar->setVisible(m_session->isPlanning());
+    statusBar()->addPermanentWidget(bar);
+    connect(m_session, &GraphSession::planStarted, bar, [bar] {
+        bar->setValue(0);
+        bar->show();
+    });
+    connect(m_session, &GraphSession::planProgress, bar, &QProgressBar::setValue);
+    connect(m_session, &GraphSession::planFinished, bar, &QWidget::hide);
 }
 
 void MainWindow::createFileHandling() {

@@ -89,6 +89,8 @@ private:
     void addSteppingMenu();
     void destroyStepping(); // the stepping observers, before the session goes
     void createFileHandling(); // recent files, drops, model options, what-if bar
+    void createPlanProgress(); // the status bar's planning percentage
+    void applyDefaultDockSizes();
     QMenu* createExportMenu(); // File > Export (ui/export/)
     QDockWidget* addDock(QWidget* panel, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     void updateTitle();

@@ -1,6 +1,6 @@
 // MainWindow's stepping: the why-panel, buffer layout and memory timeline docks, the step
-// controller, the stepping toolbar and Step menu, and the breakpoint action on the canvas, the
-// tensor list and the inspector.
+// controller, the stepping toolbar and Step menu, the breakpoint action on the canvas, the
+// tensor list and the inspector, and the switch to the scheduler's allocation after Schedule.
 #include "main_window.h"
 
 #include "buffers/buffer_view.h"
@@ -8,7 +8,10 @@
 #include "panels/inspector_panel.h"
 #include "panels/tensor_list_panel.h"
 #include "panels/why_panel.h"
+#include "sched/split_controller.h"
+#include "sched/split_panel.h"
 #include "session/graph_session.h"
+#include "session/plan_trace.h"
 #include "stepping/plan_views_binder.h"
 #include "stepping/step_controller.h"
 #include "stepping/stepping_toolbar.h"
@@ -16,7 +19,9 @@
 #include "timeline/memory_timeline.h"
 
 #include <QDockWidget>
+#include <QLocale>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QTableView>
 
 namespace planscope::ui {
@@ -34,12 +39,23 @@ void MainWindow::createStepping() {
     QDockWidget* timeline = addDock(m_timeline, tr("Memory Timeline"), u"timelineDock"_s, Qt::BottomDockWidgetArea);
     tabifyDockWidget(layout, timeline);
     layout->raise();
-    // The strips need width more than the log does.
-    resizeDocks({layout}, {660}, Qt::Horizontal);
     m_planViews = new PlanViewsBinder(m_session, m_bufferView, m_timeline, this);
     m_stepper = new StepController(m_session, this);
     m_steppingBar = new SteppingToolBar(m_stepper, this);
     addToolBar(Qt::TopToolBarArea, m_steppingBar);
+
+    // After Schedule, stepping follows the scheduler's allocation; the Step menu switches back.
+    SplitController* splits = m_splits->controller();
+    connect(splits, &SplitController::scheduled, this, [this, splits] {
+        if (!splits->schedule()) return;
+        m_session->setScheduledTrace(scheduledTrace(*splits->schedule()));
+        const PlanTrace* trace = m_session->planTrace();
+        statusBar()->showMessage(
+            tr("Stepping through the scheduled allocation: %n split(s), %1 steps", nullptr,
+               static_cast<int>(splits->schedule()->plan.splits.size()))
+                .arg(QLocale().toString(static_cast<qulonglong>(trace->stepCount()))),
+            8000);
+    });
 
     QAction* toggle = m_steppingBar->tensorBreakpointAction();
     new TensorContextMenu(m_canvas, m_session, {toggle});

@@ -20,6 +20,8 @@ QSpinBox* spinBox(const QString& objectName, int min, const QString& toolTip, QW
     box->setRange(min, INT_MAX);
     box->setToolTip(toolTip);
     box->setKeyboardTracking(false); // typing "4096" is one edit, not four
+    // Room for seven digits, not INT_MAX's ten: the bar shares its row with the stepping tool bar.
+    box->setMaximumWidth(box->fontMetrics().horizontalAdvance(u"0000000"_s) + 40);
     return box;
 }
 

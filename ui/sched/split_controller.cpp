@@ -35,10 +35,15 @@ private:
 
 SplitController::SplitController(GraphSession* session, GraphCanvas* canvas, QObject* parent)
     : QObject(parent), m_session(session), m_canvas(canvas), m_assignments(new AssignmentModel(this)),
-      m_timings(new TimingModel(this)) {
+      m_replay(new AssignmentReplay(canvas, this)), m_timings(new TimingModel(this)) {
     setBackends(u"cpu"_s);
-    m_replay.setSingleShot(false);
-    connect(&m_replay, &QTimer::timeout, this, &SplitController::replayNext);
+    connect(m_replay, &AssignmentReplay::step, this, &SplitController::replayStep);
+    connect(m_replay, &AssignmentReplay::statusMessage, this, &SplitController::statusMessage);
+    connect(m_replay, &AssignmentReplay::activeChanged, this, &SplitController::replayingChanged);
+    connect(m_replay, &AssignmentReplay::finished, this, [this] {
+        paintFinalColours();
+        emit replayFinished();
+    });
     connect(m_canvas, &GraphCanvas::layoutFinished, this, &SplitController::onCanvasLayout);
     m_session->addObserver(this);
 }
@@ -74,8 +79,7 @@ void SplitController::onGraphLoaded(const planscope::graph_document&) {
     // A schedule of the previous document no longer applies; a running job's result is dropped.
     ++m_generation;
     setBusy(false);
-    m_replay.stop();
-    m_replayPending = false;
+    m_replay->stop();
     m_runningSplit = -1;
     m_schedule.reset();
     m_run.reset();
@@ -105,7 +109,7 @@ void SplitController::startWorker(Job job, Done done) {
 
 void SplitController::scheduleDocument() {
     if (m_busy) return;
-    m_replay.stop();
+    skipReplay(); // a failure leaves the previous schedule's end on the canvas
     auto doc = std::make_shared<planscope::graph_document>(copyDocument(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
     const BackendRequest request = m_request;
@@ -119,50 +123,31 @@ void SplitController::scheduleDocument() {
                     m_assignments->setSchedule(m_schedule);
                     m_run.reset();
                     m_timings->clear();
-                    m_replayPending = true;
                     emit statusMessage(tr("%n split(s), %1 assignments", nullptr, static_cast<int>(m_schedule->plan.splits.size()))
                                            .arg(m_schedule->plan.assignments.size()));
                     emit scheduled();
-                    m_canvas->showAlternateGraph(m_schedule->splitDoc, splitDotStyle(*m_schedule));
+                    replay();
                 });
 }
 
 void SplitController::onCanvasLayout() {
-    if (!m_schedule || !m_canvas->showsAlternateGraph()) return;
+    // A split graph laid out outside a replay (a skipped one) shows the final decisions.
+    if (!m_schedule || m_replay->isActive() || !m_canvas->showsAlternateGraph()) return;
     paintFinalColours();
-    if (m_replayPending) replay();
 }
 
 void SplitController::replay() {
-    m_replayPending = false;
-    if (!m_schedule || !m_canvas->showsAlternateGraph()) return;
+    if (!m_schedule) return;
     clearRunHighlight();
-    // Everything starts without a backend, then takes its colour as the scheduler decided it.
-    const auto& ctx = m_schedule->splitDoc->ctx;
-    for (std::size_t i = 0; i < ctx.size(); ++i)
-        if (TensorNodeItem* item = m_canvas->itemOf(planscope::tensor_id{i})) item->setFill(backendColor(-1));
-    m_replayRow = 0;
-    m_replay.start(m_interval);
+    m_replay->start(m_schedule);
 }
 
-void SplitController::replayNext() {
-    const auto& list = m_schedule->plan.assignments;
-    if (static_cast<std::size_t>(m_replayRow) >= list.size()) {
-        m_replay.stop();
-        paintFinalColours();
-        emit replayFinished();
-        return;
-    }
-    const planscope::sched_assignment& a = list[static_cast<std::size_t>(m_replayRow)];
-    if (TensorNodeItem* item = m_canvas->itemOf(a.tensor)) {
-        item->setFill(backendColor(a.backend));
-        item->setToolTip(item->toolTip().section(u'\n', 0, 2) + u'\n' +
-                         tr("backend %1 · %2 (%3)")
-                             .arg(m_assignments->index(m_replayRow, AssignmentModel::BackendColumn).data().toString(),
-                                  AssignmentModel::passText(a.pass), QString::fromStdString(a.cause)));
-    }
-    emit replayStep(m_replayRow);
-    ++m_replayRow;
+void SplitController::skipReplay() {
+    if (!m_replay->isActive()) return;
+    m_replay->stop();
+    if (m_canvas->showsAlternateGraph() && !m_canvas->isLayoutRunning()) paintFinalColours();
+    else if (!m_canvas->showsAlternateGraph()) m_canvas->showAlternateGraph(m_schedule->splitDoc, splitDotStyle(*m_schedule));
+    // else: the split graph's layout is running; onCanvasLayout paints it.
 }
 
 void SplitController::paintFinalColours() {
@@ -180,6 +165,7 @@ void SplitController::paintFinalColours() {
 
 void SplitController::run() {
     if (m_busy) return;
+    skipReplay(); // the running split is dimmed on the split graph
     auto doc = std::make_shared<planscope::graph_document>(copyDocument(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
     const BackendRequest request = m_request;
@@ -231,6 +217,10 @@ void SplitController::clearRunHighlight() {
 }
 
 void SplitController::cancel() {
+    if (m_replay->isActive()) {
+        skipReplay();
+        emit statusMessage(tr("Replay stopped: showing the final assignment"));
+    }
     if (!m_busy) return;
     ++m_generation;
     setBusy(false);

@@ -1,17 +1,17 @@
 #pragma once
 // Schedule menu logic: plans the session's document over the chosen backends on a worker thread,
-// replays the scheduler's backend assignments on the canvas (nodes take their backend's colour
-// one decision at a time), then shows the split graph (one cluster per split, the copies on the
-// boundaries); Run computes the document on those backends while the canvas dims every split
-// but the running one. A failure is reported and leaves the previous schedule and run in place.
+// replays the scheduler's backend assignments on the canvas (assignment_replay.h: passes 1–3 on
+// the session's graph, then pass 4 on the split graph with one cluster per split and the copies
+// on the boundaries); Run computes the document on those backends while the canvas dims every
+// split but the running one. A failure is reported and leaves the previous schedule and run in place.
 #include "assignment_model.h"
+#include "assignment_replay.h"
 #include "execution/timing_model.h"
 #include "session/graph_observer.h"
 #include "split_schedule.h"
 
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -51,30 +51,34 @@ public:
     [[nodiscard]] const SplitSchedule* schedule() const { return m_schedule.get(); }
     [[nodiscard]] const RunOutcome* lastRun() const { return m_run.get(); }
     [[nodiscard]] bool isBusy() const { return m_busy; }
-    [[nodiscard]] bool isReplaying() const { return m_replay.isActive(); }
-    [[nodiscard]] int replayRow() const { return m_replayRow; }
+    [[nodiscard]] bool isReplaying() const { return m_replay->isActive(); }
+    // The next assignment row the replay shows.
+    [[nodiscard]] int replayRow() const { return m_replay->row(); }
     [[nodiscard]] int runningSplit() const { return m_runningSplit; }
     [[nodiscard]] QString lastError() const { return m_lastError; }
     // "output NAME: first … min … max … mean …" lines of the last run, then for a llama prompt its
     // top-10 next tokens, sum and L2 norm (as planscope-cli run prints them).
     [[nodiscard]] QString outputsText() const;
     // Milliseconds between two replayed assignments (0 in tests: as fast as the event loop runs).
-    void setReplayInterval(int ms) { m_interval = ms; }
+    void setReplayInterval(int ms) { m_replay->setInterval(ms); }
 
     void onGraphLoaded(const planscope::graph_document& doc) override;
     void onSelectionChanged(planscope::tensor_id) override {}
 
 public slots:
-    void scheduleDocument(); // then replays and shows the split graph
-    void replay();           // replays the current schedule's assignments on the canvas
+    void scheduleDocument(); // then replays, ending on the split graph
+    void replay();           // replays the current schedule's assignments from the session's graph
     void run();
-    void cancel(); // drops the running job's result; the engine call itself finishes on its own
+    // Drops the running job's result (the engine call itself finishes on its own); a replay jumps
+    // to its end, the split graph in its final colours.
+    void cancel();
 
 signals:
     void busyChanged(bool busy);
-    void scheduled(); // schedule() is set; the canvas lays out the split graph next
+    void scheduled(); // schedule() is set; its replay starts next
     void replayStep(int row);
     void replayFinished();
+    void replayingChanged(bool replaying);
     void runningSplitChanged(int split, int backend);
     void runFinished();
     void failed(const QString& message);
@@ -86,7 +90,7 @@ private:
     void setBusy(bool busy);
     void fail(const QString& message);
     void onCanvasLayout();
-    void replayNext();
+    void skipReplay();
     void paintFinalColours();
     void setRunning(int split, int backend, bool onCanvas);
     void clearRunHighlight();
@@ -94,6 +98,7 @@ private:
     GraphSession* m_session;
     GraphCanvas* m_canvas;
     AssignmentModel* m_assignments;
+    AssignmentReplay* m_replay;
     TimingModel* m_timings;
     BackendRequest m_request;
     PromptSource m_promptSource;
@@ -102,10 +107,6 @@ private:
     std::unique_ptr<RunOutcome> m_run;
     quint64 m_generation = 0; // of the job whose result is wanted
     bool m_busy = false;
-    bool m_replayPending = false;
-    QTimer m_replay;
-    int m_replayRow = 0;
-    int m_interval = 40;
     int m_runningSplit = -1;
     QString m_lastError;
 };

@@ -73,6 +73,7 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     connect(m_run, &QPushButton::clicked, m_controller, &SplitController::run);
     connect(m_cancel, &QPushButton::clicked, m_controller, &SplitController::cancel);
     connect(m_controller, &SplitController::busyChanged, this, &SplitPanel::updateButtons);
+    connect(m_controller, &SplitController::replayingChanged, this, &SplitPanel::updateButtons);
     connect(m_controller, &SplitController::scheduled, this, [this] {
         if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise(); // tabbed behind others
         m_tabs->setCurrentWidget(m_assignView);
@@ -107,7 +108,7 @@ void SplitPanel::updateButtons() {
     m_schedule->setEnabled(!busy);
     m_replay->setEnabled(!busy && m_controller->schedule());
     m_run->setEnabled(!busy);
-    m_cancel->setEnabled(busy);
+    m_cancel->setEnabled(busy || m_controller->isReplaying()); // a replay jumps to its end
 }
 
 } // namespace planscope::ui
@@ -143,6 +144,7 @@ QMenu* SplitPanel::createMenu(QWidget* parent) {
         backends->setEnabled(m_backends->isEnabled());
     };
     connect(m_controller, &SplitController::busyChanged, menu, sync);
+    connect(m_controller, &SplitController::replayingChanged, menu, sync);
     connect(m_controller, &SplitController::scheduled, menu, sync);
     sync();
     return menu;

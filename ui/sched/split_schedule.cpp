@@ -41,6 +41,26 @@ void buildSplitDocument(SplitSchedule& s, graph_document& doc) {
     doc.parse_seq.clear(); // indices of the original graph
 }
 
+// Keeps the allocators' events until the scheduler creates its buffers: init_measure then swaps
+// in the real buffers and resets them, which would empty every strip at the last step.
+class MeasureRecorder final : public alloc_observer, public sched_observer {
+public:
+    void on_event(const alloc_event& e) override {
+        if (!m_done) m_alloc.push_back(e);
+    }
+    void on_event(const sched_event& e) override {
+        if (std::holds_alternative<sched_events::buffer_created>(e)) m_done = true;
+        m_sched.on_event(e);
+    }
+    std::vector<alloc_event> takeAllocEvents() { return std::move(m_alloc); }
+    [[nodiscard]] const std::vector<sched_event>& schedEvents() const { return m_sched.events(); }
+
+private:
+    sched_recorder m_sched;
+    std::vector<alloc_event> m_alloc;
+    bool m_done = false;
+};
+
 std::string hexColor(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
 
 } // namespace
@@ -56,8 +76,9 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
                                   buffer_backend_of_document(src.doc, display_names(backends)));
     if (!made) return made.err();
     scheduler& sched = **made;
-    sched_recorder recorder;
+    MeasureRecorder recorder;
     sched.set_observer(&recorder);
+    sched.set_alloc_observer(&recorder);
     const int inputs = input_backend(backends);
     for (tensor_id id : sched_preallocated(src))
         if (auto st = sched.allocator(inputs).alloc(src.doc.ctx, id); !st) return st.err();
@@ -66,11 +87,36 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     SplitSchedule s;
     s.backendNames = sched.backend_names();
     s.plan = sched.plan();
-    s.events = recorder.events();
+    sched.set_alloc_observer(nullptr);
+    s.events = recorder.schedEvents();
     s.buffers = sched.buffers();
     buildSplitDocument(s, src.doc);
+    // The compute buffers' ids follow the document's buffers (create's first_buffer).
+    for (const sched_buffer_info& b : s.buffers) {
+        const std::string& name = s.backendNames[static_cast<std::size_t>(b.backend)];
+        src.doc.buffers.push_back({name + " compute", name, b.size, sched.allocator(b.backend).alignment()});
+    }
+    s.allocEvents = recorder.takeAllocEvents();
+    s.allocSplit = eventSplits(s.allocEvents, s.splitOf);
     s.splitDoc = std::make_shared<graph_document>(std::move(src.doc));
     return s;
+}
+
+std::vector<int> eventSplits(std::span<const alloc_event> events, const std::vector<int>& splitOf) {
+    std::vector<int> out;
+    out.reserve(events.size());
+    int current = -1;
+    for (const alloc_event& e : events) {
+        // Every allocation, free and reuse happens on behalf of the node the allocator is on.
+        if (const auto* n = std::get_if<events::node>(&e))
+            current = n->tensor.index() < splitOf.size() ? splitOf[n->tensor.index()] : -1;
+        out.push_back(current);
+    }
+    return out;
+}
+
+std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule) {
+    return PlanTrace::fromEvents(copyDocument(*schedule.splitDoc), schedule.allocEvents, schedule.allocSplit);
 }
 
 QColor backendColor(int backend) {

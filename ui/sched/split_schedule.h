@@ -2,6 +2,7 @@
 // The current document scheduled over a list of backends (the seed's ggml_backend_sched split),
 // as plain values the split replay, the assignment panel and the canvas read: the plan, the
 // scheduler's recorded events and a document of the split graph with its BACKEND#name copies.
+#include "alloc/alloc_events.h"
 #include "core/document.h"
 #include "layout/dot_writer.h"
 #include "sched/backend_factory.h"
@@ -10,6 +11,7 @@
 #include <QColor>
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,11 @@ struct SplitSchedule {
     // tensor it copies, and its graph: per split, the copies it made, then its nodes.
     std::shared_ptr<planscope::graph_document> splitDoc;
     std::vector<int> splitOf; // by tensor index of splitDoc: the split of a node or copy, else -1
+    // The measure allocation init_measure made, for stepping: an attach per backend buffer, the
+    // pre-allocated inputs, then the split graph's node / alloc / free / inplace ... events, up
+    // to the measured sizes. Their buffers are appended to splitDoc as "CPU compute", ...
+    std::vector<planscope::alloc_event> allocEvents;
+    std::vector<int> allocSplit; // by event: the split of the node being allocated; -1 before the first
 };
 
 // Plans `doc` with `preallocate` on input_backend, as plan_with_backends does, recording events.
@@ -38,6 +45,13 @@ struct SplitSchedule {
 planscope::result<SplitSchedule> scheduleDocument(const planscope::graph_document& doc,
                                                   const std::vector<planscope::tensor_id>& preallocate,
                                                   const BackendRequest& request);
+
+class PlanTrace;
+// The schedule's measure allocation as a stepping trace over a copy of splitDoc.
+std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule);
+// The split each event belongs to: that of the last node event before it (-1 before the first),
+// from `splitOf` by tensor index.
+std::vector<int> eventSplits(std::span<const planscope::alloc_event> events, const std::vector<int>& splitOf);
 
 // The fill of a backend's tensors: blue, orange, green, purple; grey for none (-1).
 QColor backendColor(int backend);

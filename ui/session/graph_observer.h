@@ -17,8 +17,9 @@ public:
     virtual void onGraphLoaded(const planscope::graph_document& doc) = 0;
     // The selected tensor changed; an invalid id means nothing is selected.
     virtual void onSelectionChanged(planscope::tensor_id tensor) = 0;
-    // The document's plan is recorded (session.planTrace()); it starts at step 0. The trace
-    // lives until the next onGraphLoaded. A failed plan arrives too, with trace.error() set.
+    // The document's plan is recorded (session.planTrace()), or the session switched between it
+    // and the scheduler's allocation (GraphSession::showScheduledTrace); it starts at step 0. The
+    // trace lives until the next onGraphLoaded. A failed plan arrives too, with trace.error() set.
     virtual void onPlanReady(const PlanTrace& trace) { (void)trace; }
     // The current step moved (a step = events applied; trace.state() is the state at it).
     virtual void onStepChanged(std::size_t step) { (void)step; }

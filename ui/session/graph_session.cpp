@@ -48,7 +48,11 @@ void GraphSession::setDocument(planscope::graph_document doc, const QString& fil
     m_selection = {};
     m_preallocate = std::move(preallocate);
     m_trace.reset();
+    const bool wasScheduled = showsScheduledTrace();
+    m_scheduled.reset();
+    m_showScheduled = false;
     notify([this](IGraphObserver& o) { o.onGraphLoaded(m_doc); });
+    if (wasScheduled) emit traceSwitched(false);
     startPlan();
 }
 
@@ -61,14 +65,21 @@ void GraphSession::startPlan() {
     auto input = std::make_shared<planscope::graph_document>(copyDocument(m_doc));
     QThread* worker = QThread::create([this, input, preallocate = m_preallocate, generation] {
         // Shared only to cross threads in a copyable functor; the session takes it over.
-        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate));
+        // Progress reaches the GUI thread queued, ahead of the result; a replaced plan's is dropped.
+        const auto progress = [this, generation](int percent) {
+            QMetaObject::invokeMethod(
+                this, [this, generation, percent] { if (generation == m_planGeneration) emit planProgress(percent); },
+                Qt::QueuedConnection);
+        };
+        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate, 32, progress));
         QMetaObject::invokeMethod(
             this,
             [this, trace, generation] {
                 if (generation != m_planGeneration) return; // the document changed meanwhile
                 m_planGeneration = 0;
                 m_trace = std::move(*trace);
-                notify([this](IGraphObserver& o) { o.onPlanReady(*m_trace); });
+                // Kept for later while the scheduled trace is shown.
+                if (!showsScheduledTrace()) notify([this](IGraphObserver& o) { o.onPlanReady(*m_trace); });
                 emit planFinished();
             },
             Qt::QueuedConnection);
@@ -78,14 +89,38 @@ void GraphSession::startPlan() {
     worker->start();
 }
 
-std::size_t GraphSession::step() const { return m_trace ? m_trace->step() : 0; }
+std::size_t GraphSession::step() const { return planTrace() ? planTrace()->step() : 0; }
 
 void GraphSession::setStep(std::size_t step) {
-    if (!m_trace) return;
-    const std::size_t before = m_trace->step();
-    const std::size_t reached = m_trace->seek(step);
+    PlanTrace* trace = showsScheduledTrace() ? m_scheduled.get() : m_trace.get();
+    if (!trace) return;
+    const std::size_t before = trace->step();
+    const std::size_t reached = trace->seek(step);
     if (reached == before) return;
     notify([reached](IGraphObserver& o) { o.onStepChanged(reached); });
+}
+
+void GraphSession::setScheduledTrace(std::unique_ptr<PlanTrace> trace) {
+    // Panels hold on to the shown trace's events until told of another one: never none.
+    if (!trace) return;
+    m_scheduled = std::move(trace);
+    m_showScheduled = true;
+    showTrace(m_scheduled.get());
+    emit traceSwitched(true);
+}
+
+void GraphSession::showScheduledTrace(bool show) {
+    if (!m_scheduled || show == m_showScheduled) return;
+    m_showScheduled = show;
+    showTrace(show ? m_scheduled.get() : m_trace.get());
+    emit traceSwitched(show);
+}
+
+void GraphSession::showTrace(PlanTrace* trace) {
+    // Without a trace (the plan still running) its arrival notifies the observers.
+    if (!trace) return;
+    trace->seek(0);
+    notify([trace](IGraphObserver& o) { o.onPlanReady(*trace); });
 }
 
 bool GraphSession::openTemplate(const QString& name) {

@@ -59,13 +59,23 @@ public:
     // Ids outside the document select nothing. Observers hear only real changes.
     void setSelection(planscope::tensor_id tensor);
 
-    // The current document's plan; nullptr while it is being planned.
-    [[nodiscard]] const PlanTrace* planTrace() const { return m_trace.get(); }
+    // The trace being stepped: the current document's plan (nullptr while it is being planned),
+    // or the scheduled one while that is shown.
+    [[nodiscard]] const PlanTrace* planTrace() const { return showsScheduledTrace() ? m_scheduled.get() : m_trace.get(); }
     [[nodiscard]] bool isPlanning() const { return m_planGeneration != 0; }
     // The plan's current step (0 without a plan). setStep clamps to the plan's last step and
     // notifies onStepChanged when the step moves.
     [[nodiscard]] std::size_t step() const;
     void setStep(std::size_t step);
+
+    // The scheduler's allocation of the document (scheduledTrace, ui/sched), shown at its step 0
+    // in place of the document's own plan until the next document; nullptr is ignored.
+    void setScheduledTrace(std::unique_ptr<PlanTrace> trace);
+    [[nodiscard]] bool hasScheduledTrace() const { return m_scheduled != nullptr; }
+    [[nodiscard]] bool showsScheduledTrace() const { return m_showScheduled && m_scheduled; }
+    // Steps through the scheduled trace (true) or the document's own plan (false), from step 0:
+    // observers get onPlanReady with the trace shown, then traceSwitched.
+    void showScheduledTrace(bool show);
 
     // Observers are not owned; remove one before it is destroyed.
     void addObserver(IGraphObserver* observer);
@@ -80,12 +90,17 @@ signals:
     void saved(const QString& path);
     void saveFailed(const QString& path, const QString& message);
     void planStarted();
+    // While planning: the whole percent of nodes planned, growing to 100 (before planFinished).
+    void planProgress(int percent);
     void planFinished(); // planTrace() is set, also when its plan failed (see its error())
+    // planTrace() changed between the document's plan and the scheduled trace, or the latter was dropped.
+    void traceSwitched(bool scheduled);
 
 private:
     template <class F>
     void notify(F&& f);
     void startPlan();
+    void showTrace(PlanTrace* trace);
 
     planscope::graph_document m_doc;
     GraphSummary m_summary;
@@ -98,6 +113,8 @@ private:
     std::unique_ptr<PlanTrace> m_trace;
     quint64 m_lastPlanGeneration = 0;
     quint64 m_planGeneration = 0; // of the plan running for the current document; 0 = none
+    std::unique_ptr<PlanTrace> m_scheduled;
+    bool m_showScheduled = false;
 };
 
 } // namespace planscope::ui

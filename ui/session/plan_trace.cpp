@@ -1,6 +1,7 @@
 #include "plan_trace.h"
 
 #include "model/format.h"
+#include "plan_progress.h"
 
 namespace planscope::ui {
 
@@ -19,14 +20,17 @@ PlanTrace::PlanTrace(planscope::graph_document doc, std::vector<planscope::alloc
     : m_doc(std::move(doc)), m_events(std::move(events)), m_replayer(m_events) {}
 
 std::unique_ptr<PlanTrace> PlanTrace::build(const planscope::graph_document& doc,
-                                            std::span<const planscope::tensor_id> preallocate, std::size_t alignment) {
+                                            std::span<const planscope::tensor_id> preallocate, std::size_t alignment,
+                                            std::function<void(int)> progress) {
     planscope::graph_document planned = copyDocument(doc);
     planscope::alloc_recorder recorder;
+    PlanProgress counter(recorder, planned.g.nodes.size(), std::move(progress));
     planscope::plan_options options;
     options.alignment = alignment;
     options.preallocate.assign(preallocate.begin(), preallocate.end());
-    options.observer = &recorder;
+    options.observer = &counter;
     auto plan = planscope::plan_graph(planned, options);
+    counter.finish();
     // The constructor takes the events by value before the replayer spans them.
     std::unique_ptr<PlanTrace> trace(new PlanTrace(std::move(planned), recorder.events()));
     if (plan)
@@ -34,6 +38,19 @@ std::unique_ptr<PlanTrace> PlanTrace::build(const planscope::graph_document& doc
     else
         trace->m_error = toQString(plan.err().message);
     return trace;
+}
+
+std::unique_ptr<PlanTrace> PlanTrace::fromEvents(planscope::graph_document doc,
+                                                 std::vector<planscope::alloc_event> events,
+                                                 std::vector<int> eventSplit) {
+    std::unique_ptr<PlanTrace> trace(new PlanTrace(std::move(doc), std::move(events)));
+    eventSplit.resize(eventSplit.empty() ? 0 : trace->m_events.size(), -1);
+    trace->m_eventSplit = std::move(eventSplit);
+    return trace;
+}
+
+int PlanTrace::splitAt(std::size_t step) const {
+    return step == 0 || step > m_eventSplit.size() ? -1 : m_eventSplit[step - 1];
 }
 
 const planscope::alloc_event* PlanTrace::currentEvent() const {

@@ -2,14 +2,17 @@
 // One plan of a document, recorded for stepping: the document as plan_graph placed it (the
 // "compute" buffer appended), every allocator event, and a replayer positioned at a step.
 // A step is the number of events applied: step 0 is before the first event, step k shows the
-// state right after events()[k - 1]. Built off the GUI thread by PlanTrace::build; only the
-// GUI thread steps it. Neither copyable nor movable: the replayer refers to the events.
+// state right after events()[k - 1]. Also a recording made elsewhere (fromEvents: the
+// scheduler's allocation, each event with its split). Built off the GUI thread by
+// PlanTrace::build; only the GUI thread steps it. Neither copyable nor movable: the replayer
+// refers to the events.
 #include "alloc/alloc_replay.h"
 #include "alloc/plan.h"
 #include "core/document.h"
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -24,9 +27,19 @@ class PlanTrace {
 public:
     // Plans a copy of `doc` (plan_graph with a recorder; `preallocate` as llama.cpp's inputs).
     // Never fails: a plan error is kept in error(), with the events recorded up to it.
+    // `progress` (when set) gets the whole percent of nodes planned as it grows, on this thread,
+    // ending with 100 (plan_progress.h).
     static std::unique_ptr<PlanTrace> build(const planscope::graph_document& doc,
                                             std::span<const planscope::tensor_id> preallocate = {},
-                                            std::size_t alignment = 32);
+                                            std::size_t alignment = 32,
+                                            std::function<void(int percent)> progress = {});
+
+    // A recording made elsewhere (the scheduler's measure allocation): `doc` holds every buffer
+    // the events name; `eventSplit[i]` is the split events[i] belongs to (-1: none), empty
+    // without splits.
+    static std::unique_ptr<PlanTrace> fromEvents(planscope::graph_document doc,
+                                                 std::vector<planscope::alloc_event> events,
+                                                 std::vector<int> eventSplit = {});
 
     PlanTrace(const PlanTrace&) = delete;
     PlanTrace& operator=(const PlanTrace&) = delete;
@@ -43,6 +56,10 @@ public:
     [[nodiscard]] const planscope::replay_state& state() const { return m_replayer.state(); }
     // The event the current step applied last; nullptr at step 0.
     [[nodiscard]] const planscope::alloc_event* currentEvent() const;
+    // The split of the event step `step` applied last; -1 at step 0, without splits or outside one.
+    [[nodiscard]] int splitAt(std::size_t step) const;
+    [[nodiscard]] bool hasSplits() const { return !m_eventSplit.empty(); }
+    [[nodiscard]] std::span<const int> eventSplits() const { return m_eventSplit; } // by event index
     // Clamped to [0, stepCount()]; returns the step reached.
     std::size_t seek(std::size_t step);
 
@@ -54,6 +71,7 @@ private:
     planscope::plan_result m_result;
     QString m_error;
     planscope::alloc_replayer m_replayer;
+    std::vector<int> m_eventSplit; // fromEvents only
 };
 
 // The tensor an event is about (alloc, free, failure, view: the tensor; node, inplace, refused:

@@ -24,13 +24,24 @@ bool fromLastBlock(const planscope::alloc_event& e) {
     return a && a->last_block;
 }
 
-const std::array<EventBreakKind, 4>& kindTable() {
-    static const std::array<EventBreakKind, 4> table{{
-        {u"inplace"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next inplace reuse"), &is<ev::inplace>},
-        {u"refused"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next refused reuse"), &is<ev::refused>},
+// The first event of a split: its split differs from the previous event's.
+bool startsSplit(std::span<const planscope::alloc_event>, std::size_t index, const BreakContext& context) {
+    const auto& splits = context.eventSplit;
+    if (index >= splits.size() || splits[index] < 0) return false;
+    return index == 0 || splits[index - 1] != splits[index];
+}
+
+const std::array<EventBreakKind, 5>& kindTable() {
+    static const std::array<EventBreakKind, 5> table{{
+        {u"inplace"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next inplace reuse"), &is<ev::inplace>,
+         nullptr, false},
+        {u"refused"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next refused reuse"), &is<ev::refused>,
+         nullptr, false},
         {u"last_block"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next allocation from the last block"),
-         &fromLastBlock},
-        {u"failure"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next failure"), &is<ev::failure>},
+         &fromLastBlock, nullptr, false},
+        {u"failure"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next failure"), &is<ev::failure>, nullptr,
+         false},
+        {u"split"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next split"), nullptr, &startsSplit, true},
     }};
     return table;
 }
@@ -46,31 +57,38 @@ const EventBreakKind* findEventBreakKind(const QString& key) {
 }
 
 bool hitsBreakpoint(const planscope::alloc_event& e, const Breakpoints& breakpoints) {
+    return hitsBreakpointAt(std::span(&e, 1), 0, breakpoints, {});
+}
+
+bool hitsBreakpointAt(std::span<const planscope::alloc_event> events, std::size_t index,
+                      const Breakpoints& breakpoints, const BreakContext& context) {
+    const planscope::alloc_event& e = events[index];
     if (!breakpoints.tensors.empty()) {
         if (const auto t = eventTensor(e); t && breakpoints.tensors.contains(*t)) return true;
     }
     for (const QString& key : breakpoints.kinds) {
         const EventBreakKind* kind = findEventBreakKind(key);
-        if (kind && kind->matches(e)) return true;
+        if (!kind) continue;
+        if (kind->matchesAt ? kind->matchesAt(events, index, context) : kind->matches(e)) return true;
     }
     return false;
 }
 
 std::optional<std::size_t> nextBreakStep(std::span<const planscope::alloc_event> events, std::size_t step,
-                                         const Breakpoints& breakpoints) {
+                                         const Breakpoints& breakpoints, const BreakContext& context) {
     if (breakpoints.empty()) return std::nullopt;
     // Step s shows events[s - 1]: the candidates after `step` are events[step] onwards.
     for (std::size_t i = step; i < events.size(); ++i)
-        if (hitsBreakpoint(events[i], breakpoints)) return i + 1;
+        if (hitsBreakpointAt(events, i, breakpoints, context)) return i + 1;
     return std::nullopt;
 }
 
 std::optional<std::size_t> previousBreakStep(std::span<const planscope::alloc_event> events, std::size_t step,
-                                             const Breakpoints& breakpoints) {
+                                             const Breakpoints& breakpoints, const BreakContext& context) {
     if (breakpoints.empty()) return std::nullopt;
     // Steps before `step` with an event: 1 .. step - 1, i.e. events[0 .. step - 2].
     for (std::size_t s = std::min(step, events.size() + 1); s-- > 1;)
-        if (hitsBreakpoint(events[s - 1], breakpoints)) return s;
+        if (hitsBreakpointAt(events, s - 1, breakpoints, context)) return s;
     return std::nullopt;
 }
 

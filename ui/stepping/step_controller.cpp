@@ -9,6 +9,10 @@
 
 namespace planscope::ui {
 
+namespace {
+BreakContext contextOf(const PlanTrace& trace) { return {trace.eventSplits()}; }
+} // namespace
+
 StepController::StepController(GraphSession* session, QObject* parent)
     : QObject(parent), m_session(session), m_timer(new QTimer(this)) {
     m_timer->setInterval(1000 / m_speed);
@@ -59,7 +63,7 @@ void StepController::tick() {
         return;
     }
     const PlanTrace* trace = m_session->planTrace();
-    if (const auto* e = trace->currentEvent(); e && hitsBreakpoint(*e, m_breakpoints)) {
+    if (trace->step() > 0 && hitsBreakpointAt(trace->events(), trace->step() - 1, m_breakpoints, contextOf(*trace))) {
         pause();
         emit breakpointHit(trace->step());
     } else if (trace->step() == trace->stepCount()) {
@@ -84,7 +88,7 @@ void StepController::runToEnd() {
     const PlanTrace* trace = m_session->planTrace();
     if (!trace) return;
     pause();
-    const auto hit = nextBreakStep(trace->events(), trace->step(), m_breakpoints);
+    const auto hit = nextBreakStep(trace->events(), trace->step(), m_breakpoints, contextOf(*trace));
     m_session->setStep(hit.value_or(trace->stepCount()));
     if (hit) emit breakpointHit(*hit);
 }
@@ -93,7 +97,7 @@ void StepController::runToStart() {
     const PlanTrace* trace = m_session->planTrace();
     if (!trace) return;
     pause();
-    const auto hit = previousBreakStep(trace->events(), trace->step(), m_breakpoints);
+    const auto hit = previousBreakStep(trace->events(), trace->step(), m_breakpoints, contextOf(*trace));
     m_session->setStep(hit.value_or(0));
     if (hit) emit breakpointHit(*hit);
 }

@@ -9,10 +9,11 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
-#include <QProgressBar>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QPainter>
+#include <QPixmap>
 #include <QStyle>
 #include <QToolButton>
 
@@ -20,10 +21,25 @@ namespace planscope::ui {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+// A debugger's breakpoint: a red dot.
+QIcon breakpointIcon() {
+    QPixmap pixmap(32, 32);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(QColor(0x8b, 0x1a, 0x1a), 2));
+    painter.setBrush(QColor(0xd9, 0x30, 0x30));
+    painter.drawEllipse(QRectF(5, 5, 22, 22));
+    return QIcon(pixmap);
+}
+
+} // namespace
+
 SteppingToolBar::SteppingToolBar(StepController* controller, QWidget* parent)
     : QToolBar(tr("Stepping"), parent), m_controller(controller), m_stepBox(new QSpinBox(this)),
-      m_slider(new QSlider(Qt::Horizontal, this)), m_count(new QLabel(this)), m_speed(new QSpinBox(this)),
-      m_busy(new QProgressBar(this)) {
+      m_slider(new QSlider(Qt::Horizontal, this)), m_count(new QLabel(this)), m_speed(new QSpinBox(this)) {
     setObjectName(u"steppingToolBar"_s);
     createActions();
 
@@ -32,7 +48,7 @@ SteppingToolBar::SteppingToolBar(StepController* controller, QWidget* parent)
     m_stepBox->setKeyboardTracking(false);
     connect(m_stepBox, &QSpinBox::valueChanged, m_controller, &StepController::jumpTo);
     m_slider->setObjectName(u"stepSlider"_s);
-    m_slider->setMinimumWidth(160);
+    m_slider->setMinimumWidth(100);
     connect(m_slider, &QSlider::valueChanged, m_controller, &StepController::jumpTo);
     m_speed->setObjectName(u"speedBox"_s);
     m_speed->setRange(StepController::minSpeed, StepController::maxSpeed);
@@ -40,11 +56,6 @@ SteppingToolBar::SteppingToolBar(StepController* controller, QWidget* parent)
     m_speed->setSuffix(tr(" steps/s"));
     m_speed->setToolTip(tr("Playback speed"));
     connect(m_speed, &QSpinBox::valueChanged, m_controller, &StepController::setSpeed);
-    m_busy->setObjectName(u"planBusy"_s);
-    m_busy->setRange(0, 0); // indeterminate: plan_graph reports no progress
-    m_busy->setMaximumWidth(120);
-    m_busy->setFormat(tr("Planning…"));
-    m_busy->setTextVisible(true);
 
     addAction(m_runToStart);
     addAction(m_stepBack);
@@ -65,10 +76,11 @@ SteppingToolBar::SteppingToolBar(StepController* controller, QWidget* parent)
     kinds->setPopupMode(QToolButton::InstantPopup);
     addWidget(kinds);
     addAction(m_clearBreaks);
-    m_busyAction = addWidget(m_busy);
 
     GraphSession* session = m_controller->session();
     connect(session, &GraphSession::planStarted, this, [this] { updateEnabled(); });
+    // The document's plan may arrive while the scheduled trace is shown: no onPlanReady then.
+    connect(session, &GraphSession::planFinished, this, [this] { updateEnabled(); });
     connect(m_controller, &StepController::playingChanged, m_play, &QAction::setChecked);
     connect(m_controller, &StepController::breakpointsChanged, this, &SteppingToolBar::updateTensorBreakpointAction);
     session->addObserver(this);
@@ -98,8 +110,10 @@ void SteppingToolBar::createActions() {
     m_runToStart = action(tr("Run Back to Breakpoint or S&tart"), QStyle::SP_MediaSkipBackward,
                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), &StepController::runToStart);
 
-    m_tensorBreak = new QAction(tr("Toggle &Breakpoint on Tensor"), this);
+    // An icon in the tool bar (its text is long, and the What-If bar shares the row); the text in menus.
+    m_tensorBreak = new QAction(breakpointIcon(), tr("Toggle &Breakpoint on Tensor"), this);
     m_tensorBreak->setObjectName(u"tensorBreakpointAction"_s);
+    m_tensorBreak->setToolTip(tr("Toggle Breakpoint on the Selected Tensor (F9)"));
     m_tensorBreak->setShortcut(Qt::Key_F9);
     m_tensorBreak->setCheckable(true);
     connect(m_tensorBreak, &QAction::triggered, this,
@@ -114,6 +128,7 @@ void SteppingToolBar::createActions() {
         a->setData(kind.key);
         connect(a, &QAction::toggled, this, [this, key = kind.key](bool on) { m_controller->setKindBreakpoint(key, on); });
     }
+    m_kindMenu->setToolTipsVisible(true);
     connect(m_controller, &StepController::breakpointsChanged, this, [this] {
         for (QAction* a : m_kindMenu->actions()) {
             const QSignalBlocker block(a);
@@ -121,12 +136,28 @@ void SteppingToolBar::createActions() {
         }
     });
 
+    m_scheduledTrace = new QAction(tr("Step Through the S&cheduled Allocation"), this);
+    m_scheduledTrace->setObjectName(u"scheduledTraceAction"_s);
+    m_scheduledTrace->setCheckable(true);
+    m_scheduledTrace->setStatusTip(tr("Step through the scheduler's compute buffers, one per backend, "
+                                      "instead of the single-buffer plan"));
+    connect(m_scheduledTrace, &QAction::triggered, this,
+            [this](bool on) { m_controller->session()->showScheduledTrace(on); });
+
     m_menu = new QMenu(tr("&Step"), this);
     m_menu->addActions({m_play, m_stepBack, m_step, m_runToStart, m_runToEnd});
     m_menu->addSeparator();
     m_menu->addAction(m_tensorBreak);
     m_menu->addMenu(m_kindMenu);
     m_menu->addAction(m_clearBreaks);
+    m_menu->addSeparator();
+    m_menu->addAction(m_scheduledTrace);
+}
+
+QAction* SteppingToolBar::kindAction(const QString& key) const {
+    for (QAction* a : m_kindMenu->actions())
+        if (a->data().toString() == key) return a;
+    return nullptr;
 }
 
 void SteppingToolBar::updateEnabled() {
@@ -136,7 +167,16 @@ void SteppingToolBar::updateEnabled() {
     for (QAction* a : {m_play, m_stepBack, m_step, m_runToStart, m_runToEnd}) a->setEnabled(ready);
     m_stepBox->setEnabled(ready);
     m_slider->setEnabled(ready);
-    m_busyAction->setVisible(session->isPlanning());
+    // Splits exist only in the scheduled trace.
+    const bool splits = trace && trace->hasSplits();
+    for (const EventBreakKind& kind : eventBreakKinds()) {
+        if (!kind.needsSplits) continue;
+        QAction* a = kindAction(kind.key);
+        a->setEnabled(splits);
+        a->setToolTip(splits ? QString() : tr("Schedule first (F7)"));
+    }
+    m_scheduledTrace->setEnabled(session->hasScheduledTrace());
+    m_scheduledTrace->setChecked(session->showsScheduledTrace());
     const int last = trace ? static_cast<int>(trace->stepCount()) : 0;
     const QSignalBlocker b1(m_stepBox);
     const QSignalBlocker b2(m_slider);

@@ -2,7 +2,8 @@
 // The debugger-style toolbar and Step menu over a StepController: play / pause (F5), step back
 // (Shift+F10), step (F10), run to the next breakpoint or the end (Ctrl+F5), back to the previous
 // breakpoint or the start (Ctrl+Shift+F5), a step box and slider, the speed, breakpoints on the
-// selected tensor (F9) and on event kinds, and a busy indicator while the plan is computed.
+// selected tensor (F9) and on event kinds, a busy indicator while the plan is computed, and the
+// switch between the document's plan and the scheduler's allocation.
 #include "session/graph_observer.h"
 
 #include <QToolBar>
@@ -10,7 +11,6 @@
 class QAction;
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QSlider;
 class QSpinBox;
 
@@ -40,6 +40,10 @@ public:
     [[nodiscard]] QAction* tensorBreakpointAction() const { return m_tensorBreak; }
     [[nodiscard]] QSpinBox* stepBox() const { return m_stepBox; }
     [[nodiscard]] QSpinBox* speedBox() const { return m_speed; }
+    // The Step menu's breakpoint on an event kind (EventBreakKind::key); nullptr for none.
+    [[nodiscard]] QAction* kindAction(const QString& key) const;
+    // Checked: stepping follows the scheduler's allocation (enabled once a schedule exists).
+    [[nodiscard]] QAction* scheduledTraceAction() const { return m_scheduledTrace; }
 
 private:
     void createActions();
@@ -54,14 +58,13 @@ private:
     QAction* m_runToEnd = nullptr;
     QAction* m_tensorBreak = nullptr;
     QAction* m_clearBreaks = nullptr;
+    QAction* m_scheduledTrace = nullptr;
     QMenu* m_kindMenu = nullptr;
     QMenu* m_menu = nullptr;
     QSpinBox* m_stepBox;
     QSlider* m_slider;
     QLabel* m_count;
     QSpinBox* m_speed;
-    QProgressBar* m_busy;
-    QAction* m_busyAction = nullptr;
 };
 
 } // namespace planscope::ui
