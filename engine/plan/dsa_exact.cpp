@@ -1,5 +1,7 @@
 #include "dsa_exact.h"
 
+#include "dsa_section_totals.h"
+
 #include <algorithm>
 #include <array>
 #include <numeric>
@@ -110,42 +112,6 @@ std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
     return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
-// Bytes still to place per section, with range add and range max: the search asks for the
-// fullest section of a partition at every node.
-class section_totals {
-public:
-    explicit section_totals(const std::vector<std::uint64_t>& totals) : m_n(std::max<std::size_t>(totals.size(), 1)) {
-        m_max.assign(4 * m_n, 0);
-        m_add.assign(4 * m_n, 0);
-        for (std::size_t s = 0; s < totals.size(); ++s) add(s, s + 1, static_cast<std::int64_t>(totals[s]));
-    }
-    void add(std::size_t lo, std::size_t hi, std::int64_t delta) { add(1, 0, m_n, lo, hi, delta); }
-    [[nodiscard]] std::int64_t max(std::size_t lo, std::size_t hi) const { return max(1, 0, m_n, lo, hi); }
-
-private:
-    void add(std::size_t node, std::size_t nl, std::size_t nr, std::size_t lo, std::size_t hi, std::int64_t delta) {
-        if (hi <= nl || nr <= lo) return;
-        if (lo <= nl && nr <= hi) {
-            m_max[node] += delta;
-            m_add[node] += delta;
-            return;
-        }
-        const std::size_t mid = (nl + nr) / 2;
-        add(2 * node, nl, mid, lo, hi, delta);
-        add(2 * node + 1, mid, nr, lo, hi, delta);
-        m_max[node] = m_add[node] + std::max(m_max[2 * node], m_max[2 * node + 1]);
-    }
-    [[nodiscard]] std::int64_t max(std::size_t node, std::size_t nl, std::size_t nr, std::size_t lo, std::size_t hi) const {
-        if (hi <= nl || nr <= lo) return INT64_MIN / 2;
-        if (lo <= nl && nr <= hi) return m_max[node];
-        const std::size_t mid = (nl + nr) / 2;
-        return m_add[node] + std::max(max(2 * node, nl, mid, lo, hi), max(2 * node + 1, mid, nr, lo, hi));
-    }
-
-    std::size_t m_n;
-    std::vector<std::int64_t> m_max, m_add; // a node's max includes its own pending add
-};
-
 // A sub-problem: its unplaced buffers, pool[begin, end), and the sections [lo, hi) they live in.
 struct partition {
     std::uint32_t begin = 0, end = 0;
@@ -179,7 +145,12 @@ public:
             for (std::uint32_t s = m_p.first[b]; s + 1 < m_p.last[b]; ++s) ++m_cuts[s];
         m_nodes_left = node_limit;
         m_stop = std::nullopt;
-        return solve({0, n, 0, n_sections}) ? exact_outcome::found : m_stop.value_or(exact_outcome::infeasible);
+        // Times no buffer crosses split the problem from the start, as placements split it later.
+        std::vector<std::uint32_t> cuts{0};
+        for (std::uint32_t s = 0; s + 1 < n_sections; ++s)
+            if (m_cuts[s] == 0) cuts.push_back(s + 1);
+        return solve_sides({0, n, 0, n_sections}, std::move(cuts)) ? exact_outcome::found
+                                                                    : m_stop.value_or(exact_outcome::infeasible);
     }
 
     [[nodiscard]] const std::vector<std::uint64_t>& solution() const { return m_solution; }
@@ -266,13 +237,15 @@ private:
             for (const candidate& c : batch) {
                 const std::size_t mark = m_offset_log.size();
                 const placed p = place(part, c.buffer, c.offset);
-                // The child sees the pool without c, swapped to the end of the range, and
-                // leaves the pool as it found it.
-                std::swap(m_pool[c.slot], m_pool[part.end - 1]);
-                const bool found = p.feasible && fits_above(part, c.offset) &&
-                                   split_or_continue({part.begin, part.end - 1, part.lo, part.hi}, c);
-                std::swap(m_pool[c.slot], m_pool[part.end - 1]);
-                unplace(c.buffer, mark);
+                bool found = false;
+                if (p.applied) {
+                    // The child sees the pool without c, swapped to the end of the range, and
+                    // leaves the pool as it found it.
+                    std::swap(m_pool[c.slot], m_pool[part.end - 1]);
+                    found = p.feasible && split_or_continue({part.begin, part.end - 1, part.lo, part.hi}, c);
+                    std::swap(m_pool[c.slot], m_pool[part.end - 1]);
+                    unplace(c.buffer, mark);
+                }
                 if (found) return true;
                 if (m_stop || !p.covered) return false;
             }
@@ -287,50 +260,60 @@ private:
         std::vector<std::uint32_t> cuts{part.lo};
         for (std::uint32_t s = m_p.first[c.buffer]; s + 1 < m_p.last[c.buffer]; ++s)
             if (--m_cuts[s] == 0 && s + 1 > part.lo && s + 1 < part.hi) cuts.push_back(s + 1);
-        bool found = true;
-        if (cuts.size() == 1) {
-            found = search(part, c.offset, c.rank);
-        } else {
-            std::sort(cuts.begin(), cuts.end());
-            cuts.push_back(part.hi);
-            // Group the pool by side: no buffer crosses a cut, so its first section decides.
-            const auto side = [&](std::uint32_t b) {
-                return std::upper_bound(cuts.begin(), cuts.end(), m_p.first[b]) - cuts.begin() - 1;
-            };
-            const auto begin = m_pool.begin() + part.begin, end = m_pool.begin() + part.end;
-            const std::vector<std::uint32_t> before(begin, end);
-            std::stable_sort(begin, end, [&](std::uint32_t a, std::uint32_t b) { return side(a) < side(b); });
-            std::uint32_t next = part.begin;
-            for (std::size_t k = 1; k < cuts.size() && found; ++k) {
-                partition sub{next, next, cuts[k - 1], cuts[k]};
-                while (sub.end < part.end && side(m_pool[sub.end]) == static_cast<std::ptrdiff_t>(k - 1)) ++sub.end;
-                found = solve(sub);
-                next = sub.end;
-            }
-            std::copy(before.begin(), before.end(), begin);
-        }
+        const bool found = cuts.size() == 1 ? search(part, c.offset, c.rank) : solve_sides(part, std::move(cuts));
         for (std::uint32_t s = m_p.first[c.buffer]; s + 1 < m_p.last[c.buffer]; ++s) ++m_cuts[s];
+        return found;
+    }
+
+    // Solves the sides of `cuts` (part.lo first, then sections no unplaced buffer crosses) one
+    // after the other; a single side is solved as a whole.
+    bool solve_sides(const partition& part, std::vector<std::uint32_t> cuts) {
+        std::sort(cuts.begin(), cuts.end());
+        cuts.push_back(part.hi);
+        // Group the pool by side: no buffer crosses a cut, so its first section decides.
+        const auto side = [&](std::uint32_t b) {
+            return std::upper_bound(cuts.begin(), cuts.end(), m_p.first[b]) - cuts.begin() - 1;
+        };
+        const auto begin = m_pool.begin() + part.begin, end = m_pool.begin() + part.end;
+        const std::vector<std::uint32_t> before(begin, end);
+        std::stable_sort(begin, end, [&](std::uint32_t a, std::uint32_t b) { return side(a) < side(b); });
+        std::uint32_t next = part.begin;
+        bool found = true;
+        for (std::size_t k = 1; k < cuts.size() && found; ++k) {
+            partition sub{next, next, cuts[k - 1], cuts[k]};
+            while (sub.end < part.end && side(m_pool[sub.end]) == static_cast<std::ptrdiff_t>(k - 1)) ++sub.end;
+            found = solve(sub);
+            next = sub.end;
+        }
+        std::copy(before.begin(), before.end(), begin);
         return found;
     }
 
     struct placed {
         bool covered;  // something unplaced overlaps b: other choices here may still do better
         bool feasible; // every section of b, and every section b's neighbours live in, still fits
+        bool applied;  // b was placed (unplace() undoes it): not when a first check failed
     };
 
     // Without overlap lists, the buffers b can overlap are the unplaced ones of its partition:
     // the others are placed or live in other sections.
     placed place(const partition& part, std::uint32_t b, std::uint64_t at) {
-        m_offset[b] = at;
-        m_solution[b] = at;
         const std::uint64_t top = at + m_p.size[b];
         const std::uint64_t next = (top + m_p.mask) & ~m_p.mask;
+        // The first checks fail for most candidates, and come before anything else changes: the
+        // rest of each section of b stacks on b, and offsets only go up from `at`, so the fullest
+        // section of the partition must fit above it.
+        for (std::uint32_t s = m_p.first[b]; s < m_p.last[b]; ++s)
+            if (top + m_total[s] - m_p.size[b] > m_capacity) return {overlaps_unplaced(part, b), false, false};
         m_totals.add(m_p.first[b], m_p.last[b], -static_cast<std::int64_t>(m_p.size[b]));
-        bool feasible = true;
-        for (std::uint32_t s = m_p.first[b]; s < m_p.last[b]; ++s) {
-            m_total[s] -= m_p.size[b];
-            feasible &= top + m_total[s] <= m_capacity; // the rest of s stacks on b
+        if (static_cast<std::int64_t>(at) + m_totals.max(part.lo, part.hi) > static_cast<std::int64_t>(m_capacity)) {
+            m_totals.add(m_p.first[b], m_p.last[b], static_cast<std::int64_t>(m_p.size[b]));
+            return {overlaps_unplaced(part, b), false, false};
         }
+        m_offset[b] = at;
+        m_solution[b] = at;
+        bool feasible = true;
+        for (std::uint32_t s = m_p.first[b]; s < m_p.last[b]; ++s) m_total[s] -= m_p.size[b];
         bool covered = false;
         // The raised buffers all overlap b: their sections form one range. m_cover counts, per
         // section, the raised buffers alive there (as differences).
@@ -375,7 +358,21 @@ private:
             }
         }
         std::fill(m_cover.begin() + s, m_cover.begin() + hi + 1, 0);
-        return {covered, feasible};
+        return {covered, feasible, true};
+    }
+
+    // Whether an unplaced buffer overlaps b, b unplaced.
+    [[nodiscard]] bool overlaps_unplaced(const partition& part, std::uint32_t b) const {
+        if (!m_p.overlap_start.empty()) {
+            for (std::uint32_t k = m_p.overlap_start[b]; k < m_p.overlap_start[b + 1]; ++k)
+                if (m_offset[m_p.overlaps[k]] == none) return true;
+            return false;
+        }
+        for (std::uint32_t k = part.begin; k < part.end; ++k) {
+            const std::uint32_t o = m_pool[k];
+            if (o != b && m_p.first[o] < m_p.last[b] && m_p.first[b] < m_p.last[o]) return true;
+        }
+        return false;
     }
 
     void unplace(std::uint32_t b, std::size_t mark_offsets) {
@@ -384,11 +381,6 @@ private:
         m_totals.add(m_p.first[b], m_p.last[b], static_cast<std::int64_t>(m_p.size[b]));
         for (std::uint32_t s = m_p.first[b]; s < m_p.last[b]; ++s) m_total[s] += m_p.size[b];
         m_offset[b] = none;
-    }
-
-    // Offsets only go up from `low`: the fullest section must fit above it.
-    bool fits_above(const partition& part, std::uint64_t low) const {
-        return static_cast<std::int64_t>(low) + m_totals.max(part.lo, part.hi) <= static_cast<std::int64_t>(m_capacity);
     }
 
     const prepared& m_p;

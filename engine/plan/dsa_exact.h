@@ -4,7 +4,7 @@
 // placed neighbours allow), with the pruning rules of MiniMalloc (Moffitt, ASPLOS 2023): offsets
 // never decrease along a branch, no buffer is placed where another could still have fitted
 // below it, and a time section whose floor plus the bytes still to place exceeds the capacity
-// fails at once.
+// fails at once. Parts that no unplaced buffer crosses in time are solved one after the other.
 #include "dsa_problem.h"
 
 #include <chrono>

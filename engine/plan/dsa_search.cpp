@@ -133,13 +133,13 @@ search_result search_best(const dsa_problem& p, clock_type::time_point deadline)
             return best;
         }
         // Then looser capacities between the bound and the best peak, many tries with short
-        // budgets: how hard a capacity is varies wildly from one to the next (minimalloc E: 1.13
-        // x the bound is solved in 1 ms, 1.12 not in 1 s, 1.11 in 15 ms, 1.15 in 0.3 s), so a
-        // binary search that takes a timeout for "too tight" stops early. The tries go through
-        // the gap in van der Corput order (1/2, 1/4, 3/4, 1/8, ...), with budgets in Luby's
-        // sequence; a plan found lowers the gap's top, a proof raises its bottom. The first, in
-        // the middle of the gap, gets a quarter of the time, as in a binary search: it often
-        // needs a little more than a few milliseconds (minimalloc F).
+        // budgets: how hard a capacity is varies wildly from one to the next (minimalloc B: 1.03
+        // x the bound is solved in 34 ms, 1.04 not in 1 s, 1.05 in 3 ms), so a binary search
+        // that takes a timeout for "too tight" stops early. The tries go through the gap in van
+        // der Corput order (1/2, 1/4, 3/4, 1/8, ...), with budgets in Luby's sequence; a plan
+        // found lowers the gap's top, a proof raises its bottom. The first, in the middle of the
+        // gap, gets a quarter of the time, as in a binary search: it often needs a little more
+        // than a few milliseconds (minimalloc F).
         std::uint64_t lo = bound + 1; // below: the bound itself, or proved infeasible
         const auto ladder_end = clock_type::now() + (deadline - clock_type::now()) / 2;
         for (std::uint32_t k = 1; lo < best.peak && (now = clock_type::now()) < ladder_end; ++k) {

@@ -53,6 +53,7 @@ private slots:
     void exactProvesInfeasible();
     void exactSolverCapacities();
     void exactLongStack();
+    void exactIndependentParts();
     void offsetOrderReplaysPlan();
     void offsetOrderRandomTraces();
     void badAlignment();
@@ -175,6 +176,30 @@ void TestPlanners::exactLongStack() {
     QCOMPARE(r.outcome, exact_outcome::found);
     QVERIFY(validate(p, r.offsets).ok());
     QCOMPARE(peak(p, r.offsets), bound);
+}
+
+// greedy_trap twice, the second copy 10 steps later, and a buffer of 6 bytes after both: no
+// buffer crosses steps 5 to 10 or 15 to 20, so the search solves the three parts one after the
+// other. Each copy needs 5 bytes, the last buffer 6: infeasible at 5, found at 6.
+void TestPlanners::exactIndependentParts() {
+    dsa_problem p = greedy_trap();
+    for (std::uint64_t i = 0; i < 5; ++i) {
+        const dsa_buffer& b = p.buffers[i];
+        p.buffers.push_back({5 + i, b.lower + 10, b.upper + 10, b.size});
+    }
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    QCOMPARE(solve_exact(p, 4, deadline).outcome, exact_outcome::infeasible);
+    auto r = solve_exact(p, 5, deadline);
+    QCOMPARE(r.outcome, exact_outcome::found);
+    QVERIFY(validate(p, r.offsets).ok());
+    QCOMPARE(peak(p, r.offsets), std::uint64_t{5});
+    p.buffers.push_back({10, 20, 22, 6});
+    QCOMPARE(solve_exact(p, 5, deadline).outcome, exact_outcome::infeasible);
+    r = solve_exact(p, 6, deadline);
+    QCOMPARE(r.outcome, exact_outcome::found);
+    QVERIFY(validate(p, r.offsets).ok());
+    QCOMPARE(peak(p, r.offsets), std::uint64_t{6});
+    QCOMPARE(r.offsets[10], std::uint64_t{0});
 }
 
 // An optimal plan of greedy_trap, {0, 3, 2, 1, 0} (peak 5, worked out by hand): by offset, ties
