@@ -12,7 +12,6 @@
 #include "sched/sched_runner.h"
 
 #include <QAbstractItemModelTester>
-#include <QSettings>
 
 using namespace planscope;
 using namespace planscope::ui;
@@ -51,10 +50,7 @@ private slots:
 };
 
 void TestExecution::initTestCase() {
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(u"PlanscopeTest"_s);
-    QCoreApplication::setApplicationName(u"test_execution"_s);
+    test::isolateSettings(u"test_execution"_s);
 }
 
 void TestExecution::runsOnTwoBackends() {

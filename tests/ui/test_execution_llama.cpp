@@ -7,11 +7,11 @@
 #include "sched/split_controller.h"
 #include "session/graph_session.h"
 #include "session/startup_graph.h"
+#include "ui_test_support.h"
 
 #include "models/llama_run.h"
 #include "models/llama_top.h"
 
-#include <QSettings>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -32,10 +32,7 @@ private slots:
 };
 
 void TestExecutionLlama::initTestCase() {
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(u"PlanscopeTest"_s);
-    QCoreApplication::setApplicationName(u"test_execution_llama"_s);
+    test::isolateSettings(u"test_execution_llama"_s);
 }
 
 void TestExecutionLlama::topTokensMatchCli_data() {

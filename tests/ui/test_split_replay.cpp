@@ -16,7 +16,6 @@
 #include <QComboBox>
 #include <QDir>
 #include <QMenu>
-#include <QSettings>
 #include <QTableView>
 
 #include <optional>
@@ -85,10 +84,7 @@ private slots:
 };
 
 void TestSplitReplay::initTestCase() {
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(u"PlanscopeTest"_s);
-    QCoreApplication::setApplicationName(u"test_split_replay"_s);
+    test::isolateSettings(u"test_split_replay"_s);
 }
 
 void TestSplitReplay::assignmentRows_data() {

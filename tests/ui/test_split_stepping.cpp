@@ -22,7 +22,6 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -98,10 +97,7 @@ private slots:
 };
 
 void TestSplitStepping::initTestCase() {
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(u"PlanscopeTest"_s);
-    QCoreApplication::setApplicationName(u"test_split_stepping"_s);
+    test::isolateSettings(u"test_split_stepping"_s);
 }
 
 void TestSplitStepping::nextSplit_data() {

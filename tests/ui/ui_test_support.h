@@ -5,12 +5,23 @@
 #include "models/templates.h"
 #include "session/error_reporter.h"
 
+#include <QCoreApplication>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QStringList>
 #include <QtTest>
 
 #include <string_view>
 
 namespace planscope::ui::test {
+
+// Settings and standard paths of a test's own, away from the user's (AppSettings, recent files).
+inline void isolateSettings(const QString& applicationName) {
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("PlanscopeTest"));
+    QCoreApplication::setApplicationName(applicationName);
+}
 
 // The values of the built-in "attention" template, counted by hand from templates.cpp:
 // 2 layers x 31 nodes + result_norm; 4 inputs + 2 x 9 weights.
