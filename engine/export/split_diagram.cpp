@@ -172,18 +172,6 @@ std::string split_label(const schedule_view& s, std::size_t split) {
            (n == 1 ? " input" : " inputs") + " · " + human_bytes(bytes_copied(v)) + " copied";
 }
 
-std::optional<int> layer_of(const std::string& full) {
-    // ggml names views after their source: "Kcur-0 (reshaped)", "k_cache_view-0 (copy of Kcur-0)".
-    const std::string_view name = std::string_view(full).substr(0, full.find(" ("));
-    const std::size_t dash = name.rfind('-');
-    if (dash == std::string::npos || dash + 1 == name.size()) return std::nullopt;
-    int layer = 0;
-    const char* end = name.data() + name.size();
-    const auto [p, ec] = std::from_chars(name.data() + dash + 1, end, layer);
-    if (ec != std::errc{} || p != end || layer < 0) return std::nullopt;
-    return layer;
-}
-
 std::string split_diagram_dot(const graph_document& doc, const schedule_view& s, const split_diagram_options& o) {
     const box_map m(doc, s, o);
     std::ostringstream os;

@@ -4,6 +4,7 @@
 // backend's colour and showing name, op, type and shape, size and offset, every input copy as
 // an arrow-shaped node on the boundary of the split that reads it, and a legend of backends.
 // render_dot (graphviz_render.h) turns it into SVG, PNG or PDF.
+#include "fold/fold_structure.h"
 #include "schedule_view.h"
 
 #include <optional>
@@ -23,9 +24,6 @@ struct split_diagram_options {
 std::string backend_colour(std::size_t index);
 // "split #0 · CPU · 2 inputs · 1.5 KiB copied"
 std::string split_label(const schedule_view& s, std::size_t split);
-// The layer a llama tensor belongs to: the number after its name's last '-' ("Kcur-12" -> 12),
-// views' suffixes ignored ("Kcur-3 (reshaped)" -> 3).
-std::optional<int> layer_of(const std::string& name);
 
 std::string split_diagram_dot(const graph_document& doc, const schedule_view& s, const split_diagram_options& options = {});
 

@@ -35,10 +35,8 @@ std::string dot_node_label(const tensor& t) {
     return label;
 }
 
-namespace {
-
-void write_node(std::ostringstream& os, const graph_document& doc, tensor_id id, const dot_style& style,
-                const char* indent) {
+void write_dot_node(std::ostream& os, const graph_document& doc, tensor_id id, const dot_style& style,
+                    const char* indent) {
     const tensor& t = doc.ctx[id];
     os << indent << dot_node_name(id) << " [label=" << dot_quote(dot_node_label(t));
     const bool leaf = t.op == op_kind::none;
@@ -49,14 +47,30 @@ void write_node(std::ostringstream& os, const graph_document& doc, tensor_id id,
     os << "];\n";
 }
 
-} // namespace
+void write_dot_header(std::ostream& os, const std::string& name, const dot_style& style) {
+    os << "digraph " << dot_quote(name.empty() ? "graph" : name) << " {\n"
+       << "  rankdir=" << style.rankdir << ";\n";
+    if (!style.tuning.empty()) os << "  " << style.tuning << "\n";
+    os << "  node [fontname=\"DejaVu Sans\", fontsize=10, margin=\"0.12,0.04\"];\n"
+       << "  edge [fontname=\"DejaVu Sans\", fontsize=8, color=\"#7a7a7a\"];\n";
+}
+
+void write_dot_edge(std::ostream& os, const std::string& tail, const std::string& head, int slot, const dot_style& style) {
+    os << "  " << tail << " -> " << head << " [slot=" << slot;
+    if (style.edge_labels) os << ", label=" << dot_quote("src" + std::to_string(slot));
+    os << "];\n";
+}
+
+void write_dot_cluster_open(std::ostream& os, int c, const dot_style& style) {
+    os << "  subgraph cluster_" << c << " {\n";
+    const std::string label =
+        c < static_cast<int>(style.cluster_labels.size()) ? style.cluster_labels[c] : "cluster " + std::to_string(c);
+    os << "    label=" << dot_quote(label) << "; style=\"rounded\"; color=\"#9aa5b1\";\n";
+}
 
 std::string to_dot(const graph_document& doc, const dot_style& style) {
     std::ostringstream os;
-    os << "digraph " << dot_quote(doc.name.empty() ? "graph" : doc.name) << " {\n"
-       << "  rankdir=" << style.rankdir << ";\n"
-       << "  node [fontname=\"DejaVu Sans\", fontsize=10, margin=\"0.12,0.04\"];\n"
-       << "  edge [fontname=\"DejaVu Sans\", fontsize=8, color=\"#7a7a7a\"];\n";
+    write_dot_header(os, doc.name, style);
 
     std::unordered_set<tensor_id> shown;
     std::map<int, std::vector<tensor_id>> clusters;
@@ -72,23 +86,16 @@ std::string to_dot(const graph_document& doc, const dot_style& style) {
     for (tensor_id id : doc.g.nodes) place(id);
 
     for (const auto& [c, ids] : clusters) {
-        os << "  subgraph cluster_" << c << " {\n";
-        const std::string label =
-            c < static_cast<int>(style.cluster_labels.size()) ? style.cluster_labels[c] : "cluster " + std::to_string(c);
-        os << "    label=" << dot_quote(label) << "; style=\"rounded\"; color=\"#9aa5b1\";\n";
-        for (tensor_id id : ids) write_node(os, doc, id, style, "    ");
+        write_dot_cluster_open(os, c, style);
+        for (tensor_id id : ids) write_dot_node(os, doc, id, style, "    ");
         os << "  }\n";
     }
-    for (tensor_id id : loose) write_node(os, doc, id, style, "  ");
+    for (tensor_id id : loose) write_dot_node(os, doc, id, style, "  ");
 
     for (tensor_id id : doc.g.nodes) {
         const tensor& t = doc.ctx[id];
-        for (int s = 0; s < max_src; ++s) {
-            if (!t.src[s].valid() || !shown.contains(t.src[s])) continue;
-            os << "  " << dot_node_name(t.src[s]) << " -> " << dot_node_name(id);
-            if (style.edge_labels) os << " [label=" << dot_quote("src" + std::to_string(s)) << "]";
-            os << ";\n";
-        }
+        for (int s = 0; s < max_src; ++s)
+            if (t.src[s].valid() && shown.contains(t.src[s])) write_dot_edge(os, dot_node_name(t.src[s]), dot_node_name(id), s, style);
     }
     os << "}\n";
     return os.str();

@@ -26,8 +26,7 @@ int capture_error(char* message) {
     return 0;
 }
 
-std::optional<tensor_id> id_of(Agnode_t* n) {
-    const char* name = agnameof(n);
+std::optional<tensor_id> id_of(const char* name) {
     if (!name || name[0] != 't') return std::nullopt;
     std::uint32_t v = 0;
     const char* end = name + std::strlen(name);
@@ -37,8 +36,12 @@ std::optional<tensor_id> id_of(Agnode_t* n) {
 }
 
 int slot_of(Agedge_t* e) {
-    const char* label = agget(e, const_cast<char*>("label"));
     int slot = 0;
+    if (const char* s = agget(e, const_cast<char*>("slot")); s && *s) {
+        std::from_chars(s, s + std::strlen(s), slot);
+        return slot;
+    }
+    const char* label = agget(e, const_cast<char*>("label"));
     if (label && std::strncmp(label, "src", 3) == 0) std::from_chars(label + 3, label + std::strlen(label), slot);
     return slot;
 }
@@ -64,11 +67,14 @@ void read_clusters(Agraph_t* g, const flipper& flip, graph_layout& out) {
     }
 }
 
-void read_edges(Agraph_t* g, Agnode_t* n, tensor_id head, const flipper& flip, graph_layout& out) {
+void read_edges(Agraph_t* g, Agnode_t* n, const flipper& flip, graph_layout& out) {
     for (Agedge_t* e = agfstin(g, n); e; e = agnxtin(g, e)) {
-        const auto tail = id_of(agtail(e));
-        if (!tail) continue;
-        layout_edge le{*tail, head, slot_of(e), {}, {}, {}};
+        layout_edge le;
+        le.tail = agnameof(agtail(e));
+        le.head = agnameof(n);
+        le.from = id_of(le.tail.c_str()).value_or(tensor_id{});
+        le.to = id_of(le.head.c_str()).value_or(tensor_id{});
+        le.src_slot = slot_of(e);
         if (const splines* spl = ED_spl(e); spl && spl->size > 0) {
             const bezier& bz = spl->list[0];
             for (int i = 0; i < bz.size; ++i) le.bezier.push_back(flip(bz.list[i]));
@@ -102,10 +108,10 @@ result<graph_layout> layout_dot(const std::string& dot, const std::atomic<bool>*
     out.width = bb.UR.x - bb.LL.x;
     out.height = bb.UR.y - bb.LL.y;
     for (Agnode_t* n = agfstnode(g.get()); n; n = agnxtnode(g.get(), n)) {
-        const auto id = id_of(n);
-        if (!id) continue;
-        out.nodes.push_back({*id, flip(ND_coord(n)), ND_width(n) * points_per_inch, ND_height(n) * points_per_inch});
-        read_edges(g.get(), n, *id, flip, out);
+        const char* name = agnameof(n);
+        out.nodes.push_back({name, id_of(name).value_or(tensor_id{}), flip(ND_coord(n)), ND_width(n) * points_per_inch,
+                             ND_height(n) * points_per_inch});
+        read_edges(g.get(), n, flip, out);
     }
     read_clusters(g.get(), flip, out);
     return out;

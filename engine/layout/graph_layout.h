@@ -16,16 +16,19 @@ struct layout_point {
 };
 
 struct layout_node {
-    tensor_id id;
+    std::string name; // the DOT node's name
+    tensor_id id;     // for nodes named "t<ID>"
     layout_point center;
     double width = 0; // points
     double height = 0;
 };
 
 struct layout_edge {
-    tensor_id from;
+    std::string tail; // DOT node names
+    std::string head;
+    tensor_id from;   // where those name tensors
     tensor_id to;
-    int src_slot = 0;
+    int src_slot = 0; // the edge's "slot" attribute
     std::vector<layout_point> bezier;     // cubic: 1 + 3k control points
     std::optional<layout_point> arrow_tip; // where the arrow head ends, when Graphviz drew one
     std::optional<layout_point> label_pos;
@@ -48,7 +51,8 @@ struct graph_layout {
 };
 
 // Runs `dot` on to_dot(doc, style). Graphviz is not thread-safe, so calls are serialised; run it
-// off the GUI thread. `cancel` is checked before and after the (uninterruptible) layout.
+// off the GUI thread. `cancel` is checked before and after the (uninterruptible) layout: the GUI
+// lays out in a process of its own (planscope-layout) that it can stop at once.
 result<graph_layout> layout_graph(const graph_document& doc, const dot_style& style = {},
                                   const std::atomic<bool>* cancel = nullptr);
 

@@ -39,7 +39,7 @@ void TestLayoutGeometry::nodeRectCentresTheBox() {
     QFETCH(QPointF, center);
     QFETCH(QSizeF, size);
     QFETCH(QRectF, expected);
-    const layout_node node{tensor_id{0}, {center.x(), center.y()}, size.width(), size.height()};
+    const layout_node node{"t0", tensor_id{0}, {center.x(), center.y()}, size.width(), size.height()};
     QCOMPARE(nodeRect(node), expected);
     QCOMPARE(nodeRect(node).center(), toScene(node.center));
 }

@@ -1,15 +1,19 @@
 #include "graph_canvas.h"
 
+#include "canvas/canvas_layout.h"
 #include "canvas/step_highlight.h"
+#include "canvas/stub_item.h"
 #include "canvas/tensor_node_item.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
+#include "settings/app_settings.h"
 
 #include <QGraphicsScene>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QToolButton>
@@ -25,6 +29,8 @@ using namespace Qt::StringLiterals;
 namespace {
 constexpr qreal sceneMargin = 24;
 constexpr int overlayMargin = 10;
+constexpr qreal minZoom = 0.02;
+constexpr qreal maxZoom = 4.0;
 
 QWidget* overlayFrame(QWidget* parent, const QString& name) {
     auto* frame = new QWidget(parent);
@@ -35,29 +41,40 @@ QWidget* overlayFrame(QWidget* parent, const QString& name) {
     frame->hide();
     return frame;
 }
+
+const planscope::folded_layout& emptyLayout() {
+    static const planscope::folded_layout empty;
+    return empty;
+}
 } // namespace
 
 GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent)
-    : QGraphicsView(parent), m_session(session), m_busy(overlayFrame(this, u"layoutBusy"_s)),
-      m_busyLabel(new QLabel(m_busy)), m_cancelButton(new QPushButton(tr("Cancel"), m_busy)),
-      m_findBar(overlayFrame(this, u"findBar"_s)), m_findEdit(new QLineEdit(m_findBar)),
-      m_captionFrame(overlayFrame(this, u"captionFrame"_s)), m_caption(new QLabel(m_captionFrame)),
-      m_stepHighlight(new StepHighlight(this)) {
+    : QGraphicsView(parent), m_session(session), m_runner(new CanvasLayout(this)),
+      m_layout(std::shared_ptr<const planscope::folded_layout>(), &emptyLayout()),
+      m_busy(overlayFrame(this, u"layoutBusy"_s)), m_busyLabel(new QLabel(m_busy)),
+      m_cancelButton(new QPushButton(tr("Cancel"), m_busy)), m_findBar(overlayFrame(this, u"findBar"_s)),
+      m_findEdit(new QLineEdit(m_findBar)), m_captionFrame(overlayFrame(this, u"captionFrame"_s)),
+      m_caption(new QLabel(m_captionFrame)), m_stepHighlight(new StepHighlight(this)) {
     setObjectName(u"graphCanvas"_s);
     auto* scene = new QGraphicsScene(this);
-    scene->setItemIndexMethod(QGraphicsScene::NoIndex); // rebuilt on every load
+    scene->setItemIndexMethod(QGraphicsScene::NoIndex); // rebuilt on every layout
     scene->setBackgroundBrush(QColor(0xf7, 0xf8, 0xfa));
     setScene(scene);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(QGraphicsView::ScrollHandDrag);
     setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     connect(scene, &QGraphicsScene::selectionChanged, this, &GraphCanvas::onSceneSelectionChanged);
+    const AppSettings settings = AppSettings::load();
+    m_foldThreshold = settings.foldThreshold;
+    m_openOnStep = settings.openBlocksOnStep;
 
     auto* busyLayout = new QHBoxLayout(m_busy);
     busyLayout->addWidget(m_busyLabel);
     busyLayout->addWidget(m_cancelButton);
     m_cancelButton->setObjectName(u"cancelLayout"_s);
     connect(m_cancelButton, &QPushButton::clicked, this, &GraphCanvas::cancelLayout);
+    connect(m_runner, &CanvasLayout::finished, this, &GraphCanvas::onLayoutDone);
+    connect(m_runner, &CanvasLayout::failed, this, &GraphCanvas::onLayoutFailed);
 
     auto* findLayout = new QHBoxLayout(m_findBar);
     findLayout->setContentsMargins(6, 4, 4, 4);
@@ -85,15 +102,17 @@ GraphCanvas::GraphCanvas(GraphSession* session, QWidget* parent)
 
 GraphCanvas::~GraphCanvas() {
     m_session->removeObserver(this);
-    if (m_cancel) m_cancel->store(true);
-    for (auto& worker : m_workers) worker.second.join();
+    m_runner->stop();
     // QWidget's destructor deletes the scene after this one has run; its teardown deselects
     // items and must not call back into a half-destroyed canvas.
     scene()->disconnect(this);
 }
 
+bool GraphCanvas::isLayoutRunning() const { return m_runner->isRunning(); }
+
 void GraphCanvas::onGraphLoaded(const planscope::graph_document& doc) {
     m_alternate.reset();
+    m_nodeTimes.clear();
     clearItems();
     startLayout(doc);
 }
@@ -103,7 +122,9 @@ void GraphCanvas::clearItems() {
     m_stepHighlight->forgetItems();
     scene()->clear();
     m_items = {};
-    m_layout = {};
+    m_layout = std::shared_ptr<const planscope::folded_layout>(std::shared_ptr<const planscope::folded_layout>(), &emptyLayout());
+    m_view = {};
+    m_hasItems = false;
     m_layoutError.clear();
 }
 
@@ -132,67 +153,184 @@ const planscope::graph_document& GraphCanvas::shownDocument() const {
 }
 
 void GraphCanvas::startLayout(const planscope::graph_document& doc, const planscope::dot_style& style) {
-    if (m_cancel) m_cancel->store(true); // the previous graph's layout is no longer wanted
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    const quint64 generation = ++m_generation;
-    m_running = true;
-
-    const int count = static_cast<int>(doc.g.nodes.size() + doc.g.leafs.size());
-    m_busyLabel->setText(tr("Laying out %1 nodes…").arg(count));
-    m_busy->show();
-    placeOverlays();
-
-    // DOT text is built here, from the document the session owns; the worker only runs `dot`.
-    std::string dot = to_dot(doc, style);
-    m_workers.emplace_back(generation, std::thread([this, generation, cancel = m_cancel, dot = std::move(dot)] {
-        auto result = std::make_shared<planscope::result<planscope::graph_layout>>(layout_dot(dot, cancel.get()));
-        // Queued to the canvas: dropped with the canvas' pending events if it is gone by then
-        // (its destructor joins this thread first).
-        QMetaObject::invokeMethod(this, [this, generation, result] { onLayoutDone(generation, result); },
-                                  Qt::QueuedConnection);
-    }));
+    m_runner->stop();
+    m_runner->forgetBlocks();
+    m_style = style;
+    m_folding.reset(doc, style, m_foldThreshold);
+    emit foldingChanged(m_folding.active(), m_folding.available());
+    relayout();
 }
 
-void GraphCanvas::onLayoutDone(quint64 generation, std::shared_ptr<planscope::result<planscope::graph_layout>> result) {
-    const auto worker = std::find_if(m_workers.begin(), m_workers.end(), [&](const auto& w) { return w.first == generation; });
-    if (worker != m_workers.end()) {
-        worker->second.join();
-        m_workers.erase(worker);
-    }
-    if (generation != m_generation || !m_running) return; // stale: a newer graph, or cancelled
-    m_running = false;
-    m_busy->hide();
-    if (!result->ok()) {
-        m_layoutError = QString::fromStdString(result->err().message);
-        emit layoutCancelled();
+void GraphCanvas::showBusy(const QString& text) {
+    m_busyLabel->setText(text);
+    m_busy->show();
+    placeOverlays();
+}
+
+void GraphCanvas::relayout() {
+    const planscope::graph_document& doc = shownDocument();
+    if (!m_folding.active()) {
+        const auto count = static_cast<qulonglong>(doc.g.nodes.size() + doc.g.leafs.size());
+        showBusy(tr("Laying out %1 nodes…").arg(QLocale().toString(count)));
+        m_pendingView = {};
+        m_runner->startFlat(doc, m_style);
         return;
     }
-    m_layout = std::move(result->value());
+    m_pendingView = planscope::make_fold_view(doc, *m_folding.structure(), m_folding.state(), m_style.include_leafs);
+    std::size_t open = 0;
+    for (const planscope::fold_unit& u : m_pendingView.units) open += u.kind == planscope::unit_kind::instance;
+    showBusy(tr("Laying out %n unit(s), %1 block(s) open…", nullptr, static_cast<int>(m_pendingView.units.size()))
+                 .arg(QLocale().toString(static_cast<qulonglong>(open))));
+    m_runner->startFolded(doc, *m_folding.structure(), m_pendingView, m_style);
+}
+
+void GraphCanvas::onLayoutFailed(const QString& message) {
+    m_busy->hide();
+    m_layoutError = message;
+    emit layoutCancelled();
+}
+
+void GraphCanvas::onLayoutDone(std::shared_ptr<planscope::folded_layout> layout) {
+    m_busy->hide();
+    // A relayout (a block opened or closed) keeps the anchor where it was on screen.
+    const bool relayout = m_hasItems;
+    if (relayout && m_anchor) {
+        if (TensorNodeItem* item = itemOf(*m_anchor)) m_anchorView = mapFromScene(item->sceneBoundingRect().center());
+    }
     {
         const QSignalBlocker block(scene());
-        m_items = buildCanvasItems(*scene(), shownDocument(), m_layout);
+        m_stepHighlight->forgetItems();
+        scene()->clear();
+        m_layout = std::move(layout);
+        m_view = std::move(m_pendingView);
+        m_pendingView = {};
+        BlockDecor decor;
+        if (m_folding.active()) {
+            decor.view = &m_view;
+            decor.content = [this](std::uint32_t unit) { return contentOf(unit); };
+        }
+        m_items = buildCanvasItems(*scene(), shownDocument(), *m_layout, decor);
+        for (auto& [unit, item] : m_items.blocks)
+            item->setToggle([this](std::uint32_t u, std::uint32_t k) { onBlockToggled(u, k); });
+        for (StubItem* stub : m_items.stubs) stub->setSelect([this](planscope::tensor_id t) { m_session->setSelection(t); });
     }
-    const QRectF bounds(0, 0, m_layout.width, m_layout.height);
+    m_hasItems = true;
+    m_layoutError.clear();
+    const QRectF bounds(0, 0, m_layout->width, m_layout->height);
     scene()->setSceneRect(bounds.adjusted(-sceneMargin, -sceneMargin, sceneMargin, sceneMargin));
-    // Start at the top of the graph, over its first node (dot's ranks put leafs above it).
     const planscope::graph_document& doc = shownDocument();
-    if (TensorNodeItem* first = doc.g.nodes.empty() ? nullptr : itemOf(doc.g.nodes.front())) centerOn(first);
-    verticalScrollBar()->setValue(verticalScrollBar()->minimum());
+    TensorNodeItem* anchor = relayout && m_anchor ? itemOf(*m_anchor) : nullptr;
+    if (anchor) {
+        // Scroll so the anchor sits where it was.
+        const QPointF now = mapFromScene(anchor->sceneBoundingRect().center());
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() + qRound(now.x() - m_anchorView.x()));
+        verticalScrollBar()->setValue(verticalScrollBar()->value() + qRound(now.y() - m_anchorView.y()));
+    } else if (!relayout) {
+        // Start at the top of the graph, over its first node (dot's ranks put leafs above it).
+        if (TensorNodeItem* first = doc.g.nodes.empty() ? nullptr : itemOf(doc.g.nodes.front())) centerOn(first);
+        verticalScrollBar()->setValue(verticalScrollBar()->minimum());
+    }
+    m_anchor.reset();
     onSelectionChanged(m_session->selection());
     showStep();
     emit layoutFinished();
 }
 
 void GraphCanvas::cancelLayout() {
-    if (!m_running) return;
-    m_cancel->store(true);
-    m_running = false;
+    if (!m_runner->isRunning()) return;
+    m_runner->stop();
     m_busy->hide();
     m_layoutError = tr("Layout cancelled");
     emit layoutCancelled();
 }
 
+BlockContent GraphCanvas::contentOf(std::uint32_t unit) const {
+    const planscope::graph_document& doc = shownDocument();
+    const auto fill = m_style.fill;
+    std::function<std::optional<QColor>(planscope::tensor_id)> colour;
+    if (fill)
+        colour = [fill](planscope::tensor_id t) -> std::optional<QColor> {
+            const QColor c(QString::fromStdString(fill(t)));
+            return c.isValid() ? std::optional<QColor>(c) : std::nullopt;
+        };
+    std::function<std::optional<double>(planscope::tensor_id)> time;
+    if (!m_nodeTimes.empty())
+        time = [this](planscope::tensor_id t) -> std::optional<double> {
+            return t.index() < m_nodeTimes.size() ? std::optional<double>(m_nodeTimes[t.index()]) : std::nullopt;
+        };
+    return blockContent(doc, *m_folding.structure(), m_view.units[unit], colour, time);
+}
+
+void GraphCanvas::setNodeTimes(std::vector<double> microseconds) {
+    m_nodeTimes = std::move(microseconds);
+    if (!m_folding.active() || !m_hasItems) return;
+    // Only the boxes change: redraw them with the times, the layout stays.
+    for (auto& [unit, item] : m_items.blocks) {
+        const QRectF rect = item->rect();
+        auto* fresh = new BlockItem(item->kind(), unit, contentOf(unit), rect);
+        fresh->setToggle([this](std::uint32_t u, std::uint32_t k) { onBlockToggled(u, k); });
+        fresh->setCurrentInstance(item->currentInstance());
+        delete item;
+        scene()->addItem(fresh);
+        item = fresh;
+    }
+}
+
+BlockItem* GraphCanvas::blockItem(std::uint32_t unit) const {
+    const auto it = m_items.blocks.find(unit);
+    return it == m_items.blocks.end() ? nullptr : it->second;
+}
+
+std::vector<BlockItem*> GraphCanvas::blockItems() const {
+    std::vector<BlockItem*> out;
+    for (const auto& [unit, item] : m_items.blocks) out.push_back(item);
+    std::sort(out.begin(), out.end(), [](BlockItem* a, BlockItem* b) { return a->unit() < b->unit(); });
+    return out;
+}
+
+void GraphCanvas::onBlockToggled(std::uint32_t unit, std::uint32_t instance) {
+    if (unit >= m_view.units.size()) return;
+    const planscope::fold_unit& u = m_view.units[unit];
+    const bool open = u.kind == planscope::unit_kind::run;
+    setInstanceOpen(u.group, instance, open);
+}
+
+void GraphCanvas::setInstanceOpen(std::size_t group, std::size_t instance, bool open) {
+    if (!m_folding.active() || !m_folding.setOpen(group, instance, open)) return;
+    // Keep the block's first node (opening) or the step's node where it is on screen.
+    const planscope::graph_document& doc = shownDocument();
+    const planscope::fold_group& g = m_folding.structure()->groups[group];
+    m_anchor = doc.g.nodes[g.node_position(instance, 0)];
+    if (!open || !itemOf(*m_anchor)) m_anchor = m_session->selection().valid() ? m_session->selection() : *m_anchor;
+    relayout();
+}
+
+void GraphCanvas::openAllBlocks() {
+    if (!m_folding.active()) return;
+    m_folding.openAll();
+    relayout();
+}
+
+void GraphCanvas::closeAllBlocks() {
+    if (!m_folding.active()) return;
+    m_folding.closeAll();
+    relayout();
+}
+
+void GraphCanvas::setFolded(bool folded) {
+    if (!m_folding.available() || m_folding.active() == folded) return;
+    m_folding.setActive(folded);
+    emit foldingChanged(m_folding.active(), m_folding.available());
+    m_hasItems = false; // another kind of layout: start over at the top
+    relayout();
+}
+
 void GraphCanvas::onSelectionChanged(planscope::tensor_id tensor) {
+    if (m_openOnStep && m_hasItems && !isLayoutRunning() && m_folding.reveal(tensor, CanvasFolding::Reveal::Selection)) {
+        m_anchor = tensor;
+        relayout();
+        return;
+    }
     m_syncing = true;
     scene()->clearSelection();
     if (TensorNodeItem* item = itemOf(tensor)) item->setSelected(true);
@@ -208,13 +346,36 @@ void GraphCanvas::showStep() {
     const PlanTrace* trace = m_session->planTrace();
     const planscope::alloc_event* e = trace ? trace->currentEvent() : nullptr;
     const auto node = e ? eventTensor(*e) : std::nullopt;
+    for (auto& [unit, item] : m_items.blocks) item->setCurrentInstance(std::nullopt);
     if (!node) {
         m_stepHighlight->clear();
+        return;
+    }
+    if (!itemOf(*node) && m_folding.hidden(*node)) {
+        // The step is inside a closed block: open it (the layout comes back to this), or ring its box.
+        if (m_openOnStep && m_hasItems && m_folding.reveal(*node, CanvasFolding::Reveal::Step)) {
+            m_anchor = *node;
+            relayout();
+        }
+        markHidden(*node);
         return;
     }
     const auto* inplace = std::get_if<planscope::events::inplace>(e);
     m_stepHighlight->show(*scene(), m_items, *node, inplace ? inplace->parent : planscope::tensor_id{});
     reveal(*node);
+}
+
+void GraphCanvas::markHidden(planscope::tensor_id tensor) {
+    const std::uint32_t unit = m_view.unit(tensor);
+    BlockItem* box = unit == planscope::fold_view::none ? nullptr : blockItem(unit);
+    if (!box) {
+        m_stepHighlight->clear();
+        return;
+    }
+    const auto place = m_folding.structure()->place_of(tensor);
+    box->setCurrentInstance(place.instance);
+    m_stepHighlight->showBox(*scene(), box->sceneBoundingRect(), tensor);
+    ensureVisible(box, 40, 40);
 }
 
 void GraphCanvas::reveal(planscope::tensor_id tensor) {
@@ -252,7 +413,7 @@ TensorNodeItem* GraphCanvas::itemOf(planscope::tensor_id tensor) const {
 }
 
 void GraphCanvas::setZoom(qreal zoom) {
-    m_zoom = std::clamp(zoom, 0.05, 4.0);
+    m_zoom = std::clamp(zoom, minZoom, maxZoom);
     setTransform(QTransform::fromScale(m_zoom, m_zoom));
 }
 
@@ -260,7 +421,7 @@ void GraphCanvas::zoomToFit() {
     if (scene()->sceneRect().isEmpty()) return;
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
     m_zoom = transform().m11();
-    if (m_zoom > 4.0 || m_zoom < 0.05) setZoom(m_zoom);
+    if (m_zoom > maxZoom || m_zoom < minZoom) setZoom(m_zoom);
 }
 
 void GraphCanvas::wheelEvent(QWheelEvent* event) {
@@ -276,7 +437,7 @@ void GraphCanvas::wheelEvent(QWheelEvent* event) {
 }
 
 void GraphCanvas::keyPressEvent(QKeyEvent* event) {
-    if (event->key() == Qt::Key_Escape && m_running) {
+    if (event->key() == Qt::Key_Escape && isLayoutRunning()) {
         cancelLayout();
         return;
     }
@@ -305,13 +466,15 @@ void GraphCanvas::hideFindBar() {
 
 bool GraphCanvas::findNext() {
     const QString text = m_findEdit->text().trimmed();
-    if (text.isEmpty() || m_layout.nodes.empty()) return false;
     const planscope::graph_document& doc = shownDocument();
-    const auto& nodes = m_layout.nodes;
-    const auto current = std::find_if(nodes.begin(), nodes.end(), [&](const layout_node& n) { return n.id == m_session->selection(); });
-    const size_t start = current == nodes.end() ? 0 : static_cast<size_t>(current - nodes.begin()) + 1;
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        const tensor_id id = nodes[(start + i) % nodes.size()].id;
+    if (text.isEmpty() || !m_hasItems) return false;
+    // In graph order, leafs first, over every tensor (those in closed blocks too: selecting one opens it).
+    std::vector<planscope::tensor_id> order(doc.g.leafs.begin(), doc.g.leafs.end());
+    order.insert(order.end(), doc.g.nodes.begin(), doc.g.nodes.end());
+    const auto current = std::find(order.begin(), order.end(), m_session->selection());
+    const size_t start = current == order.end() ? 0 : static_cast<size_t>(current - order.begin()) + 1;
+    for (size_t i = 0; i < order.size(); ++i) {
+        const planscope::tensor_id id = order[(start + i) % order.size()];
         if (QString::fromStdString(doc.ctx[id].name).contains(text, Qt::CaseInsensitive)) {
             m_session->setSelection(id);
             return true;

@@ -74,6 +74,16 @@ void StepHighlight::show(QGraphicsScene& scene, const CanvasItems& items, plansc
     m_pulse->start();
 }
 
+void StepHighlight::showBox(QGraphicsScene& scene, const QRectF& box, planscope::tensor_id node) {
+    clear();
+    m_node = node;
+    QPainterPath outline;
+    outline.addRoundedRect(box.adjusted(-ringPad, -ringPad, ringPad, ringPad), 10, 10);
+    m_ring = scene.addPath(outline, QPen(ringColor, 3.0, Qt::DashLine));
+    m_ring->setZValue(2);
+    m_ring->setAcceptedMouseButtons(Qt::NoButton);
+}
+
 void StepHighlight::clear() {
     stopPulse();
     delete m_ring; // removes it from its scene

@@ -20,6 +20,8 @@ public:
     // Rings `node` (nothing when it has no box) and pulses the edge parent -> node when `parent`
     // is valid and drawn. Replaces the previous highlight.
     void show(QGraphicsScene& scene, const CanvasItems& items, planscope::tensor_id node, planscope::tensor_id parent);
+    // Rings `box`, the folded block `node` is hidden in.
+    void showBox(QGraphicsScene& scene, const QRectF& box, planscope::tensor_id node);
     void clear();
     // The scene is about to delete its items: drop the pointers without touching them.
     void forgetItems();

@@ -230,6 +230,8 @@ void MainWindow::createMenus() {
     view->addAction(tr("Zoom to &Fit"), m_canvas, &GraphCanvas::zoomToFit)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_9));
     view->addAction(tr("&Find Tensor…"), m_canvas, &GraphCanvas::showFindBar)->setShortcut(QKeySequence::Find);
     view->addSeparator();
+    addFoldingActions(view);
+    view->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly))
         view->addAction(dock->toggleViewAction());
     view->addAction(m_whatIf->toggleViewAction());
@@ -242,6 +244,28 @@ void MainWindow::createMenus() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Planscope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::addFoldingActions(QMenu* view) {
+    QAction* fold = view->addAction(tr("Fold &Repeated Blocks"));
+    fold->setObjectName(u"foldAction"_s);
+    fold->setCheckable(true);
+    fold->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    fold->setStatusTip(tr("Show repeated blocks (layers) as boxes; a click opens or closes one"));
+    QAction* openAll = view->addAction(tr("&Open All Blocks"), m_canvas, &GraphCanvas::openAllBlocks);
+    openAll->setObjectName(u"openAllBlocksAction"_s);
+    QAction* closeAll = view->addAction(tr("C&lose All Blocks"), m_canvas, &GraphCanvas::closeAllBlocks);
+    closeAll->setObjectName(u"closeAllBlocksAction"_s);
+    const auto update = [fold, openAll, closeAll](bool folded, bool available) {
+        const QSignalBlocker block(fold);
+        fold->setChecked(folded);
+        fold->setEnabled(available);
+        openAll->setEnabled(folded);
+        closeAll->setEnabled(folded);
+    };
+    update(m_canvas->isFolded(), m_canvas->folding().available());
+    connect(fold, &QAction::toggled, m_canvas, &GraphCanvas::setFolded);
+    connect(m_canvas, &GraphCanvas::foldingChanged, this, update);
 }
 
 void MainWindow::onGraphLoaded(const planscope::graph_document&) {
@@ -287,7 +311,11 @@ void MainWindow::showOpenDialog() { m_files->showOpenDialog(); }
 void MainWindow::showSettingsDialog() {
     SettingsDialog dialog(this);
     dialog.setSettings(AppSettings::load());
-    if (dialog.exec() == QDialog::Accepted) dialog.settings().save();
+    if (dialog.exec() != QDialog::Accepted) return;
+    const AppSettings settings = dialog.settings();
+    settings.save();
+    m_canvas->setFoldThreshold(settings.foldThreshold);
+    m_canvas->setOpenOnStep(settings.openBlocksOnStep);
 }
 
 void MainWindow::showTemplateDialog() {

@@ -92,6 +92,7 @@ private:
     void createPlanProgress(); // the status bar's planning percentage
     void applyDefaultDockSizes();
     QMenu* createExportMenu(); // File > Export (ui/export/)
+    void addFoldingActions(QMenu* view); // View > Fold Repeated Blocks, Open / Close All Blocks
     QDockWidget* addDock(QWidget* panel, const QString& title, const QString& objectName, Qt::DockWidgetArea area);
     void updateTitle();
     void reportError(const QString& title, const QString& message);

@@ -12,6 +12,8 @@ using namespace Qt::StringLiterals;
 namespace {
 const QString deviceKey = u"settings/openclDevice"_s;
 const QString threadsKey = u"settings/cpuThreads"_s;
+const QString foldKey = u"settings/foldThreshold"_s;
+const QString openOnStepKey = u"settings/openBlocksOnStep"_s;
 constexpr int maxThreads = 256;
 } // namespace
 
@@ -25,6 +27,9 @@ AppSettings AppSettings::load(const QSettings& settings) {
     bool ok = false;
     const int threads = settings.value(threadsKey).toInt(&ok);
     if (ok && threads >= 1 && threads <= maxThreads) s.cpuThreads = threads;
+    const int fold = settings.value(foldKey).toInt(&ok);
+    if (ok && fold >= 0 && fold <= maxFoldThreshold) s.foldThreshold = fold;
+    if (settings.contains(openOnStepKey)) s.openBlocksOnStep = settings.value(openOnStepKey).toBool();
     return s;
 }
 
@@ -33,6 +38,8 @@ AppSettings AppSettings::load() { return load(QSettings()); }
 void AppSettings::save(QSettings& settings) const {
     settings.setValue(deviceKey, openclDevice);
     settings.setValue(threadsKey, cpuThreads);
+    settings.setValue(foldKey, foldThreshold);
+    settings.setValue(openOnStepKey, openBlocksOnStep);
 }
 
 void AppSettings::save() const {

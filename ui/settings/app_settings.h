@@ -1,6 +1,6 @@
 #pragma once
-// The app's preferences (Edit > Settings…), kept in QSettings under "settings/": the OpenCL device
-// and the CPU backend's threads. Any code reads them with AppSettings::load().
+// The app's preferences (Edit > Settings…), kept in QSettings under "settings/": the OpenCL device,
+// the CPU backend's threads and how the canvas folds large graphs. Any code reads them with AppSettings::load().
 #include <QString>
 
 class QSettings;
@@ -12,6 +12,12 @@ struct AppSettings {
     // choose (PLANSCOPE_OPENCL_DEVICE, else the first GPU, else the first device).
     QString openclDevice;
     int cpuThreads = defaultCpuThreads();
+    // Graphs with more nodes than this open with their repeated blocks folded.
+    int foldThreshold = 300;
+    // Stepping or selecting a tensor in a closed block opens that block.
+    bool openBlocksOnStep = true;
+
+    static constexpr int maxFoldThreshold = 100'000'000;
 
     // The hardware's threads, at most 8 (as planscope-cli run), at least 1.
     static int defaultCpuThreads();

@@ -6,6 +6,7 @@
 #include "backend/opencl/opencl_backend.h"
 #endif
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -19,7 +20,8 @@ namespace planscope::ui {
 using namespace Qt::StringLiterals;
 
 SettingsDialog::SettingsDialog(QWidget* parent)
-    : QDialog(parent), m_device(new QComboBox(this)), m_deviceNote(new QLabel(this)), m_threads(new QSpinBox(this)) {
+    : QDialog(parent), m_device(new QComboBox(this)), m_deviceNote(new QLabel(this)), m_threads(new QSpinBox(this)),
+      m_foldThreshold(new QSpinBox(this)), m_openOnStep(new QCheckBox(tr("Stepping opens the block of the current tensor"), this)) {
     setObjectName(u"settingsDialog"_s);
     setWindowTitle(tr("Settings"));
     m_device->setObjectName(u"openclDevice"_s);
@@ -31,12 +33,21 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     m_threads->setObjectName(u"cpuThreads"_s);
     m_threads->setRange(1, 256);
     m_threads->setToolTip(tr("Threads the CPU backend computes with (default: the hardware's, at most 8)"));
+    m_foldThreshold->setObjectName(u"foldThreshold"_s);
+    m_foldThreshold->setRange(0, AppSettings::maxFoldThreshold);
+    m_foldThreshold->setGroupSeparatorShown(true);
+    m_foldThreshold->setSuffix(tr(" nodes"));
+    m_foldThreshold->setToolTip(tr("Graphs with more nodes open with their repeated blocks (layers) folded into boxes; "
+                                   "View > Fold Repeated Blocks switches it for the open graph"));
+    m_openOnStep->setObjectName(u"openBlocksOnStep"_s);
     fillDevices();
 
     auto* form = new QFormLayout;
     form->addRow(tr("OpenCL device:"), m_device);
     form->addRow(QString(), m_deviceNote);
     form->addRow(tr("CPU threads:"), m_threads);
+    form->addRow(tr("Fold graphs above:"), m_foldThreshold);
+    form->addRow(QString(), m_openOnStep);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -79,6 +90,8 @@ void SettingsDialog::setSettings(const AppSettings& s) {
     if (index >= 0) m_device->setCurrentIndex(index);
     else m_device->setEditText(s.openclDevice);
     m_threads->setValue(s.cpuThreads);
+    m_foldThreshold->setValue(s.foldThreshold);
+    m_openOnStep->setChecked(s.openBlocksOnStep);
 }
 
 AppSettings SettingsDialog::settings() const {
@@ -86,6 +99,8 @@ AppSettings SettingsDialog::settings() const {
     const int index = m_device->findText(m_device->currentText());
     s.openclDevice = index >= 0 ? m_device->itemData(index).toString() : m_device->currentText().trimmed();
     s.cpuThreads = m_threads->value();
+    s.foldThreshold = m_foldThreshold->value();
+    s.openBlocksOnStep = m_openOnStep->isChecked();
     return s;
 }
 

@@ -1,10 +1,11 @@
 #pragma once
 // Edit > Settings…: the OpenCL device (the engine's device list when built with OpenCL, else
-// disabled with "OpenCL not available") and the CPU threads.
+// disabled with "OpenCL not available"), the CPU threads, and when the canvas folds repeated blocks.
 #include "app_settings.h"
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QSpinBox;
@@ -22,6 +23,8 @@ public:
 
     [[nodiscard]] QComboBox* deviceBox() const { return m_device; }
     [[nodiscard]] QSpinBox* threadsBox() const { return m_threads; }
+    [[nodiscard]] QSpinBox* foldThresholdBox() const { return m_foldThreshold; }
+    [[nodiscard]] QCheckBox* openOnStepBox() const { return m_openOnStep; }
     // Whether this build has the OpenCL backend.
     [[nodiscard]] static bool openclAvailable();
 
@@ -31,6 +34,8 @@ private:
     QComboBox* m_device;
     QLabel* m_deviceNote;
     QSpinBox* m_threads;
+    QSpinBox* m_foldThreshold;
+    QCheckBox* m_openOnStep;
 };
 
 } // namespace planscope::ui
