@@ -1,6 +1,6 @@
 // planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
-// `planscope --screenshot OUT.png [--step N] [FILE]` renders the window (at step N of the plan)
-// to a PNG and exits.
+// `planscope --screenshot OUT.png [--step N] [--schedule BACKENDS [--split-overview]] [FILE]`
+// renders the window (at step N of the plan, scheduled on BACKENDS) to a PNG and exits.
 // Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
 #include "files/file_controller.h"
 #include "files/recent_files.h"
@@ -9,6 +9,8 @@
 #include "model/format.h"
 #include "session/graph_session.h"
 #include "session/startup_graph.h"
+
+#include "quit_on_signal.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -80,6 +82,13 @@ int main(int argc, char** argv) {
                                   QApplication::translate("main", "Open the plan at step N (N allocator events applied)."),
                                   QApplication::translate("main", "N"));
     parser.addOption(step);
+    const QCommandLineOption schedule(u"schedule"_s,
+                                      QApplication::translate("main", "Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does."),
+                                      QApplication::translate("main", "BACKENDS"));
+    parser.addOption(schedule);
+    const QCommandLineOption overview(u"split-overview"_s,
+                                      QApplication::translate("main", "With --schedule: show the split overview."));
+    parser.addOption(overview);
     parser.addPositionalArgument(
         QApplication::translate("main", "FILE"),
         QApplication::translate("main", "A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one "
@@ -122,6 +131,19 @@ int main(int argc, char** argv) {
         }
     }
 
+    if (parser.isSet(overview) && !parser.isSet(schedule)) {
+        printError(QApplication::translate("main", "--split-overview needs --schedule"));
+        return exitUsage;
+    }
+    if (parser.isSet(schedule)) {
+        QString reason;
+        if (!planscope::ui::showSchedule(window, parser.value(schedule), parser.isSet(overview), &reason)) {
+            printError((file.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : file) + u": " +
+                       reason);
+            return exitBadInput;
+        }
+    }
+
     if (parser.isSet(screenshot)) {
         const QString out = parser.value(screenshot);
         QString reason;
@@ -135,6 +157,7 @@ int main(int argc, char** argv) {
     if (QFileInfo(file).isFile()) window.fileController()->recentFiles()->add(file);
     window.restoreLayout(QSettings());
     window.setLayoutPersistent(true);
+    quitOnSignals(window);
     window.show();
     return QApplication::exec();
 }

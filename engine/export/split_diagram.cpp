@@ -159,8 +159,8 @@ void write_legend(std::ostringstream& os, const schedule_view& s) {
 } // namespace
 
 std::string backend_colour(std::size_t index) {
-    static constexpr std::array<std::string_view, 6> palette{"#cfe2f3", "#d9ead3", "#fce5cd",
-                                                             "#ead1dc", "#fff2cc", "#d0e0e3"};
+    // The canvas' colours too (ui/sched/split_schedule.h): blue, orange, green, purple.
+    static constexpr std::array<std::string_view, 4> palette{"#a8c8f0", "#f6c08a", "#a9dca4", "#d2b6e8"};
     return std::string(palette[index % palette.size()]);
 }
 

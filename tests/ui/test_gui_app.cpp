@@ -1,8 +1,12 @@
 // The `planscope` executable end to end: --screenshot, bad input, usage, --version, German.
+#include <QDir>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 
@@ -29,6 +33,25 @@ Run runGui(const QStringList& args, const QProcessEnvironment& env = QProcessEnv
             QString::fromUtf8(p.readAllStandardError())};
 }
 
+// The children of `pid` named `name` (/proc/*/stat: "pid (comm) state ppid ...").
+QList<qint64> childrenNamed(qint64 pid, const QString& name) {
+    QList<qint64> out;
+    for (const QString& entry : QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool ok = false;
+        const qint64 child = entry.toLongLong(&ok);
+        if (!ok) continue;
+        QFile stat(u"/proc/"_s + entry + u"/stat"_s);
+        if (!stat.open(QIODevice::ReadOnly)) continue;
+        const QString line = QString::fromLatin1(stat.readAll());
+        const qsizetype open = line.indexOf(u'('), close = line.lastIndexOf(u')');
+        if (open < 0 || close < open) continue;
+        const QStringList rest = line.mid(close + 2).split(u' ');
+        if (rest.size() > 1 && rest[1].toLongLong() == pid && name.startsWith(line.mid(open + 1, close - open - 1)))
+            out << child;
+    }
+    return out;
+}
+
 // The app's own message: stderr may also hold Qt's platform warnings.
 QString errorLine(const QString& err) {
     for (const QString& line : err.split(u'\n'))
@@ -52,6 +75,8 @@ private slots:
     void unknownOptionIsUsageError();
     void version();
     void germanHelp();
+    void quitDuringLongLayout();
+    void scheduleAndSplitOverviewScreenshot();
 
 private:
     QTemporaryDir m_dir;
@@ -148,6 +173,55 @@ void TestGuiApp::germanHelp() {
     QCOMPARE(r.exitCode, 0);
     // The description, translated by the embedded planscope_de.qm.
     QVERIFY2(r.out.contains(u"Zeigt, wie"_s), qPrintable(r.out));
+}
+
+// SIGTERM (Ctrl+C's sibling) quits the app as File > Quit does while `dot` lays out the unfolded
+// 32-layer llama, which would take ~45 s: the app exits at once and its layout process is gone.
+void TestGuiApp::quitDuringLongLayout() {
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    QVERIFY(QDir(config.path()).mkpath(u"Planscope"_s));
+    QFile conf(config.filePath(u"Planscope/Planscope.conf"_s));
+    QVERIFY(conf.open(QIODevice::WriteOnly));
+    conf.write("[settings]\nfoldThreshold=1000000000\n");
+    conf.close();
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    env.insert(u"XDG_CONFIG_HOME"_s, config.path());
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PLANSCOPE_GUI_EXE), {QString::fromLatin1(
+        "template:llama?n_embd=4096&n_layer=32&n_head=32&n_ff=11008&n_vocab=32000&n_ctx=4096&n_batch=512")});
+    QVERIFY(p.waitForStarted());
+    QList<qint64> layout;
+    QVERIFY(QTest::qWaitFor([&] { return !(layout = childrenNamed(p.processId(), u"planscope-layout"_s)).isEmpty(); }, 20000));
+    QTest::qWait(500); // well into `dot`
+    QCOMPARE(p.state(), QProcess::Running);
+    QElapsedTimer t;
+    t.start();
+    ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+    QVERIFY(p.waitForFinished(5000));
+    const qint64 ms = t.elapsed();
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
+    for (qint64 child : layout) QVERIFY(!QFileInfo::exists(u"/proc/"_s + QString::number(child)));
+}
+
+// --schedule and --split-overview: a 32-layer llama on CPU + CPU with half its layers on the
+// second backend; the window shows the split overview.
+void TestGuiApp::scheduleAndSplitOverviewScreenshot() {
+    const QString png = m_dir.filePath(u"overview.png"_s);
+    const Run r = runGui({u"--screenshot"_s, png, u"--schedule"_s, u"cpu,cpu"_s, u"--split-overview"_s,
+                          u"template:llama?n_embd=256&n_layer=32&n_head=8&n_ff=688&n_vocab=1000&n_ctx=512&n_batch=32&ngl=16"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(!QImage(png).isNull());
+    const Run usage = runGui({u"--screenshot"_s, png, u"--split-overview"_s});
+    QCOMPARE(usage.exitCode, 2);
+    QCOMPARE(errorLine(usage.err), u"error: --split-overview needs --schedule"_s);
+    const Run bad = runGui({u"--screenshot"_s, png, u"--schedule"_s, u"tpu"_s});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(errorLine(bad.err).startsWith(u"error: stories260K.gguf: "_s), qPrintable(bad.err));
 }
 
 QTEST_GUILESS_MAIN(TestGuiApp)

@@ -15,6 +15,7 @@
 #include "panels/summary_panel.h"
 #include "panels/tensor_list_panel.h"
 #include "sched/split_controller.h"
+#include "sched/split_overview.h"
 #include "sched/split_panel.h"
 #include "session/error_reporter.h"
 #include "session/graph_session.h"
@@ -35,8 +36,10 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace planscope::ui {
 
@@ -55,9 +58,9 @@ MainWindow::MainWindow(QWidget* parent)
       m_errors(std::make_unique<MessageBoxErrorReporter>(this)) {
     setObjectName(u"mainWindow"_s);
     setWindowIcon(QIcon(u":/planscope/planscope.svg"_s));
-    setCentralWidget(m_canvas);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     createDocks();
+    createCentralTabs();
     createStepping();
     createFileHandling();
     createMenus();
@@ -142,6 +145,40 @@ void MainWindow::createDocks() {
     events->raise();
 }
 
+void MainWindow::createCentralTabs() {
+    // The graph, and after Schedule the split overview.
+    m_central = new QTabWidget(this);
+    m_central->setObjectName(u"centralTabs"_s);
+    m_central->setDocumentMode(true);
+    m_central->addTab(m_canvas, tr("Graph"));
+    m_overview = new SplitOverview;
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(u"splitOverviewScroll"_s);
+    scroll->setWidget(m_overview);
+    scroll->setWidgetResizable(false);
+    scroll->setBackgroundRole(QPalette::Base);
+    m_central->addTab(scroll, tr("Split Overview"));
+    m_central->setTabEnabled(1, false);
+    m_central->setTabToolTip(1, tr("Schedule the graph (F7) first"));
+    setCentralWidget(m_central);
+
+    SplitController* splits = m_splits->controller();
+    connect(splits, &SplitController::scheduled, this, [this, splits] {
+        m_overview->setSchedule(splits->sharedSchedule());
+        m_central->setTabEnabled(1, true);
+        m_central->setTabToolTip(1, tr("The schedule's splits in order, folded by repeated block"));
+    });
+    connect(splits, &SplitController::runFinished, this, [this, splits] { m_overview->setComputeTimes(splits->scheduledComputeTimes()); });
+    connect(m_overview, &SplitOverview::splitClicked, this, [this](int, planscope::tensor_id node) {
+        m_central->setCurrentIndex(0);
+        m_session->setSelection(node);
+    });
+}
+
+void MainWindow::showSplitOverview() {
+    if (m_central->isTabEnabled(1)) m_central->setCurrentIndex(1);
+}
+
 void MainWindow::applyDefaultDockSizes() {
     // For the default 1280x800 window (dock sizes stay when it grows, the canvas takes the rest):
     // the bottom row tall enough for ~6 log rows and two buffer strips, the log wide enough for
@@ -215,6 +252,7 @@ void MainWindow::createMenus() {
     file->addMenu(createExportMenu());
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setObjectName(u"quitAction"_s);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
@@ -269,6 +307,10 @@ void MainWindow::addFoldingActions(QMenu* view) {
 }
 
 void MainWindow::onGraphLoaded(const planscope::graph_document&) {
+    // A schedule of the previous graph no longer applies.
+    m_overview->clear();
+    m_central->setCurrentIndex(0);
+    m_central->setTabEnabled(1, false);
     const GraphSummary& s = m_session->summary();
     m_statusName->setText(m_session->displayName());
     m_statusCounts->setText(tr("Nodes: %1  Leafs: %2").arg(QLocale().toString(static_cast<qulonglong>(s.totals.n_nodes)),

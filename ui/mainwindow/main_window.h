@@ -10,6 +10,7 @@
 class QLabel;
 class QMenu;
 class QSettings;
+class QTabWidget;
 
 namespace planscope::ui {
 
@@ -26,6 +27,7 @@ class MemoryTimeline;
 class ModelReplanner;
 class StepController;
 class SteppingToolBar;
+class SplitOverview;
 class SplitPanel;
 class SummaryPanel;
 class TensorListPanel;
@@ -55,6 +57,9 @@ public:
     [[nodiscard]] StepController* stepController() const { return m_stepper; }
     [[nodiscard]] SteppingToolBar* steppingToolBar() const { return m_steppingBar; }
     [[nodiscard]] SplitPanel* splitPanel() const { return m_splits; }
+    [[nodiscard]] SplitOverview* splitOverview() const { return m_overview; }
+    // The central area: the canvas ("Graph") and, once scheduled, the split overview.
+    [[nodiscard]] QTabWidget* centralTabs() const { return m_central; }
     [[nodiscard]] ExportController* exportController() const { return m_export; }
     [[nodiscard]] QString statusName() const;
     [[nodiscard]] QString statusCounts() const;
@@ -78,12 +83,15 @@ public slots:
     void showSaveAsDialog();
     void showSettingsDialog();
     void showAbout();
+    // The "Split Overview" tab, when a schedule is there.
+    void showSplitOverview();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void createDocks();
+    void createCentralTabs();
     void createMenus();
     void createStepping(); // main_window_stepping.cpp
     void addSteppingMenu();
@@ -114,6 +122,8 @@ private:
     SteppingToolBar* m_steppingBar = nullptr;
     QObject* m_planViews = nullptr;
     SplitPanel* m_splits = nullptr;
+    QTabWidget* m_central = nullptr;
+    SplitOverview* m_overview = nullptr;
     ExportController* m_export = nullptr;
     QLabel* m_statusName;
     QLabel* m_statusCounts;

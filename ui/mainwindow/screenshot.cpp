@@ -1,6 +1,9 @@
 #include "screenshot.h"
 
 #include "canvas/graph_canvas.h"
+#include "mainwindow/main_window.h"
+#include "sched/split_controller.h"
+#include "sched/split_panel.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 
@@ -46,6 +49,38 @@ bool showPlanStep(GraphSession& session, std::size_t step, QString* error) {
                         .arg(step)
                         .arg(trace->stepCount()));
     session.setStep(step);
+    return true;
+}
+
+bool showSchedule(MainWindow& window, const QString& backends, bool overview, QString* error) {
+    SplitController* splits = window.splitPanel()->controller();
+    if (window.session()->isPlanning()) {
+        QEventLoop loop;
+        QObject::connect(window.session(), &GraphSession::planFinished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    splits->setBackends(backends);
+    QString failure;
+    bool done = false;
+    QEventLoop loop;
+    QObject::connect(splits, &SplitController::scheduled, &loop, [&] {
+        done = true;
+        loop.quit();
+    });
+    QObject::connect(splits, &SplitController::failed, &loop, [&](const QString& message) {
+        failure = message;
+        loop.quit();
+    });
+    QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
+    splits->scheduleDocument();
+    if (!done && failure.isEmpty()) loop.exec();
+    if (!done) {
+        if (error) *error = failure.isEmpty() ? QCoreApplication::translate("planscope::ui::Screenshot", "scheduling took too long") : failure;
+        return false;
+    }
+    splits->cancel(); // the replay's end: the split graph in its final colours
+    if (overview) window.showSplitOverview();
     return true;
 }
 

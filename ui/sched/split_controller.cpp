@@ -193,9 +193,31 @@ void SplitController::run() {
             m_lastError.clear();
             m_run = std::make_unique<RunOutcome>(std::move(*r));
             m_timings->setOutcome(*m_run);
+            showRunTimes();
             emit statusMessage(tr("Run finished: %n split(s)", nullptr, static_cast<int>(m_run->timings.size())));
             emit runFinished();
         });
+}
+
+std::vector<double> SplitController::scheduledComputeTimes() const {
+    if (!m_run || !m_schedule || m_run->timings.size() != m_schedule->plan.splits.size()) return {};
+    std::vector<double> us;
+    for (const planscope::sched_split_timing& t : m_run->timings) us.push_back(static_cast<double>(t.compute_us));
+    return us;
+}
+
+void SplitController::showRunTimes() {
+    const std::vector<double> us = scheduledComputeTimes();
+    if (us.empty() || !m_canvas->showsAlternateGraph()) return;
+    const auto& splitOf = m_schedule->splitOf;
+    std::vector<std::size_t> nodes(us.size(), 0);
+    for (int s : splitOf)
+        if (s >= 0 && static_cast<std::size_t>(s) < nodes.size()) ++nodes[static_cast<std::size_t>(s)];
+    std::vector<double> byTensor(splitOf.size(), 0.0);
+    for (std::size_t i = 0; i < splitOf.size(); ++i)
+        if (const int s = splitOf[i]; s >= 0 && static_cast<std::size_t>(s) < us.size())
+            byTensor[i] = us[static_cast<std::size_t>(s)] / static_cast<double>(nodes[static_cast<std::size_t>(s)]);
+    m_canvas->setNodeTimes(std::move(byTensor));
 }
 
 void SplitController::setRunning(int split, int backend, bool onCanvas) {

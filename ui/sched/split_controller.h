@@ -49,6 +49,10 @@ public:
     [[nodiscard]] AssignmentModel* assignmentModel() const { return m_assignments; }
     [[nodiscard]] TimingModel* timingModel() const { return m_timings; }
     [[nodiscard]] const SplitSchedule* schedule() const { return m_schedule.get(); }
+    [[nodiscard]] std::shared_ptr<const SplitSchedule> sharedSchedule() const { return m_schedule; }
+    // The last run's compute time by split of the schedule; empty when the run split otherwise
+    // (a prompt of another length) or there was none.
+    [[nodiscard]] std::vector<double> scheduledComputeTimes() const;
     [[nodiscard]] const RunOutcome* lastRun() const { return m_run.get(); }
     [[nodiscard]] bool isBusy() const { return m_busy; }
     [[nodiscard]] bool isReplaying() const { return m_replay->isActive(); }
@@ -94,6 +98,7 @@ private:
     void paintFinalColours();
     void setRunning(int split, int backend, bool onCanvas);
     void clearRunHighlight();
+    void showRunTimes(); // each node's share of its split's time, on the canvas' folded blocks
 
     GraphSession* m_session;
     GraphCanvas* m_canvas;

@@ -1,5 +1,6 @@
 #include "split_schedule.h"
 
+#include "export/split_diagram.h"
 #include "sched/sched.h"
 #include "sched/sched_runner.h"
 #include "session/plan_trace.h"
@@ -120,10 +121,8 @@ std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule) {
 }
 
 QColor backendColor(int backend) {
-    static const std::array<QColor, 4> colors{QColor(0xa8, 0xc8, 0xf0), QColor(0xf6, 0xc0, 0x8a),
-                                              QColor(0xa9, 0xdc, 0xa4), QColor(0xd2, 0xb6, 0xe8)};
     if (backend < 0) return QColor(0xe4, 0xe6, 0xea);
-    return colors[static_cast<std::size_t>(backend) % colors.size()];
+    return QColor(QString::fromStdString(backend_colour(static_cast<std::size_t>(backend))));
 }
 
 dot_style splitDotStyle(const SplitSchedule& schedule) {

@@ -53,7 +53,8 @@ std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule);
 // from `splitOf` by tensor index.
 std::vector<int> eventSplits(std::span<const planscope::alloc_event> events, const std::vector<int>& splitOf);
 
-// The fill of a backend's tensors: blue, orange, green, purple; grey for none (-1).
+// The fill of a backend's tensors, as in the exports (backend_colour): blue, orange, green,
+// purple; grey for none (-1).
 QColor backendColor(int backend);
 // One Graphviz cluster per split, labelled "split N (BACKEND)", filled with the backend colour.
 planscope::dot_style splitDotStyle(const SplitSchedule& schedule);

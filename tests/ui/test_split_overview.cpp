@@ -1,0 +1,228 @@
+// The split overview (issue 15): the 32-layer llama with ngl 16 on CPU + OpenCL makes 161 splits,
+// shown as one box for split 0 and the 10-split pattern of the offloaded layers once, folded ×15
+// (plus the last layer, whose last split carries the output); a click unfolds a section; boxes sit
+// in their backend's column with the copies' bytes on the arrows and each boundary's cause beside
+// it; cause texts name the source and where it lives.
+#include "fold/fold_structure.h"
+#include "io/graph_source.h"
+#include "mainwindow/main_window.h"
+#include "mainwindow/screenshot.h"
+#include "sched/split_overview.h"
+#include "sched/split_schedule.h"
+#include "session/graph_session.h"
+#include "ui_test_support.h"
+
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QtTest>
+
+using namespace planscope;
+using namespace planscope::ui;
+using namespace planscope::ui::test;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const char* const llama7bNgl16 =
+    "template:llama?n_embd=4096&n_layer=32&n_head=32&n_ff=11008&n_vocab=32000&n_ctx=4096&n_batch=512&ngl=16";
+
+std::shared_ptr<const SplitSchedule> schedule(const char* source, const char* backends) {
+    auto opened = open_source(source, {});
+    if (!opened) qFatal("%s", opened.err().message.c_str());
+    BackendRequest request;
+    request.list = backends;
+    auto s = scheduleDocument(opened->doc, opened->preallocate, request);
+    if (!s) qFatal("%s", s.err().message.c_str());
+    return std::make_shared<const SplitSchedule>(std::move(*s));
+}
+
+std::size_t shownSplits(const std::vector<OverviewSection>& sections) {
+    std::size_t n = 0;
+    for (const OverviewSection& s : sections) n += s.splits.size();
+    return n;
+}
+
+std::size_t allSplits(const std::vector<OverviewSection>& sections) {
+    std::size_t n = 0;
+    for (const OverviewSection& s : sections) n += s.splits.size() * s.repeat;
+    return n;
+}
+
+OverviewSplit split(int index, int backend, std::size_t copies = 0, std::uint64_t bytes = 0) {
+    OverviewSplit s;
+    s.split = index;
+    s.backend = backend;
+    s.nodes = 3;
+    s.copies = copies;
+    s.bytes = bytes;
+    return s;
+}
+
+} // namespace
+
+class TestSplitOverview : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { isolateSettings(u"test_split_overview"_s); }
+    void geometry();
+    void geometryAcrossSections();
+    void llamaOnCpuAndOpenCl();
+    void unfoldShowsEverySplit();
+    void widgetClicks();
+    void mainWindowTab();
+};
+
+void TestSplitOverview::geometry() {
+    OverviewSection s;
+    s.splits = {split(0, 0), split(1, 1, 1, 8 << 20), split(2, 1), split(3, 0, 2, 4096)};
+    const OverviewMetrics m;
+    const OverviewGeometry g = overviewGeometry({s}, 2, m);
+    QCOMPARE(g.headers.size(), std::size_t{2});
+    QCOMPARE(g.headers[1].left(), m.margin + m.labelWidth + m.columnWidth);
+    QCOMPARE(g.boxes.size(), std::size_t{4});
+    for (std::size_t i = 0; i < 4; ++i) {
+        const OverviewGeometry::Box& b = g.boxes[i];
+        // In its backend's column, one row below the previous box.
+        const QRectF column = g.headers[static_cast<std::size_t>(s.splits[i].backend)];
+        QVERIFY(b.rect.left() > column.left() && b.rect.right() < column.right());
+        QCOMPARE(b.rect.top(), m.margin + m.headerHeight + m.rowHeight * static_cast<qreal>(i) + 6);
+        QCOMPARE(b.note.left(), m.margin + m.labelWidth + 2 * m.columnWidth + 8);
+        QCOMPARE(b.note.center().y(), b.rect.center().y());
+        if (i == 0) {
+            QVERIFY(b.arrow.isEmpty());
+            continue;
+        }
+        // From the previous box's bottom to this box's top, crossing columns half way.
+        QCOMPARE(b.arrow.front(), QPointF(g.boxes[i - 1].rect.center().x(), g.boxes[i - 1].rect.bottom()));
+        QCOMPARE(b.arrow.back(), QPointF(b.rect.center().x(), b.rect.top()));
+        QCOMPARE(b.arrow[1].y(), b.arrow[2].y());
+    }
+    QCOMPARE(g.size, QSizeF(m.margin + m.labelWidth + 2 * m.columnWidth + m.notesWidth + m.margin,
+                            m.margin + m.headerHeight + 4 * m.rowHeight + m.margin));
+}
+
+void TestSplitOverview::geometryAcrossSections() {
+    OverviewSection a, b;
+    a.splits = {split(0, 0)};
+    b.title = u"blk 1–5"_s;
+    b.repeat = 5;
+    b.group = 0;
+    b.splits = {split(1, 1, 1, 100), split(2, 0, 1, 100)};
+    const OverviewMetrics m;
+    const OverviewGeometry g = overviewGeometry({a, b}, 2, m);
+    QCOMPARE(g.titles.size(), std::size_t{2});
+    // A gap between the sections; the title spans the section's rows in the label column.
+    QCOMPARE(g.boxes[1].rect.top() - g.boxes[0].rect.top(), m.rowHeight + m.sectionGap);
+    QCOMPARE(g.titles[1], QRectF(m.margin, g.boxes[1].rect.top() - 6, m.labelWidth - m.margin, 2 * m.rowHeight));
+    // The arrow into the section starts at the previous section's box.
+    QCOMPARE(g.boxes[1].arrow.front().y(), g.boxes[0].rect.bottom());
+}
+
+void TestSplitOverview::llamaOnCpuAndOpenCl() {
+#if !defined(PLANSCOPE_HAS_OPENCL)
+    QSKIP("this build has no OpenCL backend");
+#else
+    const auto s = schedule(llama7bNgl16, "cpu,opencl");
+    QCOMPARE(s->plan.splits.size(), std::size_t{161});
+    SplitOverview overview;
+    overview.setSchedule(s);
+    const auto& sections = overview.sections();
+    QCOMPARE(allSplits(sections), std::size_t{161});
+    // Split 0, the offloaded layers' 10-split pattern once, and the last layer (its last split
+    // also computes the output).
+    QCOMPARE(sections.size(), std::size_t{3});
+    QVERIFY(sections[0].title.isEmpty());
+    QCOMPARE(sections[0].splits.size(), std::size_t{1});
+    QCOMPARE(sections[0].splits[0].split, 0);
+    QCOMPARE(sections[1].title, u"blk 16–30"_s);
+    QCOMPARE(sections[1].repeat, std::size_t{15});
+    QCOMPARE(sections[1].splits.size(), std::size_t{10});
+    QCOMPARE(sections[2].title, u"blk 31"_s);
+    QCOMPARE(shownSplits(sections), std::size_t{21});
+    // The pattern alternates backends; each OpenCL split starts because of its weight, each CPU
+    // one because of the CPU-side input it reads.
+    const OverviewSplit& first = sections[1].splits[0];
+    QCOMPARE(first.split, 1);
+    QCOMPARE(first.backend, 1);
+    QCOMPARE(first.copies, std::size_t{1});
+    QCOMPARE(first.bytes, std::uint64_t{8} << 20); // norm-16, [4096, 512] f32
+    QCOMPARE(first.code, u"1.src1"_s);
+    QCOMPARE(first.cause, u"MUL attn_norm-16: src1 blk.16.attn_norm.weight lives in OpenCL memory"_s);
+    const OverviewSplit& rope = sections[1].splits[1];
+    QCOMPARE(rope.backend, 0);
+    QCOMPARE(rope.cause, u"ROPE Kcur-16: src1 inp_pos lives in CPU memory"_s);
+    // Readable at 1280 x 800: 21 rows of full-size text, 2 backend columns.
+    QVERIFY(overview.geometry().size.width() <= 900);
+    QCOMPARE(overview.geometry().boxes.size(), std::size_t{21});
+#endif
+}
+
+void TestSplitOverview::unfoldShowsEverySplit() {
+    const auto s = schedule("template:llama?n_embd=64&n_layer=8&n_head=4&n_ff=128&n_vocab=100&n_ctx=32&n_batch=4&ngl=4",
+                            "cpu,cpu");
+    SplitOverview overview;
+    overview.setSchedule(s);
+    const std::size_t total = s->plan.splits.size();
+    QCOMPARE(allSplits(overview.sections()), total);
+    const auto folded = std::find_if(overview.sections().begin(), overview.sections().end(),
+                                     [](const OverviewSection& sec) { return sec.repeat > 1; });
+    QVERIFY(folded != overview.sections().end());
+    QVERIFY(shownSplits(overview.sections()) < total);
+    overview.setGroupExpanded(folded->group, true);
+    QCOMPARE(shownSplits(overview.sections()), total);
+    for (std::size_t i = 0; i < overview.geometry().boxes.size(); ++i) {
+        const auto& b = overview.geometry().boxes[i];
+        QCOMPARE(overview.sections()[b.section].splits[b.index].split, static_cast<int>(i)); // in split order
+    }
+}
+
+void TestSplitOverview::widgetClicks() {
+    const auto s = schedule("template:llama?n_embd=64&n_layer=8&n_head=4&n_ff=128&n_vocab=100&n_ctx=32&n_batch=4&ngl=4",
+                            "cpu,cpu");
+    SplitOverview overview;
+    overview.setSchedule(s);
+    overview.resize(overview.sizeHint());
+    QSignalSpy clicked(&overview, &SplitOverview::splitClicked);
+    const auto& box = overview.geometry().boxes[1];
+    QTest::mouseClick(&overview, Qt::LeftButton, {}, box.rect.center().toPoint());
+    QCOMPARE(clicked.count(), 1);
+    const int splitIndex = clicked.at(0).at(0).toInt();
+    QCOMPARE(splitIndex, overview.sections()[box.section].splits[box.index].split);
+    QVERIFY(clicked.at(0).at(1).value<tensor_id>().valid());
+    // A click on a folded section's title unfolds it.
+    std::size_t sectionIndex = 0;
+    while (overview.sections()[sectionIndex].repeat < 2) ++sectionIndex;
+    const std::size_t before = shownSplits(overview.sections());
+    QTest::mouseClick(&overview, Qt::LeftButton, {}, overview.geometry().titles[sectionIndex].center().toPoint());
+    QVERIFY(shownSplits(overview.sections()) > before);
+}
+
+void TestSplitOverview::mainWindowTab() {
+    MainWindow w;
+    QStringList errors;
+    w.setErrorReporter(std::make_unique<RecordingErrorReporter>(&errors));
+    auto opened = open_source("template:llama?n_embd=64&n_layer=8&n_head=4&n_ff=128&n_vocab=100&n_ctx=32&n_batch=4&ngl=4", {});
+    QVERIFY(opened.ok());
+    w.session()->setDocument(std::move(opened->doc), {}, std::move(opened->preallocate));
+    QTabWidget* tabs = w.centralTabs();
+    QCOMPARE(tabs->count(), 2);
+    QVERIFY(!tabs->isTabEnabled(1));
+    QString error;
+    QVERIFY2(showSchedule(w, u"cpu,cpu"_s, true, &error), qPrintable(error));
+    QVERIFY(tabs->isTabEnabled(1));
+    QCOMPARE(tabs->currentIndex(), 1);
+    QVERIFY(w.splitOverview()->hasSchedule());
+    // A click on a split goes back to the graph with the split's first node selected.
+    emit w.splitOverview()->splitClicked(1, findTensor(w.session()->document(), "norm-4"));
+    QCOMPARE(tabs->currentIndex(), 0);
+    QCOMPARE(w.session()->selection(), findTensor(w.session()->document(), "norm-4"));
+    // Another graph drops the schedule.
+    w.session()->setDocument(attentionDocument());
+    QVERIFY(!tabs->isTabEnabled(1));
+    QVERIFY(!w.splitOverview()->hasSchedule());
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+}
+
+QTEST_MAIN(TestSplitOverview)
+#include "test_split_overview.moc"

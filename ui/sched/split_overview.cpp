@@ -1,0 +1,176 @@
+#include "split_overview.h"
+
+#include "canvas/block_content.h"
+#include "model/format.h"
+
+#include <QFontMetricsF>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QColor lineColor(0x7a, 0x84, 0x92);
+const QColor copyColor(0xc0, 0x39, 0x2b);
+const QColor textColor(0x20, 0x24, 0x2a);
+const QColor mutedColor(0x5a, 0x62, 0x6c);
+
+void drawArrow(QPainter& p, const QPolygonF& path) {
+    if (path.size() < 2) return;
+    p.drawPolyline(path);
+    const QPointF tip = path.back();
+    const QPointF from = path[path.size() - 2];
+    const QPointF dir = (tip - from) / std::max(1e-6, std::hypot(tip.x() - from.x(), tip.y() - from.y()));
+    const QPointF normal(-dir.y(), dir.x());
+    p.drawPolygon(QPolygonF({tip, tip - dir * 7 + normal * 3.5, tip - dir * 7 - normal * 3.5}));
+}
+} // namespace
+
+SplitOverview::SplitOverview(QWidget* parent) : QWidget(parent) {
+    setObjectName(u"splitOverview"_s);
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+}
+
+QSize SplitOverview::sizeHint() const { return m_geometry.size.toSize().expandedTo(QSize(400, 200)); }
+
+void SplitOverview::setSchedule(std::shared_ptr<const SplitSchedule> schedule) {
+    m_schedule = std::move(schedule);
+    m_expanded.clear();
+    m_times.clear();
+    m_fold.reset();
+    if (m_schedule) {
+        planscope::fold_options o;
+        const auto backendOf = m_schedule->plan.backend_of;
+        o.key = [backendOf](planscope::tensor_id t) {
+            return static_cast<std::uint64_t>(t.index() < backendOf.size() ? backendOf[t.index()] + 1 : 0);
+        };
+        if (auto f = planscope::detect_blocks(*m_schedule->splitDoc, o)) m_fold = std::make_shared<const planscope::fold_structure>(std::move(*f));
+    }
+    rebuild();
+}
+
+void SplitOverview::clear() { setSchedule(nullptr); }
+
+void SplitOverview::setComputeTimes(std::vector<double> microseconds) {
+    m_times = std::move(microseconds);
+    rebuild();
+}
+
+void SplitOverview::setGroupExpanded(int group, bool expanded) {
+    if (expanded) m_expanded.insert(group);
+    else m_expanded.erase(group);
+    rebuild();
+}
+
+void SplitOverview::rebuild() {
+    m_sections.clear();
+    if (m_schedule && m_fold)
+        m_sections = splitOverview(*m_schedule->splitDoc, m_schedule->plan, m_schedule->backendNames,
+                                   m_schedule->splitOf, *m_fold, m_expanded, m_times);
+    m_geometry = overviewGeometry(m_sections, m_schedule ? m_schedule->backendNames.size() : 0);
+    setMinimumSize(m_geometry.size.toSize());
+    resize(m_geometry.size.toSize().expandedTo(size()));
+    updateGeometry();
+    update();
+}
+
+void SplitOverview::mouseReleaseEvent(QMouseEvent* event) {
+    const QPointF at = event->position();
+    for (std::size_t s = 0; s < m_sections.size(); ++s) {
+        if (m_sections[s].group >= 0 && m_geometry.titles[s].contains(at)) {
+            setGroupExpanded(m_sections[s].group, !m_sections[s].expanded);
+            return;
+        }
+    }
+    for (const OverviewGeometry::Box& b : m_geometry.boxes) {
+        if (!b.rect.contains(at)) continue;
+        const OverviewSplit& split = m_sections[b.section].splits[b.index];
+        emit splitClicked(split.split, split.first);
+        return;
+    }
+}
+
+void SplitOverview::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    if (!m_schedule) {
+        p.setPen(mutedColor);
+        p.drawText(rect(), Qt::AlignCenter, tr("Schedule the graph (F7) to see its splits here."));
+        return;
+    }
+    const QFont base = font();
+    QFont bold = base;
+    bold.setBold(true);
+    QFont small = base;
+    small.setPointSizeF(base.pointSizeF() * 0.85);
+
+    // Backend columns.
+    for (std::size_t b = 0; b < m_geometry.headers.size(); ++b) {
+        const QRectF h = m_geometry.headers[b];
+        p.fillRect(QRectF(h.left() + 2, h.bottom(), h.width() - 4, height() - h.bottom()), QColor(0xf4, 0xf6, 0xf9));
+        p.setBrush(backendColor(static_cast<int>(b)));
+        p.setPen(Qt::NoPen);
+        p.drawRoundedRect(h.adjusted(4, 3, -4, -3), 4, 4);
+        p.setPen(textColor);
+        p.setFont(bold);
+        const QString name = b < m_schedule->backendNames.size() ? shortBackendName(m_schedule->backendNames[b]) : QString();
+        p.drawText(h.adjusted(8, 0, -8, 0), Qt::AlignCenter, QFontMetricsF(bold).elidedText(name, Qt::ElideRight, h.width() - 16));
+    }
+    // Sections: a title and a bracket beside their rows.
+    for (std::size_t s = 0; s < m_sections.size(); ++s) {
+        const OverviewSection& sec = m_sections[s];
+        if (sec.title.isEmpty()) continue;
+        const QRectF t = m_geometry.titles[s];
+        p.setPen(QPen(mutedColor, 2));
+        p.drawLine(QPointF(t.right() - 4, t.top() + 4), QPointF(t.right() - 4, t.bottom() - 4));
+        const QRectF text = t.adjusted(0, 4, -12, 0);
+        p.setPen(textColor);
+        p.setFont(bold);
+        QString title = (sec.expanded ? u"\u25be "_s : u"\u25b8 "_s) + sec.title;
+        if (sec.repeat > 1) title += u"  ×" + QString::number(sec.repeat);
+        p.drawText(text, Qt::AlignLeft | Qt::AlignTop, title);
+        p.setFont(small);
+        p.setPen(mutedColor);
+        const QString detail = sec.repeat > 1 ? tr("%n split(s) each", nullptr, static_cast<int>(sec.splits.size()))
+                                              : tr("%n split(s)", nullptr, static_cast<int>(sec.splits.size()));
+        const QString hint = sec.expanded ? tr("click to fold") : tr("click to unfold");
+        p.drawText(text.adjusted(14, QFontMetricsF(bold).height() + 2, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   detail + u'\n' + hint);
+    }
+    // Arrows with the copies, boxes, causes.
+    for (const OverviewGeometry::Box& b : m_geometry.boxes) {
+        const OverviewSplit& sp = m_sections[b.section].splits[b.index];
+        if (!b.arrow.isEmpty()) {
+            const bool copies = sp.copies > 0;
+            p.setPen(QPen(copies ? copyColor : lineColor, copies ? 1.6 : 1.0));
+            p.setBrush(copies ? copyColor : lineColor);
+            drawArrow(p, b.arrow);
+            if (copies) {
+                p.setFont(small);
+                p.setPen(copyColor);
+                p.drawText(QRectF(b.arrowLabel.x(), b.arrowLabel.y() - 9, 160, 18), Qt::AlignLeft | Qt::AlignVCenter,
+                           tr("%n copy(ies) · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes)));
+            }
+        }
+        p.setPen(QPen(lineColor.darker(120), 1));
+        p.setBrush(backendColor(sp.backend));
+        p.drawRoundedRect(b.rect, 5, 5);
+        p.setPen(textColor);
+        p.setFont(base);
+        QString text = tr("#%1 · %n node(s)", nullptr, static_cast<int>(sp.nodes)).arg(sp.split);
+        if (sp.computeUs >= 0) text += u" · " + formatMicroseconds(sp.computeUs);
+        p.drawText(b.rect.adjusted(6, 0, -6, 0), Qt::AlignCenter, QFontMetricsF(base).elidedText(text, Qt::ElideRight, b.rect.width() - 12));
+        if (!sp.cause.isEmpty()) {
+            p.setFont(small);
+            p.setPen(mutedColor);
+            const QString cause = sp.cause + u"  (" + sp.code + u')';
+            p.drawText(b.note, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(small).elidedText(cause, Qt::ElideRight, b.note.width()));
+        }
+    }
+}
+
+} // namespace planscope::ui
