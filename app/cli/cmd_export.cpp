@@ -35,7 +35,8 @@ std::optional<int> parse_positive(const std::string& s) {
 struct export_args {
     std::string file, out, format;
     const export_kind_info* w = nullptr;
-    bool fold = false;
+    std::optional<diagram_fold> fold;
+    std::optional<std::size_t> max_pixels;
     std::optional<std::string> backends;
     export_schedule_options schedule;
     export_plan_options plan;
@@ -54,8 +55,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
             if (!problem.empty()) return problem;
             continue;
         }
-        if (arg == "--fold-layers") {
-            a.fold = true;
+        if (arg == "--fold" || arg == "--no-fold") {
+            a.fold = arg == "--fold" ? diagram_fold::always : diagram_fold::never;
             continue;
         }
         if (!arg.starts_with("-")) {
@@ -64,8 +65,9 @@ std::string parse(std::span<const std::string> args, export_args& a) {
             have_file = true;
             continue;
         }
-        static constexpr std::array<std::string_view, 10> valued{
-            "--what", "--format", "-o", "--output", "--backends", "--threads", "--device", "--planner", "--alignment", "--time-box"};
+        static constexpr std::array<std::string_view, 11> valued{"--what",    "--format",  "-o",         "--output",
+                                                                 "--backends", "--threads", "--device",   "--planner",
+                                                                 "--alignment", "--time-box", "--max-size"};
         if (std::find(valued.begin(), valued.end(), arg) == valued.end()) return "unknown option " + arg;
         if (i + 1 == args.size()) return arg + " needs a value";
         const std::string& v = args[++i];
@@ -93,6 +95,11 @@ std::string parse(std::span<const std::string> args, export_args& a) {
             if (!k) return "--planner is one of " + planner_names() + ", not '" + v + "'";
             a.plan.planner = *k;
             a.planner_given = true;
+        } else if (arg == "--max-size") {
+            std::size_t n = 0;
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (ec != std::errc{} || end != v.data() + v.size()) return "--max-size takes a number of pixels (0: unbounded), not '" + v + "'";
+            a.max_pixels = n;
         } else if (arg == "--alignment") {
             std::size_t n = 0;
             const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
@@ -114,7 +121,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     }
     if (!has_format(*a.w, a.format))
         return "--what " + std::string(a.w->name) + " is written as " + std::string(a.w->formats) + ", not '" + a.format + "'";
-    if (a.fold && a.w->kind != export_kind::splits) return "--fold-layers applies to --what splits";
+    if (a.fold && a.w->kind != export_kind::splits) return "--fold and --no-fold apply to --what splits";
+    if (a.max_pixels && (a.w->kind != export_kind::splits || a.format != "png")) return "--max-size applies to --what splits as png";
     if (a.backends && a.w->kind == export_kind::alloc_trace) return "--backends does not apply to --what alloc-trace (one compute buffer)";
     if (a.planner_given && a.w->kind == export_kind::trace) return "--planner does not apply to --what trace";
     if (a.backends) a.schedule.backends = *a.backends;
@@ -126,7 +134,8 @@ export_request request_of(const export_args& a) {
     export_request r;
     r.kind = a.w->kind;
     r.format = a.format;
-    r.fold_layers = a.fold;
+    r.fold = a.fold.value_or(diagram_fold::automatic);
+    r.max_pixels = a.max_pixels.value_or(default_max_pixels);
     if (a.backends || a.w->kind == export_kind::trace) r.schedule = a.schedule; // trace: default "cpu"
     r.plan = a.plan;
     return r;

@@ -71,12 +71,14 @@ result<std::string> produce_export(opened_source in, const export_request& r,
         const plan_export e = make_plan_export(*p, &*scheduled);
         return r.format == "json" ? plan_export_json(e) : plan_export_csv(e);
     }
+    const auto f = r.format == "dot" ? std::nullopt : parse_render_format(r.format);
+    if (r.format != "dot" && !f) return error{"unknown format '" + r.format + "'"};
     split_diagram_options o;
-    o.fold_layers = r.fold_layers;
+    o.fold = r.fold;
+    constexpr double png_dpi = 96; // Graphviz's PNG resolution
+    if (f == render_format::png && r.max_pixels > 0) o.max_inches = static_cast<double>(r.max_pixels) / png_dpi;
     std::string dot = split_diagram_dot(p->doc, *scheduled, o);
-    if (r.format == "dot") return dot;
-    const auto f = parse_render_format(r.format);
-    if (!f) return error{"unknown format '" + r.format + "'"};
+    if (!f) return dot;
     return render_dot(dot, *f);
 }
 

@@ -2,6 +2,7 @@
 // One export from an opened source to the bytes of its file: what `planscope-cli export` and the
 // GUI's File > Export both run, so the two write identical files (docs/exports.md).
 #include "export_schedule.h"
+#include "split_diagram.h"
 #include "planned_graph.h"
 
 #include "io/graph_source.h"
@@ -16,6 +17,9 @@ namespace planscope {
 
 enum class export_kind : std::uint8_t { splits, plan, trace, alloc_trace };
 
+// A split diagram PNG's longest side by default: a 32-layer graph's stays a picture to look at.
+inline constexpr std::size_t default_max_pixels = 4000;
+
 struct export_kind_info {
     std::string_view name; // --what
     export_kind kind;
@@ -29,7 +33,9 @@ bool has_format(const export_kind_info& w, std::string_view format);
 struct export_request {
     export_kind kind = export_kind::plan;
     std::string format = "json";
-    bool fold_layers = false;                  // splits
+    diagram_fold fold = diagram_fold::automatic; // splits
+    // splits as PNG: the picture's longest side in pixels at most (Graphviz's 96 dpi); 0: unbounded
+    std::size_t max_pixels = default_max_pixels;
     std::optional<export_schedule_options> schedule; // split on these backends; none: one split
     export_plan_options plan;                  // plan.preallocate comes from the source
 };

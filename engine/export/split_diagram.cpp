@@ -2,27 +2,20 @@
 
 #include "plan_export.h"
 #include "core/summary.h"
+#include "fold/fold_dot.h"
 #include "layout/dot_writer.h"
 
+#include <algorithm>
 #include <array>
-#include <charconv>
 #include <map>
-#include <set>
 #include <sstream>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace planscope {
 namespace {
 
 constexpr std::string_view copy_colour = "#c0392b";
 constexpr std::string_view unassigned_colour = "#e8edf3";
-
-// One box of the diagram: a tensor, or a folded layer of one split.
-struct box {
-    std::string name; // DOT node name
-    int split = -1;   // the cluster it is drawn in, -1 for none
-    std::vector<tensor_id> tensors;
-};
 
 std::string placement_text(const graph_document& doc, const tensor& t) {
     if (!t.where) return "unallocated";
@@ -36,18 +29,6 @@ std::string tensor_label(const graph_document& doc, const tensor& t) {
            human_bytes(nbytes(t)) + " @ " + placement_text(doc, t);
 }
 
-std::string layer_label(const graph_document& doc, const box& b, int layer) {
-    std::size_t nodes = 0, leafs = 0;
-    std::uint64_t bytes = 0;
-    for (tensor_id id : b.tensors) {
-        const tensor& t = doc.ctx[id];
-        (t.op == op_kind::none ? leafs : nodes) += 1;
-        if (t.op != op_kind::none && !t.is_view()) bytes += nbytes(t);
-    }
-    return "layer " + std::to_string(layer) + "\n" + std::to_string(nodes) + " nodes · " + std::to_string(leafs) +
-           " weights\n" + human_bytes(bytes) + " of results";
-}
-
 std::string html_escape(const std::string& s) {
     std::string out;
     for (char c : s) {
@@ -59,93 +40,9 @@ std::string html_escape(const std::string& s) {
     return out;
 }
 
-// Which box shows each tensor, built once so edges can be drawn between boxes.
-class box_map {
-public:
-    box_map(const graph_document& doc, const schedule_view& s, const split_diagram_options& o) {
-        std::unordered_set<tensor_id> copied; // split inputs stay visible, to draw their copies from
-        for (std::size_t i = 0; i < s.splits.size(); ++i) {
-            for (const split_input& in : s.splits[i].inputs) copied.insert(in.tensor);
-            for (tensor_id id : s.splits[i].nodes) place_node(doc, id, static_cast<int>(i), o.fold_layers);
-        }
-        for (tensor_id id : doc.g.nodes)
-            if (!m_box_of.contains(id)) place_node(doc, id, -1, false); // not in any split
-        if (!o.include_leafs) return;
-        for (tensor_id id : doc.g.leafs) place_leaf(doc, id, o.fold_layers && !copied.contains(id));
-    }
-
-    [[nodiscard]] const std::vector<box>& boxes() const { return m_boxes; }
-    [[nodiscard]] const box* of(tensor_id id) const {
-        const auto it = m_box_of.find(id);
-        return it == m_box_of.end() ? nullptr : &m_boxes[it->second];
-    }
-    [[nodiscard]] std::optional<int> layer(const box& b) const {
-        const auto it = m_layer.find(&b - m_boxes.data());
-        return it == m_layer.end() ? std::nullopt : std::optional<int>(it->second);
-    }
-
-private:
-    void place_node(const graph_document& doc, tensor_id id, int split, bool fold) {
-        const auto layer = fold ? layer_of(doc.ctx[id].name) : std::nullopt;
-        if (!layer) return add(id, {dot_node_name(id), split, {}});
-        const auto key = std::make_pair(split, *layer);
-        if (const auto it = m_folded.find(key); it != m_folded.end()) {
-            m_boxes[it->second].tensors.push_back(id);
-            m_box_of[id] = it->second;
-            return;
-        }
-        m_folded[key] = m_boxes.size();
-        m_layer[m_boxes.size()] = *layer;
-        add(id, {"layer_" + std::to_string(split + 1) + "_" + std::to_string(*layer), split, {}});
-    }
-
-    // A weight read only by one folded layer goes into that layer's box.
-    void place_leaf(const graph_document& doc, tensor_id id, bool fold) {
-        std::optional<std::size_t> only;
-        bool single = fold;
-        for (tensor_id n : doc.g.nodes) {
-            if (!single) break;
-            for (tensor_id src : doc.ctx[n].src) {
-                if (src != id) continue;
-                const std::size_t b = m_box_of.at(n);
-                if (!m_layer.contains(b) || (only && *only != b)) single = false;
-                only = b;
-            }
-        }
-        if (single && only) {
-            m_boxes[*only].tensors.push_back(id);
-            m_box_of[id] = *only;
-        } else {
-            add(id, {dot_node_name(id), -1, {}});
-        }
-    }
-
-    void add(tensor_id id, box b) {
-        b.tensors.push_back(id);
-        m_box_of[id] = m_boxes.size();
-        m_boxes.push_back(std::move(b));
-    }
-
-    std::vector<box> m_boxes;
-    std::unordered_map<tensor_id, std::size_t> m_box_of;
-    std::map<std::pair<int, int>, std::size_t> m_folded; // (split, layer) -> box
-    std::unordered_map<std::size_t, int> m_layer;        // folded box -> layer
-};
-
-std::string fill_of(const schedule_view& s, tensor_id id) {
-    const auto a = s.assignment.find(id);
-    return a == s.assignment.end() ? std::string(unassigned_colour) : backend_colour(a->second.backend);
-}
-
-void write_box(std::ostringstream& os, const graph_document& doc, const schedule_view& s, const box_map& m,
-               const box& b, const char* indent) {
-    const tensor& first = doc.ctx[b.tensors.front()];
-    const auto layer = m.layer(b);
-    const std::string label = layer ? layer_label(doc, b, *layer) : tensor_label(doc, first);
-    const bool leaf = !layer && first.op == op_kind::none;
-    os << indent << b.name << " [label=" << dot_quote(label) << ", shape=box, style="
-       << (leaf ? "\"rounded,filled\"" : layer ? "\"filled,bold\"" : "filled")
-       << ", fillcolor=" << dot_quote(fill_of(s, b.tensors.front())) << "];\n";
+std::string fill_of(const split_document& sd, tensor_id id) {
+    const int b = id.index() < sd.backend_of.size() ? sd.backend_of[id.index()] : -1;
+    return b < 0 ? std::string(unassigned_colour) : backend_colour(static_cast<std::size_t>(b));
 }
 
 void write_legend(std::ostringstream& os, const schedule_view& s) {
@@ -155,6 +52,170 @@ void write_legend(std::ostringstream& os, const schedule_view& s) {
         os << "<tr><td bgcolor=\"" << backend_colour(i) << "\">" << html_escape(s.backends[i]) << "</td></tr>";
     os << "<tr><td><font color=\"" << copy_colour << "\">&#8680; input copy</font></td></tr></table>>];\n";
 }
+
+class diagram_writer {
+public:
+    diagram_writer(const graph_document& planned, const schedule_view& s, const split_diagram_options& o)
+        : m_planned(planned), m_s(s), m_o(o), m_sd(make_split_document(planned, s)) {
+        const bool fold = o.fold == diagram_fold::always ||
+                          (o.fold == diagram_fold::automatic && planned.g.nodes.size() > o.fold_threshold);
+        fold_options fo;
+        fo.key = [this](tensor_id t) { return static_cast<std::uint64_t>(m_sd.backend_of[t.index()] + 1); };
+        if (fold) {
+            if (auto found = detect_blocks(m_sd.doc, fo)) m_fold = std::move(*found);
+        }
+        m_view = make_fold_view(m_sd.doc, m_fold, fold_state::first_open(m_fold), o.include_leafs);
+    }
+
+    std::string write() {
+        dot_style style;
+        style.rankdir = m_o.rankdir;
+        write_dot_header(m_os, m_planned.name, style);
+        if (m_o.max_inches > 0) m_os << "  size=\"" << m_o.max_inches << "," << m_o.max_inches << "\";\n";
+        write_legend(m_os, m_s);
+        write_clusters();
+        // Outside the clusters: leafs (an open block's weights too) and what no split runs.
+        for (const auto* list : {&m_sd.doc.g.leafs, &m_sd.doc.g.nodes})
+            for (tensor_id t : *list)
+                if (drawn(t) && cluster(t) < 0) write_tensor(t, "  ");
+        for (std::uint32_t u = 0; u < m_view.units.size(); ++u)
+            if (m_view.units[u].kind == unit_kind::run) write_run(u, m_view.units[u]);
+        write_edges();
+        write_order();
+        m_os << "}\n";
+        return m_os.str();
+    }
+
+private:
+    // Tensors drawn on their own: those of loose units and of open instances.
+    [[nodiscard]] bool drawn(tensor_id t) const {
+        const std::uint32_t u = m_view.unit(t);
+        return u != fold_view::none && m_view.units[u].kind != unit_kind::run;
+    }
+    [[nodiscard]] int cluster(tensor_id t) const { return t.index() < m_sd.split_of.size() ? m_sd.split_of[t.index()] : -1; }
+    [[nodiscard]] std::string name_of(tensor_id t) const {
+        const std::uint32_t u = m_view.unit(t);
+        return drawn(t) ? dot_node_name(t) : unit_node_name(u);
+    }
+
+    void write_tensor(tensor_id id, const char* indent) {
+        const tensor& t = m_sd.doc.ctx[id];
+        if (id.index() >= m_sd.first_copy) {
+            m_os << indent << dot_node_name(id) << " [label=" << dot_quote(t.name + "\n" + human_bytes(nbytes(t)))
+                 << ", shape=cds, style=filled, fillcolor=" << dot_quote(fill_of(m_sd, id)) << ", color=\"" << copy_colour
+                 << "\", fontcolor=\"" << copy_colour << "\"];\n";
+            return;
+        }
+        const bool leaf = t.op == op_kind::none;
+        m_os << indent << dot_node_name(id) << " [label=" << dot_quote(tensor_label(m_planned, m_planned.ctx[id]))
+             << ", shape=box, style=" << (leaf ? "\"rounded,filled\"" : "filled") << ", fillcolor=" << dot_quote(fill_of(m_sd, id))
+             << "];\n";
+    }
+
+    void write_clusters() {
+        std::map<int, std::vector<tensor_id>> members;
+        for (tensor_id n : m_sd.doc.g.nodes)
+            if (drawn(n) && cluster(n) >= 0) members[cluster(n)].push_back(n);
+        for (const auto& [i, ids] : members) {
+            const split_view& v = m_s.splits[static_cast<std::size_t>(i)];
+            m_os << "  subgraph cluster_" << i << " {\n"
+                 << "    label=" << dot_quote(split_label(m_s, static_cast<std::size_t>(i)))
+                 << "; fontname=\"DejaVu Sans\"; style=\"rounded,bold\"; color="
+                 << dot_quote(v.backend < m_s.backends.size() ? backend_colour(v.backend) : "#9aa5b1") << ";\n";
+            for (tensor_id id : ids) write_tensor(id, "    ");
+            m_os << "  }\n";
+        }
+    }
+
+    // A run of closed blocks: its name, size and splits, striped by its nodes' backends.
+    void write_run(std::uint32_t u, const fold_unit& unit) {
+        const fold_group& g = m_fold.groups[unit.group];
+        const std::size_t n = std::size_t{unit.last} - unit.first + 1;
+        std::map<int, std::size_t> per_backend;
+        int first_split = -1, last_split = -1;
+        std::uint64_t bytes = 0;
+        for (std::size_t k = unit.first; k <= unit.last; ++k)
+            for (std::size_t j = 0; j < g.period; ++j) {
+                const tensor_id t = m_sd.doc.g.nodes[g.node_position(k, j)];
+                ++per_backend[m_sd.backend_of[t.index()]];
+                const int s = cluster(t);
+                if (s >= 0 && (first_split < 0 || s < first_split)) first_split = s;
+                last_split = std::max(last_split, s);
+                if (!m_sd.doc.ctx[t].is_view()) bytes += nbytes(m_sd.doc.ctx[t]);
+            }
+        std::string label = instance_label(g, unit.first, unit.last) + (n > 1 ? "  ×" + std::to_string(n) : "") + "\n" +
+                            std::to_string(g.period) + " nodes" + (n > 1 ? " each" : "") + " · " + human_bytes(bytes) + " of results";
+        if (first_split >= 0)
+            label += "\n" + (first_split == last_split ? "split #" + std::to_string(first_split)
+                                                        : "splits #" + std::to_string(first_split) + "–" + std::to_string(last_split));
+        std::string stripes;
+        const double total = static_cast<double>(g.period * n);
+        for (const auto& [b, count] : per_backend) {
+            if (!stripes.empty()) stripes += ':';
+            stripes += (b < 0 ? std::string(unassigned_colour) : backend_colour(static_cast<std::size_t>(b))) + ";" +
+                       std::to_string(static_cast<double>(count) / total).substr(0, 5);
+        }
+        m_os << "  " << unit_node_name(u) << " [label=" << dot_quote(label)
+             << ", shape=box, style=\"striped,bold\", penwidth=2, fillcolor=" << dot_quote(stripes) << "];\n";
+    }
+
+    void write_edges() {
+        // Between units: once per pair where a run is involved, else edge by edge.
+        for (const unit_edge& e : m_view.edges) {
+            if (drawn(e.src) && drawn(e.dst)) write_tensor_edges(e.src, e.dst);
+            else m_os << "  " << name_of(e.src) << " -> " << name_of(e.dst) << " [penwidth=2];\n";
+        }
+        // Inside an open block.
+        for (tensor_id n : m_sd.doc.g.nodes) {
+            const std::uint32_t u = m_view.unit(n);
+            if (u == fold_view::none || m_view.units[u].kind != unit_kind::instance) continue;
+            std::vector<tensor_id> done;
+            for (tensor_id src : m_sd.doc.ctx[n].src)
+                if (src.valid() && m_view.unit(src) == u && std::find(done.begin(), done.end(), src) == done.end()) {
+                    done.push_back(src);
+                    write_tensor_edges(src, n);
+                }
+        }
+    }
+
+    // One edge per source slot of `dst` that reads `src`; a copy's edge dashed.
+    void write_tensor_edges(tensor_id src, tensor_id dst) {
+        const std::string from = dot_node_name(src), to = dot_node_name(dst);
+        if (dst.index() >= m_sd.first_copy) {
+            m_os << "  " << from << " -> " << to << " [style=dashed, color=\"" << copy_colour << "\"];\n";
+            return;
+        }
+        for (tensor_id s : m_sd.doc.ctx[dst].src)
+            if (s == src) m_os << "  " << from << " -> " << to << ";\n";
+    }
+
+    // Splits run one after another: an invisible edge from each split's last drawn node to the
+    // next split's first keeps them in that order down the page.
+    void write_order() {
+        std::vector<std::pair<tensor_id, tensor_id>> ends(m_s.splits.size());
+        for (tensor_id n : m_sd.doc.g.nodes) {
+            const int c = cluster(n);
+            if (c < 0 || !drawn(n)) continue;
+            auto& [first, last] = ends[static_cast<std::size_t>(c)];
+            if (!first.valid()) first = n;
+            last = n;
+        }
+        tensor_id previous;
+        for (const auto& [first, last] : ends) {
+            if (!first.valid()) continue;
+            if (previous.valid()) m_os << "  " << dot_node_name(previous) << " -> " << dot_node_name(first) << " [style=invis];\n";
+            previous = last;
+        }
+    }
+
+    const graph_document& m_planned;
+    const schedule_view& m_s;
+    const split_diagram_options& m_o;
+    split_document m_sd;
+    fold_structure m_fold;
+    fold_view m_view;
+    std::ostringstream m_os;
+};
 
 } // namespace
 
@@ -172,72 +233,57 @@ std::string split_label(const schedule_view& s, std::size_t split) {
            (n == 1 ? " input" : " inputs") + " · " + human_bytes(bytes_copied(v)) + " copied";
 }
 
+split_document make_split_document(const graph_document& doc, const schedule_view& s) {
+    split_document out;
+    out.doc.name = doc.name;
+    out.doc.ctx = doc.ctx;
+    out.doc.g.leafs = doc.g.leafs;
+    out.doc.buffers = doc.buffers;
+    out.first_copy = doc.ctx.size();
+    std::vector<std::pair<int, int>> extra; // (split, backend) of each copy
+    std::vector<std::vector<tensor_id>> copies(s.splits.size());
+    for (std::size_t i = 0; i < s.splits.size(); ++i) {
+        std::unordered_map<std::string, tensor_id> made;
+        for (const split_input& in : s.splits[i].inputs) {
+            if (made.contains(in.copy_name)) continue;
+            tensor copy = doc.ctx[in.tensor];
+            copy.name = in.copy_name;
+            copy.op = op_kind::cpy;
+            copy.src = {};
+            copy.src[0] = in.tensor;
+            copy.view_src = {};
+            copy.view_offs = 0;
+            copy.where.reset();
+            const tensor_id id = out.doc.ctx.add(std::move(copy));
+            made.emplace(in.copy_name, id);
+            copies[i].push_back(id);
+        }
+        // The split's nodes read the copies instead of the tensors copied.
+        for (tensor_id n : s.splits[i].nodes) {
+            out.doc.g.nodes.push_back(n);
+            for (tensor_id& src : out.doc.ctx[n].src)
+                for (const split_input& in : s.splits[i].inputs)
+                    if (src == in.tensor) src = made.at(in.copy_name);
+        }
+        const auto at = out.doc.g.nodes.end() - static_cast<std::ptrdiff_t>(s.splits[i].nodes.size());
+        out.doc.g.nodes.insert(at, copies[i].begin(), copies[i].end());
+    }
+    out.split_of.assign(out.doc.ctx.size(), -1);
+    out.backend_of.assign(out.doc.ctx.size(), -1);
+    for (std::size_t i = 0; i < s.splits.size(); ++i) {
+        for (tensor_id n : s.splits[i].nodes) out.split_of[n.index()] = static_cast<int>(i);
+        for (tensor_id c : copies[i]) {
+            out.split_of[c.index()] = static_cast<int>(i);
+            out.backend_of[c.index()] = static_cast<int>(s.splits[i].backend);
+        }
+    }
+    for (const auto& [t, a] : s.assignment)
+        if (t.index() < out.backend_of.size()) out.backend_of[t.index()] = static_cast<int>(a.backend);
+    return out;
+}
+
 std::string split_diagram_dot(const graph_document& doc, const schedule_view& s, const split_diagram_options& o) {
-    const box_map m(doc, s, o);
-    std::ostringstream os;
-    os << "digraph " << dot_quote(doc.name.empty() ? "graph" : doc.name) << " {\n"
-       << "  rankdir=" << o.rankdir << ";\n"
-       << "  node [fontname=\"DejaVu Sans\", fontsize=10, margin=\"0.12,0.04\"];\n"
-       << "  edge [color=\"#7a7a7a\"];\n";
-    write_legend(os, s);
-
-    for (std::size_t i = 0; i < s.splits.size(); ++i) {
-        const split_view& v = s.splits[i];
-        os << "  subgraph cluster_" << i << " {\n"
-           << "    label=" << dot_quote(split_label(s, i)) << "; fontname=\"DejaVu Sans\"; style=\"rounded,bold\";"
-           << " color=" << dot_quote(v.backend < s.backends.size() ? backend_colour(v.backend) : "#9aa5b1") << ";\n";
-        for (const box& b : m.boxes())
-            if (b.split == static_cast<int>(i)) write_box(os, doc, s, m, b, "    ");
-        for (std::size_t k = 0; k < v.inputs.size(); ++k) {
-            const split_input& in = v.inputs[k];
-            os << "    c" << i << "_" << k << " [label=" << dot_quote(in.copy_name + "\n" + human_bytes(in.bytes))
-               << ", shape=cds, style=filled, fillcolor=" << dot_quote(backend_colour(v.backend))
-               << ", color=\"" << copy_colour << "\", fontcolor=\"" << copy_colour << "\"];\n";
-        }
-        os << "  }\n";
-    }
-    for (const box& b : m.boxes())
-        if (b.split < 0) write_box(os, doc, s, m, b, "  ");
-
-    // Edges between boxes; a split's input arrives through its copy.
-    std::set<std::pair<std::string, std::string>> drawn;
-    const auto edge = [&](const std::string& from, const std::string& to, std::string_view attrs) {
-        if (from != to && drawn.emplace(from, to).second) os << "  " << from << " -> " << to << attrs << ";\n";
-    };
-    for (std::size_t i = 0; i < s.splits.size(); ++i) {
-        const split_view& v = s.splits[i];
-        std::unordered_map<tensor_id, std::string> copy_of;
-        for (std::size_t k = 0; k < v.inputs.size(); ++k) {
-            const std::string c = "c" + std::to_string(i) + "_" + std::to_string(k);
-            copy_of[v.inputs[k].tensor] = c;
-            if (const box* from = m.of(v.inputs[k].tensor))
-                edge(from->name, c, " [style=dashed, color=\"" + std::string(copy_colour) + "\"]");
-        }
-        for (tensor_id n : v.nodes)
-            for (tensor_id src : doc.ctx[n].src)
-                if (const auto c = copy_of.find(src); c != copy_of.end()) edge(c->second, m.of(n)->name, "");
-    }
-    std::set<std::pair<tensor_id, tensor_id>> via_copy; // (consumer, input) pairs drawn above
-    for (const split_view& v : s.splits)
-        for (tensor_id n : v.nodes)
-            for (const split_input& in : v.inputs) via_copy.emplace(n, in.tensor);
-    for (tensor_id n : doc.g.nodes)
-        for (tensor_id src : doc.ctx[n].src)
-            if (const box* from = src.valid() ? m.of(src) : nullptr; from && !via_copy.contains({n, src}))
-                edge(from->name, m.of(n)->name, "");
-    // Splits run one after another: an invisible edge from each split's last box to the next
-    // split's first copy (or box) keeps them in that order down the page. Drawn last, so that a
-    // real edge between the same boxes wins.
-    std::string previous;
-    for (std::size_t i = 0; i < s.splits.size(); ++i) {
-        const split_view& v = s.splits[i];
-        if (v.nodes.empty()) continue;
-        const std::string first = v.inputs.empty() ? m.of(v.nodes.front())->name : "c" + std::to_string(i) + "_0";
-        if (!previous.empty()) edge(previous, first, " [style=invis]");
-        previous = m.of(v.nodes.back())->name;
-    }
-    os << "}\n";
-    return os.str();
+    return diagram_writer(doc, s, o).write();
 }
 
 } // namespace planscope

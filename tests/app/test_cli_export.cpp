@@ -109,7 +109,7 @@ void TestCliExport::sameBytesTwice() {
     QTemporaryDir dir;
     for (const QString& name : {QStringLiteral("a.svg"), QStringLiteral("b.svg")})
         QCOMPARE(cli({QStringLiteral("export"), llama(), QStringLiteral("--what"), QStringLiteral("splits"),
-                      QStringLiteral("--fold-layers"), QStringLiteral("-o"), dir.filePath(name)})
+                      QStringLiteral("--fold"), QStringLiteral("-o"), dir.filePath(name)})
                      .code,
                  0);
     QCOMPARE(read(dir.filePath(QStringLiteral("a.svg"))), read(dir.filePath(QStringLiteral("b.svg"))));
@@ -171,8 +171,12 @@ void TestCliExport::usageErrors_data() {
     QTest::newRow("no -o") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan")} << "usage error: -o OUT is required";
     QTest::newRow("wrong format") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), QStringLiteral("x.svg")}
                                   << "usage error: --what plan is written as json|csv, not 'svg'";
-    QTest::newRow("fold a plan") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--fold-layers"), QStringLiteral("-o"), QStringLiteral("x.json")}
-                                 << "usage error: --fold-layers applies to --what splits";
+    QTest::newRow("fold a plan") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--no-fold"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                                 << "usage error: --fold and --no-fold apply to --what splits";
+    QTest::newRow("max size of an svg") << QStringList{f, QStringLiteral("--what"), QStringLiteral("splits"), QStringLiteral("--max-size"), QStringLiteral("800"), QStringLiteral("-o"), QStringLiteral("x.svg")}
+                                        << "usage error: --max-size applies to --what splits as png";
+    QTest::newRow("max size not a number") << QStringList{f, QStringLiteral("--what"), QStringLiteral("splits"), QStringLiteral("--max-size"), QStringLiteral("big"), QStringLiteral("-o"), QStringLiteral("x.png")}
+                                           << "usage error: --max-size takes a number of pixels (0: unbounded), not 'big'";
     QTest::newRow("bad threads") << QStringList{f, QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("--threads"), QStringLiteral("0"), QStringLiteral("-o"), QStringLiteral("x.json")}
                                  << "usage error: --threads takes a positive integer, not '0'";
     QTest::newRow("unknown option") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--colour"), QStringLiteral("-o"), QStringLiteral("x.json")}

@@ -1,6 +1,7 @@
 // The split diagram: DOT that cgraph parses back with one cluster per split, input copies on
 // the boundaries and a legend, rendered by Graphviz to well-formed SVG with the same clusters
-// and to PNG and PDF files; llama layers folded into one box each.
+// and to PNG and PDF files (bounded in size); folded as the canvas folds.
+#include "export/export_runner.h"
 #include "export/graphviz_render.h"
 #include "export/planned_graph.h"
 #include "export/split_diagram.h"
@@ -12,6 +13,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 using namespace planscope;
@@ -89,8 +91,8 @@ private slots:
     void pngAndPdf_data();
     void pngAndPdf();
     void foldedLlama();
-    void layerOf_data();
-    void layerOf();
+    void foldedSplits();
+    void boundedPng();
     void badDot();
 };
 
@@ -124,7 +126,7 @@ void TestExportDiagram::twoSplitsDot() {
     QCOMPARE(f.attr(clusters[0], "label"), std::string("split #0 · CPU · 0 inputs · 0 B copied"));
     QCOMPARE(f.attr(clusters[1], "label"), std::string("split #1 · GPU · 1 input · 128 B copied"));
     QCOMPARE(agnnodes(clusters[1]), 5); // four nodes and the copy of y
-    Agnode_t* copy = agnode(clusters[1], const_cast<char*>("c1_0"), 0);
+    Agnode_t* copy = agnode(clusters[1], const_cast<char*>("t10"), 0); // after small.json's 10 tensors
     QVERIFY(copy);
     QCOMPARE(f.attr(copy, "label"), std::string(R"(GPU#y\n128 B)"));
     QCOMPARE(f.attr(copy, "shape"), std::string("cds"));
@@ -178,53 +180,118 @@ void TestExportDiagram::pngAndPdf() {
     QVERIFY(QByteArray::fromStdString(*bytes).startsWith(magic));
 }
 
-// Four layers fold into four boxes with their weights and views; what is shared (embeddings,
-// KV cache, output) stays outside. Unfolded, the same graph has over a hundred boxes.
+// Folded as the canvas folds: layer 0 drawn in full, layers 1-3 one box; what is shared
+// (embeddings, KV cache, output) stays outside. Unfolded, the same graph has over a hundred boxes.
 void TestExportDiagram::foldedLlama() {
     const auto p = planned("template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8");
     QVERIFY(p);
     const schedule_view s = single_split(p->doc, "CPU");
     split_diagram_options fold;
-    fold.fold_layers = true;
+    fold.fold = diagram_fold::always;
     const cgraph_file folded(split_diagram_dot(p->doc, s, fold));
     const cgraph_file plain(split_diagram_dot(p->doc, s));
     QVERIFY(folded.g && plain.g);
-    QVERIFY(agnnodes(plain.g) > 100);
-    // Four layers, the legend and 13 shared tensors: inputs (tokens, positions, mask, scale),
-    // embeddings, both caches, the final norm and output with their weights.
-    QCOMPARE(agnnodes(folded.g), 18);
+    QCOMPARE(agnnodes(plain.g), 1 + 144 + 45); // 144 nodes, 45 leafs: under 300 nodes, not folded
+    // The legend, 13 shared tensors, layer 0's 35 nodes and 9 weights, and the box of layers 1-3.
+    QCOMPARE(agnnodes(folded.g), 1 + 13 + 44 + 1);
     QCOMPARE(folded.clusters().size(), std::size_t{1});
-    for (int layer = 0; layer < 4; ++layer) {
-        Agnode_t* box = agnode(folded.g, const_cast<char*>(("layer_1_" + std::to_string(layer)).c_str()), 0);
-        QVERIFY(box);
-        const std::string label = folded.attr(box, "label");
-        QVERIFY2(label.starts_with("layer " + std::to_string(layer) + "\\n"), label.c_str());
-        QVERIFY2(label.find(" weights\\n") != std::string::npos, label.c_str());
-    }
-    QVERIFY(agedge(folded.g, agnode(folded.g, const_cast<char*>("layer_1_0"), 0),
-                   agnode(folded.g, const_cast<char*>("layer_1_1"), 0), nullptr, 0));
+    Agnode_t* run = nullptr;
+    for (Agnode_t* n = agfstnode(folded.g); n; n = agnxtnode(folded.g, n))
+        if (agnameof(n)[0] == 'u') run = n;
+    QVERIFY(run);
+    QCOMPARE(folded.attr(run, "label"), std::string("blk 1–3  ×3\\n35 nodes each · 90.00 KiB of results\\nsplit #0"));
+    QCOMPARE(folded.attr(run, "fillcolor"), backend_colour(0) + ";1.000");
+    QCOMPARE(folded.attr(run, "style"), std::string("striped,bold"));
+    // Layer 0's output goes into the box, the box's into the final norm.
+    const auto named = [&](const char* name) {
+        for (Agnode_t* n = agfstnode(folded.g); n; n = agnxtnode(folded.g, n))
+            if (folded.attr(n, "label").starts_with(std::string(name) + "\\n")) return n;
+        return static_cast<Agnode_t*>(nullptr);
+    };
+    QVERIFY(named("l_out-0") && named("norm") && !named("l_out-1"));
+    QVERIFY(agedge(folded.g, named("l_out-0"), run, nullptr, 0));
+    QVERIFY(agedge(folded.g, run, named("norm"), nullptr, 0));
     const auto svg = render_dot(split_diagram_dot(p->doc, s, fold), render_format::svg);
     QVERIFY(svg.ok());
 }
 
-void TestExportDiagram::layerOf_data() {
-    QTest::addColumn<QString>("name");
-    QTest::addColumn<int>("layer"); // -1: none
-    QTest::newRow("Kcur-12") << "Kcur-12" << 12;
-    QTest::newRow("attn_norm-0") << "attn_norm-0" << 0;
-    QTest::newRow("no dash") << "inp_embd" << -1;
-    QTest::newRow("trailing dash") << "x-" << -1;
-    QTest::newRow("not a number") << "k-cache" << -1;
-    QTest::newRow("copy") << "GPU#Kcur-3" << 3;
-    QTest::newRow("reshaped") << "Kcur-3 (reshaped)" << 3;
-    QTest::newRow("cache view") << "k_cache_view-1 (copy of Kcur-1)" << 1;
-    QTest::newRow("view of a shared tensor") << "cache_k (view)" << -1;
+// Two CPU backends, the last two of four layers on the second: the split graph's blocks are
+// the CPU layers and the CPU1 layers with their copies, as on the canvas.
+void TestExportDiagram::foldedSplits() {
+    auto in = open_source("template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8&ngl=2", {});
+    QVERIFY(in.ok());
+    export_schedule_options so;
+    so.backends = "cpu,cpu";
+    auto scheduled = split_for_export(copy_source(in->doc, in->preallocate), so);
+    QVERIFY2(scheduled.ok(), scheduled.ok() ? "" : scheduled.err().message.c_str());
+    const auto p = planned("template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8&ngl=2");
+    QVERIFY(p);
+    const split_document sd = make_split_document(p->doc, *scheduled);
+    // Copies come first in their split, named as the scheduler names them, reading what they copy.
+    std::size_t copies = 0;
+    for (std::size_t i = 0; i < scheduled->splits.size(); ++i) {
+        std::set<std::string> names;
+        for (const split_input& in : scheduled->splits[i].inputs) names.insert(in.copy_name);
+        copies += names.size();
+    }
+    QCOMPARE(sd.doc.ctx.size(), p->doc.ctx.size() + copies);
+    QCOMPARE(sd.doc.g.nodes.size(), p->doc.g.nodes.size() + copies);
+    for (std::size_t t = sd.first_copy; t < sd.doc.ctx.size(); ++t) {
+        const tensor& c = sd.doc.ctx[tensor_id{t}];
+        QCOMPARE(c.op, op_kind::cpy);
+        QVERIFY(c.name.starts_with("CPU"));
+        QCOMPARE(sd.backend_of[t], static_cast<int>(scheduled->splits[static_cast<std::size_t>(sd.split_of[t])].backend));
+    }
+    split_diagram_options fold;
+    fold.fold = diagram_fold::always;
+    const std::string dot = split_diagram_dot(p->doc, *scheduled, fold);
+    const cgraph_file folded(dot);
+    QVERIFY(folded.g);
+    std::vector<std::string> runs;
+    for (Agnode_t* n = agfstnode(folded.g); n; n = agnxtnode(folded.g, n))
+        if (agnameof(n)[0] == 'u') runs.push_back(folded.attr(n, "label").substr(0, folded.attr(n, "label").find("\\n")));
+    QCOMPARE(runs, (std::vector<std::string>{"blk 1", "blk 2–3  ×2"}));
+    // Layers 2-3 and their copies: 43 nodes each, on both backends (their ROPEs read inp_pos on
+    // CPU), striped in proportion; they span splits 1-20.
+    QVERIFY(dot.find("[label=\"blk 2–3  ×2\\n43 nodes each · 92.00 KiB of results\\nsplits #0–20\", shape=box, "
+                     "style=\"striped,bold\", penwidth=2, fillcolor=\"" + backend_colour(0) + ";0.581:" + backend_colour(1) + ";0.418\"];") !=
+            std::string::npos);
 }
 
-void TestExportDiagram::layerOf() {
-    QFETCH(QString, name);
-    QFETCH(int, layer);
-    QCOMPARE(layer_of(name.toStdString()).value_or(-1), layer);
+// The PNG of a split diagram is at most 4,000 pixels on its longest side unless asked otherwise.
+void TestExportDiagram::boundedPng() {
+    const auto source = [] { return open_source("template:llama?n_embd=64&n_layer=8&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8", {}); };
+    const auto png_size = [](const std::string& png) {
+        const auto be32 = [&](std::size_t at) {
+            return (std::uint32_t(std::uint8_t(png[at])) << 24) | (std::uint32_t(std::uint8_t(png[at + 1])) << 16) |
+                   (std::uint32_t(std::uint8_t(png[at + 2])) << 8) | std::uint32_t(std::uint8_t(png[at + 3]));
+        };
+        return std::pair{be32(16), be32(20)}; // the IHDR chunk
+    };
+    export_request r;
+    r.kind = export_kind::splits;
+    r.format = "png";
+    r.fold = diagram_fold::never;
+    r.max_pixels = 600;
+    auto in = source();
+    auto bounded = produce_export(std::move(*in), r, source);
+    QVERIFY2(bounded.ok(), bounded.ok() ? "" : bounded.err().message.c_str());
+    const auto [w, h] = png_size(*bounded);
+    QVERIFY2(std::max(w, h) <= 600 && std::max(w, h) >= 550, qPrintable(QStringLiteral("%1 x %2").arg(w).arg(h)));
+    r.max_pixels = 0;
+    r.fold = diagram_fold::always; // 8 layers folded: small enough unbounded
+    in = source();
+    auto folded = produce_export(std::move(*in), r, source);
+    QVERIFY(folded.ok());
+    const auto [fw, fh] = png_size(*folded);
+    QVERIFY2(std::max(fw, fh) > 600 && std::max(fw, fh) < 4000, qPrintable(QStringLiteral("%1 x %2").arg(fw).arg(fh)));
+    // The DOT says so too.
+    r.format = "dot";
+    r.max_pixels = 1200;
+    in = source();
+    auto dot = produce_export(std::move(*in), r, source);
+    QVERIFY(dot.ok());
+    QVERIFY(dot->find("\n  size=") == std::string::npos); // only PNGs are bounded
 }
 
 void TestExportDiagram::badDot() {

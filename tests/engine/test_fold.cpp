@@ -233,6 +233,9 @@ void TestFold::labels_data() {
     QTest::newRow("copy of") << "k_cache_view-0 (copy of Kcur-0)" << 0;
     QTest::newRow("no number") << "inp_embd" << -1;
     QTest::newRow("trailing dash") << "x-" << -1;
+    QTest::newRow("not a number") << "k-cache" << -1;
+    QTest::newRow("copy") << "GPU#Kcur-3" << 3;
+    QTest::newRow("view of a shared tensor") << "cache_k (view)" << -1;
 }
 
 void TestFold::labels() {

@@ -262,13 +262,13 @@ void TestGuiExport::dialogKeepsSettings() {
     ExportSettings s;
     s.what = ExportWhat::Splits;
     s.format = u"dot"_s;
-    s.foldLayers = true;
+    s.foldBlocks = true;
     s.path = m_dir.filePath(u"folded.dot"_s);
     QVERIFY(exportNow(s));
     QVERIFY(readAll(s.path).startsWith("digraph"));
     const ExportSettings kept = m_window->exportController()->settings();
     QCOMPARE(kept.path, s.path);
-    QVERIFY(kept.foldLayers);
+    QVERIFY(kept.foldBlocks);
     ExportDialog d(kept, true);
     QCOMPARE(d.settings().what, ExportWhat::Splits);
     QCOMPARE(d.settings().format, u"dot"_s);

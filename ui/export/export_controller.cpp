@@ -1,6 +1,7 @@
 #include "export_controller.h"
 
 #include "export_dialog.h"
+#include "canvas/graph_canvas.h"
 #include "view_pictures.h"
 
 #include "io/atomic_write.h"
@@ -25,6 +26,7 @@ ExportController::~ExportController() {
 void ExportController::showDialog(QWidget* parent, std::optional<ExportWhat> what) {
     ExportSettings preset = m_settings;
     if (what) preset.what = *what;
+    if (const auto* canvas = qobject_cast<const GraphCanvas*>(m_canvas)) preset.foldBlocks = canvas->isFolded(); // as the canvas
     if (m_splits) {
         const BackendRequest& r = m_splits->request();
         preset.threads = r.options.n_threads;

@@ -18,7 +18,7 @@ namespace planscope::ui {
 
 ExportDialog::ExportDialog(const ExportSettings& preset, bool haveBufferViews, QWidget* parent)
     : QDialog(parent), m_preset(preset), m_what(new QComboBox), m_format(new QComboBox), m_backends(new QComboBox),
-      m_fold(new QCheckBox(tr("Fold repeated layers into one box each"))), m_planner(new QComboBox),
+      m_fold(new QCheckBox(tr("Fold repeated blocks into boxes, as the canvas"))), m_planner(new QComboBox),
       m_path(new QLineEdit),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel)) {
     setWindowTitle(tr("Export"));
@@ -52,7 +52,7 @@ ExportDialog::ExportDialog(const ExportSettings& preset, bool haveBufferViews, Q
 
     m_what->setCurrentIndex(std::max(0, m_what->findData(static_cast<int>(preset.what))));
     m_backends->setCurrentIndex(std::max(0, m_backends->findData(preset.backends)));
-    m_fold->setChecked(preset.foldLayers);
+    m_fold->setChecked(preset.foldBlocks);
     m_planner->setCurrentIndex(std::max(0, m_planner->findData(static_cast<int>(preset.planner))));
     m_path->setText(preset.path);
     onWhatChanged();
@@ -109,7 +109,7 @@ ExportSettings ExportDialog::settings() const {
     s.what = what();
     s.format = m_format->currentText();
     s.backends = m_backends->isEnabled() ? m_backends->currentData().toString() : QString();
-    s.foldLayers = m_fold->isEnabled() && m_fold->isChecked();
+    s.foldBlocks = m_fold->isEnabled() && m_fold->isChecked();
     s.planner = m_planner->isEnabled() ? static_cast<planscope::planner_kind>(m_planner->currentData().toInt())
                                        : planscope::planner_kind::ggml;
     s.path = m_path->text().trimmed();

@@ -47,7 +47,7 @@ std::optional<planscope::export_request> toRequest(const ExportSettings& s) {
     planscope::export_request r;
     r.kind = *kind;
     r.format = s.format.toStdString();
-    r.fold_layers = s.what == ExportWhat::Splits && s.foldLayers;
+    r.fold = s.foldBlocks ? planscope::diagram_fold::always : planscope::diagram_fold::never;
     if (takesPlanner(s.what)) r.plan.planner = s.planner;
     // As the CLI: a schedule with --backends, and always for the trace (default "cpu").
     const bool scheduled = !s.backends.isEmpty() && *kind != planscope::export_kind::alloc_trace;

@@ -19,7 +19,7 @@ struct ExportSettings {
     QString backends;         // make_backends list; empty: one split, as the CLI without --backends
     int threads = 1;          // CPU backends
     QString device;           // OpenCL device
-    bool foldLayers = false;  // splits
+    bool foldBlocks = false;  // splits: repeated blocks as boxes (--fold), else every tensor (--no-fold)
     // Whose offsets the plan, alloc-trace and split diagram show (the CLI's --planner); not the trace's.
     planscope::planner_kind planner = planscope::planner_kind::ggml;
     QString path;
