@@ -375,11 +375,16 @@ void GraphCanvas::markHidden(planscope::tensor_id tensor) {
     const auto place = m_folding.structure()->place_of(tensor);
     box->setCurrentInstance(place.instance);
     m_stepHighlight->showBox(*scene(), box->sceneBoundingRect(), tensor);
-    ensureVisible(box, 40, 40);
+    if (!mapToScene(viewport()->rect()).boundingRect().intersects(box->sceneBoundingRect())) centerOn(box);
 }
 
 void GraphCanvas::reveal(planscope::tensor_id tensor) {
-    if (TensorNodeItem* item = itemOf(tensor)) ensureVisible(item, 40, 40);
+    // A box already in view stays put (stepping through a neighbourhood does not jump); one
+    // outside comes to the middle, with its neighbours around it.
+    TensorNodeItem* item = itemOf(tensor);
+    if (!item) return;
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    if (!visible.contains(item->sceneBoundingRect())) centerOn(item);
 }
 
 void GraphCanvas::showEvent(QShowEvent* event) {

@@ -7,7 +7,9 @@
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QImageWriter>
 #include <QPixmap>
@@ -19,15 +21,19 @@ namespace planscope::ui {
 namespace {
 constexpr int layoutTimeoutMs = 60000;
 
-// The canvas lays graphs out in a worker: wait (bounded) until it has drawn them.
+// The canvas lays graphs out in a process of its own: wait (bounded) until it has drawn them. A
+// layout that ends by opening the block of the current step starts another one: wait for that too.
 void waitForLayout(QWidget& window) {
     auto* canvas = window.findChild<GraphCanvas*>();
-    if (!canvas || !canvas->isLayoutRunning()) return;
-    QEventLoop loop;
-    QObject::connect(canvas, &GraphCanvas::layoutFinished, &loop, &QEventLoop::quit);
-    QObject::connect(canvas, &GraphCanvas::layoutCancelled, &loop, &QEventLoop::quit);
-    QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
+    QElapsedTimer waited;
+    waited.start();
+    while (canvas && canvas->isLayoutRunning() && waited.elapsed() < layoutTimeoutMs) {
+        QEventLoop loop;
+        QObject::connect(canvas, &GraphCanvas::layoutFinished, &loop, &QEventLoop::quit);
+        QObject::connect(canvas, &GraphCanvas::layoutCancelled, &loop, &QEventLoop::quit);
+        QTimer::singleShot(static_cast<int>(layoutTimeoutMs - waited.elapsed()), &loop, &QEventLoop::quit);
+        loop.exec();
+    }
 }
 } // namespace
 
@@ -60,6 +66,9 @@ bool showSchedule(MainWindow& window, const QString& backends, bool overview, QS
         QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
         loop.exec();
     }
+    // Through the dock's choice when it lists these backends, so that it shows them.
+    QComboBox* box = window.splitPanel()->backendBox();
+    if (const int i = box->findData(backends); i >= 0) box->setCurrentIndex(i);
     splits->setBackends(backends);
     QString failure;
     bool done = false;
