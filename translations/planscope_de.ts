@@ -121,6 +121,22 @@
         <source>--step takes a number of steps, not &apos;%1&apos;</source>
         <translation>--step erwartet eine Anzahl von Schritten, nicht „%1“</translation>
     </message>
+    <message>
+        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does.</source>
+        <translation>Den Graphen auf BACKENDS (z. B. cpu,opencl) verteilen, wie es Verteilen (F7) tut.</translation>
+    </message>
+    <message>
+        <source>BACKENDS</source>
+        <translation>BACKENDS</translation>
+    </message>
+    <message>
+        <source>With --schedule: show the split overview.</source>
+        <translation>Mit --schedule: die Split-Übersicht zeigen.</translation>
+    </message>
+    <message>
+        <source>--split-overview needs --schedule</source>
+        <translation>--split-overview erfordert --schedule</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -228,6 +244,60 @@
     <message>
         <source>backend %1 · %2 (%3)</source>
         <translation>Backend %1 · %2 (%3)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BlockItem</name>
+    <message>
+        <source>%1 %2
+%3
+Click to open a block (the cell under the mouse)</source>
+        <translation>%1 %2
+%3
+Klicken Sie, um einen Block zu öffnen (die Zelle unter der Maus)</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+Click the header to close it</source>
+        <translation>%1
+%2
+Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BlockText</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>%1 nodes each</source>
+        <translation>je %1 Knoten</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 Knoten</translation>
+    </message>
+    <message>
+        <source>%1 results</source>
+        <translation>%1 Ergebnisse</translation>
+    </message>
+    <message>
+        <source>%1 weights</source>
+        <translation>%1 Gewichte</translation>
     </message>
 </context>
 <context>
@@ -371,6 +441,24 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::EdgeText</name>
+    <message numerus="yes">
+        <source>%n edge(s), the first %1 → %2</source>
+        <translation>
+            <numerusform>%n Kante, die erste %1 → %2</numerusform>
+            <numerusform>%n Kanten, die erste %1 → %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, read outside the block</source>
+        <translation>%1, außerhalb des Blocks gelesen</translation>
+    </message>
+    <message>
+        <source>src%1 of %2: %3</source>
+        <translation>src%1 von %2: %3</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::EventLogModel</name>
     <message>
         <source>Step</source>
@@ -438,10 +526,6 @@
 <context>
     <name>planscope::ui::ExportDialog</name>
     <message>
-        <source>Fold repeated layers into one box each</source>
-        <translation>Wiederholte Schichten zu je einem Kasten zusammenfassen</translation>
-    </message>
-    <message>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -492,6 +576,10 @@
     <message>
         <source>&amp;Planner:</source>
         <translation>&amp;Planer:</translation>
+    </message>
+    <message>
+        <source>Fold repeated blocks into boxes, as the canvas</source>
+        <translation>Wiederholte Blöcke zu Kästen einklappen, wie die Zeichenfläche</translation>
     </message>
 </context>
 <context>
@@ -604,6 +692,17 @@
         <source>Layout cancelled</source>
         <translation>Anordnung abgebrochen</translation>
     </message>
+    <message numerus="yes">
+        <source>Laying out %n unit(s), %1 block(s) open…</source>
+        <translation>
+            <numerusform>Ordne %n Einheit an (geöffnete Blöcke: %1)…</numerusform>
+            <numerusform>Ordne %n Einheiten an (geöffnete Blöcke: %1)…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot lay out the graph: %1</source>
+        <translation>Der Graph kann nicht angeordnet werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ImportWarningsDialog</name>
@@ -689,6 +788,17 @@
     <message>
         <source>not allocated</source>
         <translation>nicht alloziert</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::LayoutProcess</name>
+    <message>
+        <source>cannot start the layout process %1: %2</source>
+        <translation>der Layout-Prozess %1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>the layout process ended unexpectedly</source>
+        <translation>der Layout-Prozess wurde unerwartet beendet</translation>
     </message>
 </context>
 <context>
@@ -896,6 +1006,38 @@ Der aktuelle Graph bleibt erhalten.</translation>
             <numerusform>Schrittweise durch die geplante Zuteilung: %n Splits, %1 Schritte</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graph</translation>
+    </message>
+    <message>
+        <source>Split Overview</source>
+        <translation>Split-Übersicht</translation>
+    </message>
+    <message>
+        <source>Schedule the graph (F7) first</source>
+        <translation>Verteilen Sie den Graphen zuerst (F7)</translation>
+    </message>
+    <message>
+        <source>The schedule&apos;s splits in order, folded by repeated block</source>
+        <translation>Die Splits der Verteilung der Reihe nach, nach wiederholten Blöcken eingeklappt</translation>
+    </message>
+    <message>
+        <source>Fold &amp;Repeated Blocks</source>
+        <translation>&amp;Wiederholte Blöcke einklappen</translation>
+    </message>
+    <message>
+        <source>Show repeated blocks (layers) as boxes; a click opens or closes one</source>
+        <translation>Wiederholte Blöcke (Schichten) als Kästen zeigen; ein Klick öffnet oder schließt einen</translation>
+    </message>
+    <message>
+        <source>C&amp;lose All Blocks</source>
+        <translation>Alle Blöcke sch&amp;ließen</translation>
+    </message>
+    <message>
+        <source>Op&amp;en All Blocks</source>
+        <translation>Alle Blöcke ö&amp;ffnen</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1084,6 +1226,10 @@ lebendig von Knoten %4 bis %5</translation>
         <source>step %1 is past the plan&apos;s last step, %2</source>
         <translation>Schritt %1 liegt hinter dem letzten Schritt des Plans, %2</translation>
     </message>
+    <message>
+        <source>scheduling took too long</source>
+        <translation>die Verteilung dauerte zu lange</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SettingsDialog</name>
@@ -1121,6 +1267,22 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>OpenCL not available: this build has no OpenCL backend.</source>
         <translation>OpenCL nicht verfügbar: Dieser Build hat kein OpenCL-Backend.</translation>
+    </message>
+    <message>
+        <source>Stepping opens the block of the current tensor</source>
+        <translation>Schrittweises Durchlaufen öffnet den Block des aktuellen Tensors</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> Knoten</translation>
+    </message>
+    <message>
+        <source>Graphs with more nodes open with their repeated blocks (layers) folded into boxes; View &gt; Fold Repeated Blocks switches it for the open graph</source>
+        <translation>Graphen mit mehr Knoten werden mit zu Kästen eingeklappten wiederholten Blöcken (Schichten) geöffnet; Ansicht &gt; Wiederholte Blöcke einklappen schaltet dies für den geöffneten Graphen um</translation>
+    </message>
+    <message>
+        <source>Fold graphs above:</source>
+        <translation>Graphen einklappen über:</translation>
     </message>
 </context>
 <context>
@@ -1182,6 +1344,81 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Replay stopped: showing the final assignment</source>
         <translation>Wiedergabe angehalten: die endgültige Zuweisung wird gezeigt</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitOverview</name>
+    <message>
+        <source>Schedule the graph (F7) to see its splits here.</source>
+        <translation>Verteilen Sie den Graphen (F7), um hier seine Splits zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s) each</source>
+        <translation>
+            <numerusform>je %n Split</numerusform>
+            <numerusform>je %n Splits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s)</source>
+        <translation>
+            <numerusform>%n Split</numerusform>
+            <numerusform>%n Splits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>click to fold</source>
+        <translation>zum Einklappen klicken</translation>
+    </message>
+    <message>
+        <source>click to unfold</source>
+        <translation>zum Ausklappen klicken</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copy(ies) · %1</source>
+        <translation>
+            <numerusform>%n Kopie · %1</numerusform>
+            <numerusform>%n Kopien · %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>#%1 · %n node(s)</source>
+        <translation>
+            <numerusform>#%1 · %n Knoten</numerusform>
+            <numerusform>#%1 · %n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no backend</source>
+        <translation>kein Backend</translation>
+    </message>
+    <message>
+        <source>%1: assigned to %2 by the graph</source>
+        <translation>%1: vom Graphen %2 zugewiesen</translation>
+    </message>
+    <message>
+        <source>%1: only %2 can run it</source>
+        <translation>%1: nur %2 kann es ausführen</translation>
+    </message>
+    <message>
+        <source>%1: its result lives in %2 memory</source>
+        <translation>%1: sein Ergebnis liegt im Speicher von %2</translation>
+    </message>
+    <message>
+        <source>%1: views a tensor in %2 memory</source>
+        <translation>%1: Sicht auf einen Tensor im Speicher von %2</translation>
+    </message>
+    <message>
+        <source>%1: src%2 %3 lives in %4 memory</source>
+        <translation>%1: src%2 %3 liegt im Speicher von %4</translation>
+    </message>
+    <message>
+        <source>%1: follows src%2 %3 on %4</source>
+        <translation>%1: folgt src%2 %3 auf %4</translation>
+    </message>
+    <message>
+        <source>%1: on %2 (%3)</source>
+        <translation>%1: auf %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -1340,6 +1577,17 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Schedule first (F7)</source>
         <translation>Zuerst planen (F7)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::StubItem</name>
+    <message>
+        <source>From outside the block: %1 (click to select it)</source>
+        <translation>Von außerhalb des Blocks: %1 (zum Auswählen klicken)</translation>
+    </message>
+    <message>
+        <source>Read outside the block: %1 (click to select it)</source>
+        <translation>Außerhalb des Blocks gelesen: %1 (zum Auswählen klicken)</translation>
     </message>
 </context>
 <context>

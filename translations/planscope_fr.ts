@@ -121,6 +121,22 @@
         <source>--step takes a number of steps, not &apos;%1&apos;</source>
         <translation>--step attend un nombre d’étapes, pas « %1 »</translation>
     </message>
+    <message>
+        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does.</source>
+        <translation>Ordonnancer le graphe sur BACKENDS (p. ex. cpu,opencl) comme le fait Ordonnancer (F7).</translation>
+    </message>
+    <message>
+        <source>BACKENDS</source>
+        <translation>BACKENDS</translation>
+    </message>
+    <message>
+        <source>With --schedule: show the split overview.</source>
+        <translation>Avec --schedule : afficher la vue d’ensemble des splits.</translation>
+    </message>
+    <message>
+        <source>--split-overview needs --schedule</source>
+        <translation>--split-overview nécessite --schedule</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -228,6 +244,60 @@
     <message>
         <source>backend %1 · %2 (%3)</source>
         <translation>backend %1 · %2 (%3)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BlockItem</name>
+    <message>
+        <source>%1 %2
+%3
+Click to open a block (the cell under the mouse)</source>
+        <translation>%1 %2
+%3
+Cliquez pour ouvrir un bloc (la cellule sous la souris)</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+Click the header to close it</source>
+        <translation>%1
+%2
+Cliquez sur l’en-tête pour le fermer</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BlockText</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>%1 nodes each</source>
+        <translation>%1 nœuds chacun</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 nœuds</translation>
+    </message>
+    <message>
+        <source>%1 results</source>
+        <translation>%1 de résultats</translation>
+    </message>
+    <message>
+        <source>%1 weights</source>
+        <translation>%1 de poids</translation>
     </message>
 </context>
 <context>
@@ -371,6 +441,24 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::EdgeText</name>
+    <message numerus="yes">
+        <source>%n edge(s), the first %1 → %2</source>
+        <translation>
+            <numerusform>%n arête, la première %1 → %2</numerusform>
+            <numerusform>%n arêtes, la première %1 → %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, read outside the block</source>
+        <translation>%1, lu hors du bloc</translation>
+    </message>
+    <message>
+        <source>src%1 of %2: %3</source>
+        <translation>src%1 de %2 : %3</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::EventLogModel</name>
     <message>
         <source>Step</source>
@@ -438,10 +526,6 @@
 <context>
     <name>planscope::ui::ExportDialog</name>
     <message>
-        <source>Fold repeated layers into one box each</source>
-        <translation>Regrouper les couches répétées dans une seule boîte chacune</translation>
-    </message>
-    <message>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
@@ -492,6 +576,10 @@
     <message>
         <source>&amp;Planner:</source>
         <translation>&amp;Planificateur :</translation>
+    </message>
+    <message>
+        <source>Fold repeated blocks into boxes, as the canvas</source>
+        <translation>Replier les blocs répétés en boîtes, comme le canevas</translation>
     </message>
 </context>
 <context>
@@ -604,6 +692,17 @@
         <source>Layout cancelled</source>
         <translation>Disposition annulée</translation>
     </message>
+    <message numerus="yes">
+        <source>Laying out %n unit(s), %1 block(s) open…</source>
+        <translation>
+            <numerusform>Disposition de %n unité (blocs ouverts : %1)…</numerusform>
+            <numerusform>Disposition de %n unités (blocs ouverts : %1)…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot lay out the graph: %1</source>
+        <translation>Impossible de disposer le graphe : %1</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ImportWarningsDialog</name>
@@ -689,6 +788,17 @@
     <message>
         <source>not allocated</source>
         <translation>non alloué</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::LayoutProcess</name>
+    <message>
+        <source>cannot start the layout process %1: %2</source>
+        <translation>impossible de démarrer le processus de disposition %1 : %2</translation>
+    </message>
+    <message>
+        <source>the layout process ended unexpectedly</source>
+        <translation>le processus de disposition s’est terminé de manière inattendue</translation>
     </message>
 </context>
 <context>
@@ -896,6 +1006,38 @@ Le graphe actuel est conservé.</translation>
             <numerusform>Pas à pas dans l’allocation planifiée : %n splits, %1 étapes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Graph</source>
+        <translation>Graphe</translation>
+    </message>
+    <message>
+        <source>Split Overview</source>
+        <translation>Vue d’ensemble des splits</translation>
+    </message>
+    <message>
+        <source>Schedule the graph (F7) first</source>
+        <translation>Ordonnancez d’abord le graphe (F7)</translation>
+    </message>
+    <message>
+        <source>The schedule&apos;s splits in order, folded by repeated block</source>
+        <translation>Les splits de l’ordonnancement dans l’ordre, repliés par bloc répété</translation>
+    </message>
+    <message>
+        <source>Fold &amp;Repeated Blocks</source>
+        <translation>Re&amp;plier les blocs répétés</translation>
+    </message>
+    <message>
+        <source>Show repeated blocks (layers) as boxes; a click opens or closes one</source>
+        <translation>Afficher les blocs répétés (couches) sous forme de boîtes ; un clic en ouvre ou en ferme un</translation>
+    </message>
+    <message>
+        <source>C&amp;lose All Blocks</source>
+        <translation>F&amp;ermer tous les blocs</translation>
+    </message>
+    <message>
+        <source>Op&amp;en All Blocks</source>
+        <translation>&amp;Ouvrir tous les blocs</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1084,6 +1226,10 @@ vivant du nœud %4 au nœud %5</translation>
         <source>step %1 is past the plan&apos;s last step, %2</source>
         <translation>l’étape %1 dépasse la dernière étape du plan, %2</translation>
     </message>
+    <message>
+        <source>scheduling took too long</source>
+        <translation>l’ordonnancement a pris trop de temps</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SettingsDialog</name>
@@ -1121,6 +1267,22 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>OpenCL not available: this build has no OpenCL backend.</source>
         <translation>OpenCL indisponible : cette version n’a pas de backend OpenCL.</translation>
+    </message>
+    <message>
+        <source>Stepping opens the block of the current tensor</source>
+        <translation>Le pas à pas ouvre le bloc du tenseur courant</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> nœuds</translation>
+    </message>
+    <message>
+        <source>Graphs with more nodes open with their repeated blocks (layers) folded into boxes; View &gt; Fold Repeated Blocks switches it for the open graph</source>
+        <translation>Les graphes ayant plus de nœuds s’ouvrent avec leurs blocs répétés (couches) repliés en boîtes ; Affichage &gt; Replier les blocs répétés bascule ce mode pour le graphe ouvert</translation>
+    </message>
+    <message>
+        <source>Fold graphs above:</source>
+        <translation>Replier les graphes au-delà de :</translation>
     </message>
 </context>
 <context>
@@ -1182,6 +1344,81 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Replay stopped: showing the final assignment</source>
         <translation>Relecture arrêtée : affectation finale affichée</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitOverview</name>
+    <message>
+        <source>Schedule the graph (F7) to see its splits here.</source>
+        <translation>Ordonnancez le graphe (F7) pour voir ses splits ici.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s) each</source>
+        <translation>
+            <numerusform>%n split chacun</numerusform>
+            <numerusform>%n splits chacun</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s)</source>
+        <translation>
+            <numerusform>%n split</numerusform>
+            <numerusform>%n splits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>click to fold</source>
+        <translation>cliquer pour replier</translation>
+    </message>
+    <message>
+        <source>click to unfold</source>
+        <translation>cliquer pour déplier</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copy(ies) · %1</source>
+        <translation>
+            <numerusform>%n copie · %1</numerusform>
+            <numerusform>%n copies · %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>#%1 · %n node(s)</source>
+        <translation>
+            <numerusform>#%1 · %n nœud</numerusform>
+            <numerusform>#%1 · %n nœuds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no backend</source>
+        <translation>aucun backend</translation>
+    </message>
+    <message>
+        <source>%1: assigned to %2 by the graph</source>
+        <translation>%1 : affecté à %2 par le graphe</translation>
+    </message>
+    <message>
+        <source>%1: only %2 can run it</source>
+        <translation>%1 : seul %2 peut l’exécuter</translation>
+    </message>
+    <message>
+        <source>%1: its result lives in %2 memory</source>
+        <translation>%1 : son résultat est dans la mémoire de %2</translation>
+    </message>
+    <message>
+        <source>%1: views a tensor in %2 memory</source>
+        <translation>%1 : vue d’un tenseur dans la mémoire de %2</translation>
+    </message>
+    <message>
+        <source>%1: src%2 %3 lives in %4 memory</source>
+        <translation>%1 : src%2 %3 est dans la mémoire de %4</translation>
+    </message>
+    <message>
+        <source>%1: follows src%2 %3 on %4</source>
+        <translation>%1 : suit src%2 %3 sur %4</translation>
+    </message>
+    <message>
+        <source>%1: on %2 (%3)</source>
+        <translation>%1 : sur %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -1340,6 +1577,17 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Schedule first (F7)</source>
         <translation>Planifier d’abord (F7)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::StubItem</name>
+    <message>
+        <source>From outside the block: %1 (click to select it)</source>
+        <translation>Depuis l’extérieur du bloc : %1 (cliquer pour le sélectionner)</translation>
+    </message>
+    <message>
+        <source>Read outside the block: %1 (click to select it)</source>
+        <translation>Lu hors du bloc : %1 (cliquer pour le sélectionner)</translation>
     </message>
 </context>
 <context>

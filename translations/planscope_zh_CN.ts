@@ -121,6 +121,22 @@
         <source>--step takes a number of steps, not &apos;%1&apos;</source>
         <translation>--step 需要步数，而不是“%1”</translation>
     </message>
+    <message>
+        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does.</source>
+        <translation>将图调度到 BACKENDS（例如 cpu,opencl）上，与“调度”(F7) 相同。</translation>
+    </message>
+    <message>
+        <source>BACKENDS</source>
+        <translation>BACKENDS</translation>
+    </message>
+    <message>
+        <source>With --schedule: show the split overview.</source>
+        <translation>与 --schedule 一起使用：显示拆分概览。</translation>
+    </message>
+    <message>
+        <source>--split-overview needs --schedule</source>
+        <translation>--split-overview 需要 --schedule</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -226,6 +242,60 @@
     <message>
         <source>backend %1 · %2 (%3)</source>
         <translation>后端 %1 · %2（%3）</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BlockItem</name>
+    <message>
+        <source>%1 %2
+%3
+Click to open a block (the cell under the mouse)</source>
+        <translation>%1 %2
+%3
+单击以展开一个块（鼠标下方的单元格）</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+Click the header to close it</source>
+        <translation>%1
+%2
+单击标题栏可将其收起</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BlockText</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>%1 nodes each</source>
+        <translation>每块 %1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 results</source>
+        <translation>结果 %1</translation>
+    </message>
+    <message>
+        <source>%1 weights</source>
+        <translation>权重 %1</translation>
     </message>
 </context>
 <context>
@@ -369,6 +439,23 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::EdgeText</name>
+    <message numerus="yes">
+        <source>%n edge(s), the first %1 → %2</source>
+        <translation>
+            <numerusform>%n 条边，第一条 %1 → %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, read outside the block</source>
+        <translation>%1，在块外被读取</translation>
+    </message>
+    <message>
+        <source>src%1 of %2: %3</source>
+        <translation>%2 的 src%1：%3</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::EventLogModel</name>
     <message>
         <source>Step</source>
@@ -436,10 +523,6 @@
 <context>
     <name>planscope::ui::ExportDialog</name>
     <message>
-        <source>Fold repeated layers into one box each</source>
-        <translation>将重复的层各折叠为一个框</translation>
-    </message>
-    <message>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -490,6 +573,10 @@
     <message>
         <source>&amp;Planner:</source>
         <translation>规划器(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Fold repeated blocks into boxes, as the canvas</source>
+        <translation>将重复块折叠为方框，与画布相同</translation>
     </message>
 </context>
 <context>
@@ -600,6 +687,16 @@
         <source>Layout cancelled</source>
         <translation>布局已取消</translation>
     </message>
+    <message numerus="yes">
+        <source>Laying out %n unit(s), %1 block(s) open…</source>
+        <translation>
+            <numerusform>正在布局 %n 个单元，已展开 %1 个块…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot lay out the graph: %1</source>
+        <translation>无法布局图：%1</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ImportWarningsDialog</name>
@@ -685,6 +782,17 @@
     <message>
         <source>not allocated</source>
         <translation>未分配</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::LayoutProcess</name>
+    <message>
+        <source>cannot start the layout process %1: %2</source>
+        <translation>无法启动布局进程 %1：%2</translation>
+    </message>
+    <message>
+        <source>the layout process ended unexpectedly</source>
+        <translation>布局进程意外退出</translation>
     </message>
 </context>
 <context>
@@ -891,6 +999,38 @@ The current graph is kept.</source>
             <numerusform>单步执行调度后的分配：%n 个分段，%1 步</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Split Overview</source>
+        <translation>拆分概览</translation>
+    </message>
+    <message>
+        <source>Schedule the graph (F7) first</source>
+        <translation>请先调度图 (F7)</translation>
+    </message>
+    <message>
+        <source>The schedule&apos;s splits in order, folded by repeated block</source>
+        <translation>按顺序列出调度的拆分，按重复块折叠</translation>
+    </message>
+    <message>
+        <source>Fold &amp;Repeated Blocks</source>
+        <translation>折叠重复块(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show repeated blocks (layers) as boxes; a click opens or closes one</source>
+        <translation>将重复块（层）显示为方框；单击可展开或收起其中一个</translation>
+    </message>
+    <message>
+        <source>C&amp;lose All Blocks</source>
+        <translation>收起所有块(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Op&amp;en All Blocks</source>
+        <translation>展开所有块(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1079,6 +1219,10 @@ alive from node %4 to %5</source>
         <source>nothing to render</source>
         <translation>没有可渲染的内容</translation>
     </message>
+    <message>
+        <source>scheduling took too long</source>
+        <translation>调度耗时过长</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SettingsDialog</name>
@@ -1115,6 +1259,22 @@ alive from node %4 to %5</source>
     <message>
         <source>OpenCL not available: this build has no OpenCL backend.</source>
         <translation>OpenCL 不可用：此构建不含 OpenCL 后端。</translation>
+    </message>
+    <message>
+        <source>Stepping opens the block of the current tensor</source>
+        <translation>单步执行时展开当前张量所在的块</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> 个节点</translation>
+    </message>
+    <message>
+        <source>Graphs with more nodes open with their repeated blocks (layers) folded into boxes; View &gt; Fold Repeated Blocks switches it for the open graph</source>
+        <translation>节点数更多的图打开时，其重复块（层）会折叠为方框；“视图 &gt; 折叠重复块”可为当前打开的图切换此设置</translation>
+    </message>
+    <message>
+        <source>Fold graphs above:</source>
+        <translation>折叠超过以下节点数的图：</translation>
     </message>
 </context>
 <context>
@@ -1174,6 +1334,77 @@ alive from node %4 to %5</source>
     <message>
         <source>Replay stopped: showing the final assignment</source>
         <translation>回放已停止：显示最终分配</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitOverview</name>
+    <message>
+        <source>Schedule the graph (F7) to see its splits here.</source>
+        <translation>调度图 (F7) 后即可在此查看其拆分。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s) each</source>
+        <translation>
+            <numerusform>各 %n 个拆分</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s)</source>
+        <translation>
+            <numerusform>%n 个拆分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>click to fold</source>
+        <translation>单击折叠</translation>
+    </message>
+    <message>
+        <source>click to unfold</source>
+        <translation>单击展开</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copy(ies) · %1</source>
+        <translation>
+            <numerusform>%n 次复制 · %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>#%1 · %n node(s)</source>
+        <translation>
+            <numerusform>#%1 · %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no backend</source>
+        <translation>无后端</translation>
+    </message>
+    <message>
+        <source>%1: assigned to %2 by the graph</source>
+        <translation>%1：由图指定给 %2</translation>
+    </message>
+    <message>
+        <source>%1: only %2 can run it</source>
+        <translation>%1：只有 %2 能运行它</translation>
+    </message>
+    <message>
+        <source>%1: its result lives in %2 memory</source>
+        <translation>%1：其结果位于 %2 内存中</translation>
+    </message>
+    <message>
+        <source>%1: views a tensor in %2 memory</source>
+        <translation>%1：是 %2 内存中某个张量的视图</translation>
+    </message>
+    <message>
+        <source>%1: src%2 %3 lives in %4 memory</source>
+        <translation>%1：src%2 %3 位于 %4 内存中</translation>
+    </message>
+    <message>
+        <source>%1: follows src%2 %3 on %4</source>
+        <translation>%1：跟随 src%2 %3 放在 %4 上</translation>
+    </message>
+    <message>
+        <source>%1: on %2 (%3)</source>
+        <translation>%1：在 %2 上（%3）</translation>
     </message>
 </context>
 <context>
@@ -1332,6 +1563,17 @@ alive from node %4 to %5</source>
     <message>
         <source>Schedule first (F7)</source>
         <translation>请先调度 (F7)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::StubItem</name>
+    <message>
+        <source>From outside the block: %1 (click to select it)</source>
+        <translation>来自块外：%1（单击以选中）</translation>
+    </message>
+    <message>
+        <source>Read outside the block: %1 (click to select it)</source>
+        <translation>在块外被读取：%1（单击以选中）</translation>
     </message>
 </context>
 <context>

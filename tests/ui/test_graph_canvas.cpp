@@ -40,6 +40,7 @@ private slots:
     void escapeCancels();
     void findBarSelectsMatchingTensor();
     void zoomToFitAndActualSize();
+    void missingLayoutProcessIsReported();
 };
 
 void TestGraphCanvas::laysOutDefaultGraphAsynchronously() {
@@ -182,6 +183,29 @@ void TestGraphCanvas::zoomToFitAndActualSize() {
     QCOMPARE(canvas.zoom(), 1.0);
     QCOMPARE(canvas.transform().m11(), 1.0);
     QCOMPARE(canvas.transform().m22(), 1.0);
+}
+
+// Without planscope-layout the canvas says why it is empty; the next graph tries again.
+void TestGraphCanvas::missingLayoutProcessIsReported() {
+    qputenv("PLANSCOPE_LAYOUT", "/nonexistent/planscope-layout");
+    GraphSession session;
+    GraphCanvas canvas(&session);
+    QSignalSpy cancelled(&canvas, &GraphCanvas::layoutCancelled);
+    session.setDocument(attentionDocument());
+    QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 5000);
+    QVERIFY(!canvas.isLayoutRunning());
+    QVERIFY2(canvas.layoutError().startsWith(u"cannot start the layout process /nonexistent/planscope-layout: "_s),
+             qPrintable(canvas.layoutError()));
+    auto* busy = canvas.findChild<QWidget*>(u"layoutBusy"_s);
+    QVERIFY(!busy->isHidden());
+    QVERIFY(busy->findChild<QLabel*>()->text().startsWith(u"Cannot lay out the graph: cannot start"_s));
+    QVERIFY(busy->findChild<QPushButton*>(u"cancelLayout"_s)->isHidden());
+    qunsetenv("PLANSCOPE_LAYOUT");
+    QSignalSpy finished(&canvas, &GraphCanvas::layoutFinished);
+    session.setDocument(attentionDocument());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
+    QVERIFY(busy->isHidden());
+    QCOMPARE(canvas.itemCount(), attentionTensors);
 }
 
 QTEST_MAIN(TestGraphCanvas)

@@ -163,6 +163,7 @@ void GraphCanvas::startLayout(const planscope::graph_document& doc, const plansc
 
 void GraphCanvas::showBusy(const QString& text) {
     m_busyLabel->setText(text);
+    m_cancelButton->show();
     m_busy->show();
     placeOverlays();
 }
@@ -185,7 +186,10 @@ void GraphCanvas::relayout() {
 }
 
 void GraphCanvas::onLayoutFailed(const QString& message) {
-    m_busy->hide();
+    // Said where the graph would be, until the next layout; what is drawn stays.
+    m_busyLabel->setText(tr("Cannot lay out the graph: %1").arg(message));
+    m_cancelButton->hide();
+    placeOverlays();
     m_layoutError = message;
     emit layoutCancelled();
 }

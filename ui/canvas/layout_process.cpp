@@ -30,6 +30,7 @@ QString LayoutProcess::executable() {
 qint64 LayoutProcess::processId() const { return m_process ? m_process->processId() : 0; }
 
 void LayoutProcess::request(std::string dot, Reply reply) {
+    m_reply = std::move(reply);
     if (!m_process) {
         m_process = new QProcess(this);
         m_process->setProcessChannelMode(QProcess::SeparateChannels);
@@ -42,8 +43,8 @@ void LayoutProcess::request(std::string dot, Reply reply) {
         });
         m_buffer.clear();
         m_process->start(executable(), {});
+        if (!m_process) return; // it failed to start, and said so
     }
-    m_reply = std::move(reply);
     const std::string framed = planscope::frame_message({}, dot);
     m_process->write(framed.data(), static_cast<qint64>(framed.size()));
 }

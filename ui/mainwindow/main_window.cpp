@@ -290,7 +290,7 @@ void MainWindow::addFoldingActions(QMenu* view) {
     fold->setCheckable(true);
     fold->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     fold->setStatusTip(tr("Show repeated blocks (layers) as boxes; a click opens or closes one"));
-    QAction* openAll = view->addAction(tr("&Open All Blocks"), m_canvas, &GraphCanvas::openAllBlocks);
+    QAction* openAll = view->addAction(tr("Op&en All Blocks"), m_canvas, &GraphCanvas::openAllBlocks);
     openAll->setObjectName(u"openAllBlocksAction"_s);
     QAction* closeAll = view->addAction(tr("C&lose All Blocks"), m_canvas, &GraphCanvas::closeAllBlocks);
     closeAll->setObjectName(u"closeAllBlocksAction"_s);
