@@ -34,7 +34,7 @@ result<std::string> render_dot(const std::string& dot, render_format format) {
     std::lock_guard lock(graphviz_lock());
     agseterrf(capture_error);
     last_error.clear();
-    gv_context gvc;
+    gv_context& gvc = shared_gv_context();
     if (!gvc.get()) return error{"Graphviz: cannot create a context"};
     gv_graph g(dot);
     if (!g.get()) return error{"Graphviz: cannot parse the graph text" + reason()};

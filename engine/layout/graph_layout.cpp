@@ -12,6 +12,11 @@ std::mutex& graphviz_lock() {
     return m;
 }
 
+gv_context& shared_gv_context() {
+    static gv_context gvc;
+    return gvc;
+}
+
 namespace {
 
 constexpr double points_per_inch = 72.0;
@@ -92,7 +97,7 @@ result<graph_layout> layout_dot(const std::string& dot, const std::atomic<bool>*
     if (cancel && cancel->load()) return error{"layout cancelled"};
     agseterrf(capture_error);
     last_graphviz_error.clear();
-    gv_context gvc;
+    gv_context& gvc = shared_gv_context();
     if (!gvc.get()) return error{"Graphviz: cannot create a context"};
     gv_graph g(dot);
     if (!g.get())

@@ -12,6 +12,13 @@ namespace planscope {
 
 std::mutex& graphviz_lock();
 
+class gv_context;
+// The process's one Graphviz context, made on first use and freed at exit. Graphviz 2.42's text
+// sizing (its pango plugin) keeps a pointer to the last font name, which lives in the context:
+// a context freed after each layout leaves that pointer dangling for the next one (AddressSanitizer
+// reports a use after free in every second layout). Use it with graphviz_lock() held.
+gv_context& shared_gv_context();
+
 class gv_context {
 public:
     gv_context() : m_gvc(gvContext()) {}

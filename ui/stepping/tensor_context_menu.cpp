@@ -16,7 +16,9 @@ TensorContextMenu::TensorContextMenu(GraphCanvas* canvas, GraphSession* session,
 }
 
 bool TensorContextMenu::eventFilter(QObject* watched, QEvent* event) {
-    if (watched != m_canvas->viewport() || event->type() != QEvent::ContextMenu) return false;
+    // The type first: while the canvas is destroyed its viewport still gets events, and the
+    // canvas is no longer a scroll area to ask for its viewport.
+    if (event->type() != QEvent::ContextMenu || watched != m_canvas->viewport()) return false;
     const auto* menuEvent = static_cast<QContextMenuEvent*>(event);
     // The first box under the cursor: the step highlight's ring may lie above it.
     const TensorNodeItem* item = nullptr;
