@@ -299,6 +299,14 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <source>%1 weights</source>
         <translation>%1 Gewichte</translation>
     </message>
+    <message>
+        <source>split %1</source>
+        <translation>Split %1</translation>
+    </message>
+    <message>
+        <source>splits %1–%2</source>
+        <translation>Splits %1–%2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::Breakpoints</name>

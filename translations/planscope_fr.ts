@@ -299,6 +299,14 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <source>%1 weights</source>
         <translation>%1 de poids</translation>
     </message>
+    <message>
+        <source>split %1</source>
+        <translation>split %1</translation>
+    </message>
+    <message>
+        <source>splits %1–%2</source>
+        <translation>splits %1–%2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::Breakpoints</name>

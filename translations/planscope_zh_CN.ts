@@ -297,6 +297,14 @@ Click the header to close it</source>
         <source>%1 weights</source>
         <translation>权重 %1</translation>
     </message>
+    <message>
+        <source>split %1</source>
+        <translation>拆分 %1</translation>
+    </message>
+    <message>
+        <source>splits %1–%2</source>
+        <translation>拆分 %1–%2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::Breakpoints</name>

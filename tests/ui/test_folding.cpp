@@ -10,6 +10,7 @@
 #include "canvas/stub_item.h"
 #include "canvas/tensor_node_item.h"
 #include "io/graph_source.h"
+#include "sched/split_schedule.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 #include "ui_test_support.h"
@@ -75,6 +76,7 @@ private slots:
     void foldingSwitchesOff();
     void openAndCloseAll();
     void nodeTimesShowOnBoxes();
+    void splitGraphBlocksCarryTheirSplits();
 };
 
 void TestFolding::largeGraphOpensFolded() {
@@ -251,6 +253,34 @@ void TestFolding::nodeTimesShowOnBoxes() {
     QCOMPARE(f.run()->content().time, u"109 ms"_s); // 108.5 ms: whole ms from 100 ms on
     for (BlockItem* b : f.canvas.blockItems())
         if (b->kind() == BlockItem::Kind::Frame) QCOMPARE(b->content().time, u"3.5 ms"_s);
+}
+
+// After Schedule the canvas folds the split graph: CPU layers and the offloaded layers (with their
+// copies) are different blocks, each box says which splits it holds and shows its backends.
+void TestFolding::splitGraphBlocksCarryTheirSplits() {
+    const char* source = "template:llama?n_embd=64&n_layer=32&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8&ngl=16";
+    Fixture f(source);
+    QVERIFY(f.waitLayout(1));
+    BackendRequest request;
+    request.list = "cpu,cpu";
+    auto s = scheduleDocument(f.session.document(), f.session.preallocated(), request);
+    QVERIFY2(s.ok(), s.ok() ? "" : s.err().message.c_str());
+    auto schedule = std::make_shared<const SplitSchedule>(std::move(*s));
+    f.canvas.showAlternateGraph(schedule->splitDoc, splitDotStyle(*schedule));
+    QVERIFY(f.waitLayout(2));
+    QVERIFY(f.canvas.isFolded());
+    std::vector<BlockItem*> runs;
+    for (BlockItem* b : f.canvas.blockItems())
+        if (b->kind() == BlockItem::Kind::Run) runs.push_back(b);
+    QCOMPARE(runs.size(), std::size_t{2});
+    QCOMPARE(runs[0]->content().title, u"blk 1–15"_s);
+    QVERIFY2(runs[0]->content().detail.endsWith(u" · split 0"_s), qPrintable(runs[0]->content().detail));
+    QCOMPARE(runs[0]->content().cells.front().shares.size(), std::size_t{1}); // all on CPU
+    QCOMPARE(runs[1]->content().title, u"blk 16–31"_s);
+    const QString last = u" · splits 0–%1"_s.arg(schedule->plan.splits.size() - 1);
+    QVERIFY2(runs[1]->content().detail.endsWith(last), qPrintable(runs[1]->content().detail));
+    QCOMPARE(runs[1]->content().cells.front().shares.size(), std::size_t{2}); // CPU and CPU1
+    QCOMPARE(runs[1]->content().cells.front().shares[1].first, backendColor(1));
 }
 
 QTEST_MAIN(TestFolding)

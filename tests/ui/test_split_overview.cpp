@@ -152,6 +152,11 @@ void TestSplitOverview::llamaOnCpuAndOpenCl() {
     const OverviewSplit& rope = sections[1].splits[1];
     QCOMPARE(rope.backend, 0);
     QCOMPARE(rope.cause, u"ROPE Kcur-16: src1 inp_pos lives in CPU memory"_s);
+    // The notes are cut at the widget's edge; the tooltip has all of it.
+    QCOMPARE(overview.toolTipAt(overview.geometry().boxes[1].note.center()),
+             u"#1 · 3 node(s)\n1 copy(ies) · 8.0 MiB\nMUL attn_norm-16: src1 blk.16.attn_norm.weight lives in OpenCL memory  (1.src1)"_s);
+    QCOMPARE(overview.toolTipAt(overview.geometry().boxes[1].rect.center()), overview.toolTipAt(overview.geometry().boxes[1].note.center()));
+    QVERIFY(overview.toolTipAt(QPointF(1, 1)).isEmpty());
     // Readable at 1280 x 800: 21 rows of full-size text, 2 backend columns.
     QVERIFY(overview.geometry().size.width() <= 900);
     QCOMPARE(overview.geometry().boxes.size(), std::size_t{21});

@@ -33,7 +33,8 @@ QString formatMicroseconds(double us) {
 
 BlockContent blockContent(const graph_document& doc, const fold_structure& s, const fold_unit& unit,
                           const std::function<std::optional<QColor>(tensor_id)>& colourOf,
-                          const std::function<std::optional<double>(tensor_id)>& timeUs) {
+                          const std::function<std::optional<double>(tensor_id)>& timeUs,
+                          const std::function<int(tensor_id)>& splitOf) {
     const fold_group& g = s.groups[unit.group];
     BlockContent c;
     c.title = toQString(instance_label(g, unit.first, unit.last));
@@ -41,6 +42,7 @@ BlockContent blockContent(const graph_document& doc, const fold_structure& s, co
     if (instances > 1) c.count = BlockText::tr("×%1").arg(QLocale().toString(static_cast<qulonglong>(instances)));
 
     std::uint64_t results = 0, weights = 0;
+    int firstSplit = -1, lastSplit = -1;
     double time = 0;
     bool timed = false;
     const std::size_t cells = std::min(instances, maxBlockCells);
@@ -59,6 +61,10 @@ BlockContent blockContent(const graph_document& doc, const fold_structure& s, co
                     ++counts[*col];
                     ++coloured;
                 }
+                if (const int split = splitOf ? splitOf(id) : -1; split >= 0) {
+                    if (firstSplit < 0 || split < firstSplit) firstSplit = split;
+                    lastSplit = std::max(lastSplit, split);
+                }
                 if (const auto us = timeUs ? timeUs(id) : std::nullopt) {
                     time += *us;
                     timed = true;
@@ -76,6 +82,9 @@ BlockContent blockContent(const graph_document& doc, const fold_structure& s, co
     parts << BlockText::tr("%1 nodes").arg(locale.toString(static_cast<qulonglong>(g.period * instances)));
     parts << BlockText::tr("%1 results").arg(formatBytes(results));
     if (weights > 0) parts << BlockText::tr("%1 weights").arg(formatBytes(weights));
+    if (firstSplit >= 0)
+        parts << (firstSplit == lastSplit ? BlockText::tr("split %1").arg(firstSplit)
+                                          : BlockText::tr("splits %1–%2").arg(firstSplit).arg(lastSplit));
     c.detail = parts.join(u" · ");
     if (timed) c.time = formatMicroseconds(time);
     return c;

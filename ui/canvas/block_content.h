@@ -31,11 +31,13 @@ struct BlockContent {
 inline constexpr std::size_t maxBlockCells = 64;
 
 // `colourOf` gives a node's backend colour (nullopt when the graph is not scheduled); `timeUs` a
-// node's share of its split's time (nullopt before a run).
+// node's share of its split's time (nullopt before a run); `splitOf` a node's split (-1: none),
+// for the "splits 11–160" the block carries.
 BlockContent blockContent(const planscope::graph_document& doc, const planscope::fold_structure& s,
                           const planscope::fold_unit& unit,
                           const std::function<std::optional<QColor>(planscope::tensor_id)>& colourOf,
-                          const std::function<std::optional<double>(planscope::tensor_id)>& timeUs);
+                          const std::function<std::optional<double>(planscope::tensor_id)>& timeUs,
+                          const std::function<int(planscope::tensor_id)>& splitOf = {});
 
 // "12.3 ms", "850 µs", "2.41 s".
 QString formatMicroseconds(double us);

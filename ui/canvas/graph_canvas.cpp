@@ -262,7 +262,9 @@ BlockContent GraphCanvas::contentOf(std::uint32_t unit) const {
         time = [this](planscope::tensor_id t) -> std::optional<double> {
             return t.index() < m_nodeTimes.size() ? std::optional<double>(m_nodeTimes[t.index()]) : std::nullopt;
         };
-    return blockContent(doc, *m_folding.structure(), m_view.units[unit], colour, time);
+    std::function<int(planscope::tensor_id)> split;
+    if (m_style.cluster_of) split = m_style.cluster_of; // a split graph's clusters are its splits
+    return blockContent(doc, *m_folding.structure(), m_view.units[unit], colour, time, split);
 }
 
 void GraphCanvas::setNodeTimes(std::vector<double> microseconds) {

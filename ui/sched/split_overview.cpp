@@ -4,6 +4,8 @@
 #include "model/format.h"
 
 #include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -76,6 +78,28 @@ void SplitOverview::rebuild() {
     resize(m_geometry.size.toSize().expandedTo(size()));
     updateGeometry();
     update();
+}
+
+QString SplitOverview::toolTipAt(const QPointF& pos) const {
+    for (const OverviewGeometry::Box& b : m_geometry.boxes) {
+        if (!b.rect.contains(pos) && !b.note.contains(pos)) continue;
+        const OverviewSplit& sp = m_sections[b.section].splits[b.index];
+        QStringList lines{tr("#%1 · %n node(s)", nullptr, static_cast<int>(sp.nodes)).arg(sp.split)};
+        if (sp.copies > 0) lines << tr("%n copy(ies) · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes));
+        if (!sp.cause.isEmpty()) lines << sp.cause + u"  (" + sp.code + u')';
+        if (sp.computeUs >= 0) lines << formatMicroseconds(sp.computeUs);
+        return lines.join(u'\n');
+    }
+    return {};
+}
+
+bool SplitOverview::event(QEvent* event) {
+    if (event->type() != QEvent::ToolTip) return QWidget::event(event);
+    const auto* help = static_cast<QHelpEvent*>(event);
+    const QString text = toolTipAt(help->pos());
+    if (text.isEmpty()) QToolTip::hideText();
+    else QToolTip::showText(help->globalPos(), text, this);
+    return true;
 }
 
 void SplitOverview::mouseReleaseEvent(QMouseEvent* event) {

@@ -31,11 +31,14 @@ public:
     [[nodiscard]] const OverviewGeometry& geometry() const { return m_geometry; }
     [[nodiscard]] bool hasSchedule() const { return m_schedule != nullptr; }
     [[nodiscard]] QSize sizeHint() const override;
+    // The whole text of the split under `pos` (its box or its line of notes); empty elsewhere.
+    [[nodiscard]] QString toolTipAt(const QPointF& pos) const;
 
 signals:
     void splitClicked(int split, planscope::tensor_id startingNode);
 
 protected:
+    bool event(QEvent* event) override; // tooltips: the notes are cut at the widget's edge
     void paintEvent(QPaintEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
 
