@@ -113,11 +113,23 @@ void TestFolding::smallGraphOpensFlat() {
 
 void TestFolding::clickOpensAndHeaderCloses() {
     Fixture f(llama7b);
+    f.canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&f.canvas));
     QVERIFY(f.waitLayout(1));
     BlockItem* run = f.run();
+    f.canvas.centerOn(run);
+    const QPoint boxOnScreen = f.canvas.mapFromScene(run->mapToScene(run->rect().topLeft()));
     // Cell 5 of the strip is layer 6.
     run->click(run->cellRect(5).center());
     QVERIFY(f.waitLayout(2));
+    // Its frame opens where the box was on screen.
+    BlockItem* opened = nullptr;
+    for (BlockItem* b : f.canvas.blockItems())
+        if (b->content().title == u"blk 6"_s) opened = b;
+    QVERIFY(opened);
+    const QPoint frameOnScreen = f.canvas.mapFromScene(opened->mapToScene(opened->rect().topLeft()));
+    QVERIFY2((frameOnScreen - boxOnScreen).manhattanLength() <= 2,
+             qPrintable(QStringLiteral("%1,%2 vs %3,%4").arg(frameOnScreen.x()).arg(frameOnScreen.y()).arg(boxOnScreen.x()).arg(boxOnScreen.y())));
     QVERIFY(f.canvas.itemOf(f.tensor("Kcur-6")));
     QVERIFY(f.canvas.folding().state().is_open(0, 6));
     QCOMPARE(f.canvas.itemCount(), loose + 2 * perLayer);

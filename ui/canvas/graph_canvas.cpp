@@ -196,11 +196,8 @@ void GraphCanvas::onLayoutFailed(const QString& message) {
 
 void GraphCanvas::onLayoutDone(std::shared_ptr<planscope::folded_layout> layout) {
     m_busy->hide();
-    // A relayout (a block opened or closed) keeps the anchor where it was on screen.
+    // A relayout (a block opened or closed) keeps the view where it was.
     const bool relayout = m_hasItems;
-    if (relayout && m_anchor) {
-        if (TensorNodeItem* item = itemOf(*m_anchor)) m_anchorView = mapFromScene(item->sceneBoundingRect().center());
-    }
     {
         const QSignalBlocker block(scene());
         m_stepHighlight->forgetItems();
@@ -223,10 +220,9 @@ void GraphCanvas::onLayoutDone(std::shared_ptr<planscope::folded_layout> layout)
     const QRectF bounds(0, 0, m_layout->width, m_layout->height);
     scene()->setSceneRect(bounds.adjusted(-sceneMargin, -sceneMargin, sceneMargin, sceneMargin));
     const planscope::graph_document& doc = shownDocument();
-    TensorNodeItem* anchor = relayout && m_anchor ? itemOf(*m_anchor) : nullptr;
-    if (anchor) {
-        // Scroll so the anchor sits where it was.
-        const QPointF now = mapFromScene(anchor->sceneBoundingRect().center());
+    if (BlockItem* anchor = relayout && m_anchor ? blockShowing(m_anchor->first, m_anchor->second) : nullptr) {
+        // The block the user clicked sits where its box was.
+        const QPointF now = mapFromScene(anchor->mapToScene(anchor->rect().topLeft()));
         horizontalScrollBar()->setValue(horizontalScrollBar()->value() + qRound(now.x() - m_anchorView.x()));
         verticalScrollBar()->setValue(verticalScrollBar()->value() + qRound(now.y() - m_anchorView.y()));
     } else if (!relayout) {
@@ -248,93 +244,9 @@ void GraphCanvas::cancelLayout() {
     emit layoutCancelled();
 }
 
-BlockContent GraphCanvas::contentOf(std::uint32_t unit) const {
-    const planscope::graph_document& doc = shownDocument();
-    const auto fill = m_style.fill;
-    std::function<std::optional<QColor>(planscope::tensor_id)> colour;
-    if (fill)
-        colour = [fill](planscope::tensor_id t) -> std::optional<QColor> {
-            const QColor c(QString::fromStdString(fill(t)));
-            return c.isValid() ? std::optional<QColor>(c) : std::nullopt;
-        };
-    std::function<std::optional<double>(planscope::tensor_id)> time;
-    if (!m_nodeTimes.empty())
-        time = [this](planscope::tensor_id t) -> std::optional<double> {
-            return t.index() < m_nodeTimes.size() ? std::optional<double>(m_nodeTimes[t.index()]) : std::nullopt;
-        };
-    std::function<int(planscope::tensor_id)> split;
-    if (m_style.cluster_of) split = m_style.cluster_of; // a split graph's clusters are its splits
-    return blockContent(doc, *m_folding.structure(), m_view.units[unit], colour, time, split);
-}
-
-void GraphCanvas::setNodeTimes(std::vector<double> microseconds) {
-    m_nodeTimes = std::move(microseconds);
-    if (!m_folding.active() || !m_hasItems) return;
-    // Only the boxes change: redraw them with the times, the layout stays.
-    for (auto& [unit, item] : m_items.blocks) {
-        const QRectF rect = item->rect();
-        auto* fresh = new BlockItem(item->kind(), unit, contentOf(unit), rect);
-        fresh->setToggle([this](std::uint32_t u, std::uint32_t k) { onBlockToggled(u, k); });
-        fresh->setCurrentInstance(item->currentInstance());
-        delete item;
-        scene()->addItem(fresh);
-        item = fresh;
-    }
-}
-
-BlockItem* GraphCanvas::blockItem(std::uint32_t unit) const {
-    const auto it = m_items.blocks.find(unit);
-    return it == m_items.blocks.end() ? nullptr : it->second;
-}
-
-std::vector<BlockItem*> GraphCanvas::blockItems() const {
-    std::vector<BlockItem*> out;
-    for (const auto& [unit, item] : m_items.blocks) out.push_back(item);
-    std::sort(out.begin(), out.end(), [](BlockItem* a, BlockItem* b) { return a->unit() < b->unit(); });
-    return out;
-}
-
-void GraphCanvas::onBlockToggled(std::uint32_t unit, std::uint32_t instance) {
-    if (unit >= m_view.units.size()) return;
-    const planscope::fold_unit& u = m_view.units[unit];
-    const bool open = u.kind == planscope::unit_kind::run;
-    setInstanceOpen(u.group, instance, open);
-}
-
-void GraphCanvas::setInstanceOpen(std::size_t group, std::size_t instance, bool open) {
-    if (!m_folding.active() || !m_folding.setOpen(group, instance, open)) return;
-    // Keep the block's first node (opening) or the step's node where it is on screen.
-    const planscope::graph_document& doc = shownDocument();
-    const planscope::fold_group& g = m_folding.structure()->groups[group];
-    m_anchor = doc.g.nodes[g.node_position(instance, 0)];
-    if (!open || !itemOf(*m_anchor)) m_anchor = m_session->selection().valid() ? m_session->selection() : *m_anchor;
-    relayout();
-}
-
-void GraphCanvas::openAllBlocks() {
-    if (!m_folding.active()) return;
-    m_folding.openAll();
-    relayout();
-}
-
-void GraphCanvas::closeAllBlocks() {
-    if (!m_folding.active()) return;
-    m_folding.closeAll();
-    relayout();
-}
-
-void GraphCanvas::setFolded(bool folded) {
-    if (!m_folding.available() || m_folding.active() == folded) return;
-    m_folding.setActive(folded);
-    emit foldingChanged(m_folding.active(), m_folding.available());
-    m_hasItems = false; // another kind of layout: start over at the top
-    relayout();
-}
-
 void GraphCanvas::onSelectionChanged(planscope::tensor_id tensor) {
     if (m_openOnStep && m_hasItems && !isLayoutRunning() && m_folding.reveal(tensor, CanvasFolding::Reveal::Selection)) {
-        m_anchor = tensor;
-        relayout();
+        relayout(); // its end selects and centres the tensor
         return;
     }
     m_syncing = true;
@@ -359,29 +271,13 @@ void GraphCanvas::showStep() {
     }
     if (!itemOf(*node) && m_folding.hidden(*node)) {
         // The step is inside a closed block: open it (the layout comes back to this), or ring its box.
-        if (m_openOnStep && m_hasItems && m_folding.reveal(*node, CanvasFolding::Reveal::Step)) {
-            m_anchor = *node;
-            relayout();
-        }
+        if (m_openOnStep && m_hasItems && m_folding.reveal(*node, CanvasFolding::Reveal::Step)) relayout();
         markHidden(*node);
         return;
     }
     const auto* inplace = std::get_if<planscope::events::inplace>(e);
     m_stepHighlight->show(*scene(), m_items, *node, inplace ? inplace->parent : planscope::tensor_id{});
     reveal(*node);
-}
-
-void GraphCanvas::markHidden(planscope::tensor_id tensor) {
-    const std::uint32_t unit = m_view.unit(tensor);
-    BlockItem* box = unit == planscope::fold_view::none ? nullptr : blockItem(unit);
-    if (!box) {
-        m_stepHighlight->clear();
-        return;
-    }
-    const auto place = m_folding.structure()->place_of(tensor);
-    box->setCurrentInstance(place.instance);
-    m_stepHighlight->showBox(*scene(), box->sceneBoundingRect(), tensor);
-    if (!mapToScene(viewport()->rect()).boundingRect().intersects(box->sceneBoundingRect())) centerOn(box);
 }
 
 void GraphCanvas::reveal(planscope::tensor_id tensor) {

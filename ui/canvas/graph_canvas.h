@@ -123,6 +123,8 @@ private:
     void onBlockToggled(std::uint32_t unit, std::uint32_t instance);
     BlockContent contentOf(std::uint32_t unit) const;
     void markHidden(planscope::tensor_id tensor); // ring the box a closed tensor is folded into
+    // The box or frame showing `instance` of `group` now.
+    [[nodiscard]] BlockItem* blockShowing(std::size_t group, std::size_t instance) const;
 
     GraphSession* m_session;
     CanvasLayout* m_runner;
@@ -136,8 +138,10 @@ private:
     int m_foldThreshold = defaultFoldThreshold;
     bool m_openOnStep = true;
     bool m_hasItems = false;        // the items show the current document (a relayout keeps them)
-    std::optional<planscope::tensor_id> m_anchor; // kept in place across a relayout
-    QPointF m_anchorView;                          // where it was in the viewport
+    // The block a click opened or closed, and where its box was in the viewport: after the
+    // layout, its frame (or the run it went back into) is put there.
+    std::optional<std::pair<std::size_t, std::size_t>> m_anchor; // group, instance
+    QPointF m_anchorView;
     QString m_layoutError;
     qreal m_zoom = 1.0;
     bool m_syncing = false; // true while the canvas applies the session's selection
