@@ -64,7 +64,7 @@ void TestGraphCanvas::laysOutDefaultGraphAsynchronously() {
     QVERIFY(busy->isHidden());
     QCOMPARE(canvas.itemCount(), startupNodes + startupLeafs);
     QCOMPARE(boxCount(canvas), startupNodes + startupLeafs);
-    QVERIFY(canvas.layoutError().isEmpty());
+    QVERIFY2(canvas.layoutError().isEmpty(), qPrintable(canvas.layoutError()));
 }
 
 void TestGraphCanvas::itemsSitAtLayoutGeometry() {
