@@ -68,7 +68,7 @@ void BM_folded_top_level(benchmark::State& state) {
     fold_state st = fold_state::first_open(s.fold);
     st.set_open(0, s.fold.groups[0].count / 2, true); // and one in the middle
     const fold_view view = make_fold_view(s.doc, s.fold, st);
-    const std::string text = top_dot(s.doc, s.fold, view, {}, [&](std::size_t) { return std::pair{block.layout.width, block.layout.height}; });
+    const std::string text = top_dot(s.doc, view, {}, [&](std::size_t) { return std::pair{block.layout.width, block.layout.height}; });
     for (auto _ : state) {
         fold_layout_job job(s.doc, s.fold, view, {}, {{0, block}});
         const auto top = job.next();

@@ -1,6 +1,9 @@
 // planscope-cli info FILE: counts per op, bytes of leafs and nodes, buffers; for a GGUF model
 // first its architecture, hyperparameters and tensors per type; for a DOT dump what the import inferred.
 #include "commands.h"
+
+#include "alloc/plan.h"
+#include "models/llama_report.h"
 #include "source_options.h"
 
 #include "core/summary.h"
@@ -12,6 +15,20 @@
 
 namespace planscope::cli {
 namespace {
+
+// The compute buffer ggml-alloc measures for the graph, and what llama.cpp printed for it. The
+// document is planned in place: info prints nothing after this.
+void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& preallocate) {
+    plan_options o;
+    o.preallocate = preallocate;
+    const auto plan = plan_graph(doc, o);
+    if (!plan) {
+        std::cout << "compute buffer: not planned (" << plan.err().message << ")\n";
+        return;
+    }
+    std::cout << "compute buffer: " << plan->max_size << " bytes (" << human_bytes(plan->max_size) << "; llama.cpp: "
+              << llama_compute_total_line(plan->max_size, o.alignment) << ")\n";
+}
 
 void print_graph(const graph_document& doc, const std::string& source) {
     const graph_summary s = summarize(doc);
@@ -65,6 +82,7 @@ int info_model(const std::string& source, const llama_params& params) {
     if (!model) return fail(source, model.err().message);
     model->doc.name = std::filesystem::path(source).filename().string();
     print_graph(model->doc, source);
+    print_compute_buffer(model->doc, model->inputs);
     return exit_ok;
 }
 
@@ -99,6 +117,7 @@ int run_info(std::span<const std::string> args) {
         std::cout << "inferred (not in the file):\n";
         for (const auto& w : opened->warnings) std::cout << "  " << w << '\n';
     }
+    print_compute_buffer(opened->doc, opened->preallocate);
     return exit_ok;
 }
 

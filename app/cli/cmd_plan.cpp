@@ -2,13 +2,16 @@
 // compute buffer's max_size. The listing format is docs/plan-listing.md.
 #include "commands.h"
 #include "plan_analysis.h"
+#include "plan_report.h"
 #include "source_options.h"
 
 #include "alloc/plan_listing.h"
+#include "models/llama_report.h"
 #include "io/graph_source.h"
 #include "sched/backend_factory.h"
 #include "sched/sched_report.h"
 #include "sched/sched_runner.h"
+#include "sched/split_causes.h"
 
 #include <algorithm>
 #include <bit>
@@ -33,7 +36,7 @@ std::optional<std::size_t> parse_alignment(const std::string& s) {
 
 // plan FILE --backends LIST: the scheduler's splits and causes instead of the single-buffer plan.
 int plan_backends(opened_source in, const std::string& file, const std::string& list,
-                  const backend_factory_options& options) {
+                  const backend_factory_options& options, bool causes) {
     auto backends = make_backends(list, options);
     if (!backends) return fail(file, backends.err().message);
     auto out = plan_with_backends(std::move(in), backend_pointers(*backends));
@@ -42,6 +45,10 @@ int plan_backends(opened_source in, const std::string& file, const std::string& 
     for (const auto& n : out->backend_names) std::cout << ' ' << n;
     std::cout << "\nsplits: " << out->plan.splits.size() << '\n' << out->assignments << "\n## BUFFERS\n"
               << format_buffers(out->backend_names, out->buffers);
+    // As llama.cpp with ggml-backend's scheduler prints them, one per backend.
+    for (const sched_buffer_info& b : out->buffers)
+        std::cout << "llama.cpp: " << llama_backend_compute_line(out->backend_names[static_cast<std::size_t>(b.backend)], b.size) << '\n';
+    if (causes) std::cout << "\n## SPLIT CAUSES\n" << format_split_causes(out->causes, out->backend_names);
     for (const auto& w : out->warnings) std::cout << "warning: " << w << '\n';
     return exit_ok;
 }
@@ -54,12 +61,13 @@ int run_plan(std::span<const std::string> args) {
     plan_options options;
     source_options source;
     plan_analysis analysis;
+    plan_report report;
     std::optional<std::string> backends;
     backend_factory_options backend_options;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         std::string problem;
-        if (source.parse(args, i, problem) || analysis.parse(args, i, problem)) {
+        if (source.parse(args, i, problem) || analysis.parse(args, i, problem) || report.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self(), problem);
         } else if (a == "--backends" || a == "--device") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
@@ -88,6 +96,11 @@ int run_plan(std::span<const std::string> args) {
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
     if (backends && (json || analysis.any()))
         return usage_error(self(), "--backends lists the scheduler's splits; it takes no --format json or planner options");
+    if (const auto problem = report.check(backends.has_value(), analysis.any()); !problem.empty()) return usage_error(self(), problem);
+    if (report.sweep()) {
+        if (!takes_llama_params(*file)) return usage_error(self(), "--sweep re-builds a llama model: a .gguf file or template:llama");
+        return report.run_sweep(*file, source.params(), json);
+    }
 
     // open_source keeps the inputs a llama graph allocates before the graph, as llama.cpp did.
     auto in = open_source(*file, source.params());
@@ -96,12 +109,13 @@ int run_plan(std::span<const std::string> args) {
         return exit_bad_input;
     }
     for (const auto& w : in->warnings) std::cerr << "warning: " << *file << ": " << w << '\n';
-    if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options);
+    if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, report.causes());
     options.preallocate = in->preallocate;
     alloc_recorder recorder; // the planner options work from the allocator's events
-    if (analysis.any()) options.observer = &recorder;
+    if (analysis.any() || report.peak()) options.observer = &recorder;
     auto plan = plan_graph(in->doc, options);
     if (!plan) return fail(*file, plan.err().message);
+    if (report.peak()) return report.run_peak(in->doc, *plan, recorder.events(), json, options.alignment, *file);
     if (analysis.any()) return analysis.run(in->doc, *plan, recorder.events(), json, *file);
     std::cout << (json ? plan_listing_json(in->doc, *plan) : plan_listing_text(in->doc, *plan));
     return exit_ok;

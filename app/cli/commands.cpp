@@ -22,7 +22,8 @@ std::span<const command> commands() {
          "  --ngl N        layers i >= n_layer - N on the second backend, as llama.cpp's -ngl (default 0)\n",
          &run_info},
         {"plan", "allocate a graph as ggml does and list every tensor's placement",
-         "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--ctx N] [--batch N] ...\n"
+         "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--peak [--step N] | --sweep KEY=V,...]\n"
+         "                            [--backends LIST [--causes]] [--ctx N] [--batch N] ...\n"
          "  FILE is a graph file (.json), a model (.gguf), a ggml DOT dump (.dot) or\n"
          "  template:NAME[?KEY=VALUE&...] (see info --help).\n"
          "  Allocates the graph in a measured \"compute\" buffer as ggml-alloc (2023-11) does and lists,\n"
@@ -40,6 +41,11 @@ std::span<const command> commands() {
          "                 CPU backends): per split its backend and inputs with sizes, per node its\n"
          "                 backend and cause, then each backend's measured buffer (docs/scheduler.md)\n"
          "  --device D     with --backends: the OpenCL device, an index or a name substring\n"
+         "  --causes       with --backends: the split boundaries and copies grouped by cause\n"
+         "  --peak         what is live in the compute buffer at its peak, largest first, with each\n"
+         "                 allocation's lifetime and the readers it waits for; --step N: after step N\n"
+         "  --sweep KEY=V,...  a llama model's compute buffer at each n_batch (batch=1,8,32) or n_ctx\n"
+         "                 (ctx=512,2048) value: max_size, lower bound and llama.cpp's figure\n"
          "  The format is docs/plan-listing.md; --stats and --compare are in docs/planner.md.\n",
          &run_plan},
         {"dsa", "plan a DSA trace (CSV) with every planner and compare with its lower bound",

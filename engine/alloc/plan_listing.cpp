@@ -1,5 +1,7 @@
 #include "plan_listing.h"
 
+#include "models/llama_report.h"
+
 #include <nlohmann/json.hpp>
 
 #include <sstream>
@@ -76,6 +78,11 @@ ojson json_row(std::size_t index, const graph_document& doc, const plan_result& 
                  {"placement", std::move(where)}};
 }
 
+// The compute buffer's alignment, as plan_graph recorded it in the buffer it appended.
+std::uint64_t compute_alignment(const graph_document& doc, const plan_result& plan) {
+    return plan.compute.index() < doc.buffers.size() ? doc.buffers[plan.compute.index()].alignment : 32;
+}
+
 } // namespace
 
 std::string plan_listing_text(const graph_document& doc, const plan_result& plan) {
@@ -89,6 +96,9 @@ std::string plan_listing_text(const graph_document& doc, const plan_result& plan
     }
     for (std::size_t i = 0; i < doc.g.nodes.size(); ++i) text_row(os, "node", i, doc, plan, doc.g.nodes[i]);
     for (std::size_t i = 0; i < doc.g.leafs.size(); ++i) text_row(os, "leaf", i, doc, plan, doc.g.leafs[i]);
+    const std::uint64_t alignment = compute_alignment(doc, plan);
+    os << "llama_cpp\t" << field(buffer_name(doc, plan.compute)) << '\t' << llama_compute_total_bytes(plan.max_size, alignment)
+       << '\t' << llama_compute_total_line(plan.max_size, alignment) << '\n';
     os << "max_size\t" << field(buffer_name(doc, plan.compute)) << '\t' << plan.max_size << '\n';
     return os.str();
 }
@@ -116,6 +126,11 @@ std::string plan_listing_json(const graph_document& doc, const plan_result& plan
     list(os, "buffers", buffers, false);
     list(os, "nodes", nodes, false);
     list(os, "leafs", leafs, false);
+    const std::uint64_t alignment = compute_alignment(doc, plan);
+    os << " \"llama_cpp\": "
+       << dump(ojson{{"compute_total", llama_compute_total_bytes(plan.max_size, alignment)},
+                     {"line", llama_compute_total_line(plan.max_size, alignment)}})
+       << ",\n";
     os << " \"max_size\": " << dump(ojson{{buffer_name(doc, plan.compute), plan.max_size}}) << "\n}\n";
     return os.str();
 }

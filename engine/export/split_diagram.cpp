@@ -145,9 +145,11 @@ private:
             }
         std::string label = instance_label(g, unit.first, unit.last) + (n > 1 ? "  ×" + std::to_string(n) : "") + "\n" +
                             std::to_string(g.period) + " nodes" + (n > 1 ? " each" : "") + " · " + human_bytes(bytes) + " of results";
-        if (first_split >= 0)
-            label += "\n" + (first_split == last_split ? "split #" + std::to_string(first_split)
-                                                        : "splits #" + std::to_string(first_split) + "–" + std::to_string(last_split));
+        if (first_split >= 0) {
+            label += first_split == last_split ? "\nsplit #" : "\nsplits #";
+            label += std::to_string(first_split);
+            if (first_split != last_split) label += "–" + std::to_string(last_split);
+        }
         std::string stripes;
         const double total = static_cast<double>(g.period * n);
         for (const auto& [b, count] : per_backend) {

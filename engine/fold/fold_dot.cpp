@@ -38,9 +38,17 @@ void write_stub(std::ostream& os, const std::string& name, const std::string& la
        << ", shape=box, style=\"rounded,dashed\", fontsize=8, height=0.22, margin=\"0.06,0.02\"];\n";
 }
 
+// "i3": a DOT name made of a letter and a number (in steps: GCC 12 warns falsely, -Wrestrict,
+// on a literal + std::string).
+std::string lettered(char letter, std::size_t n) {
+    std::string name(1, letter);
+    name += std::to_string(n);
+    return name;
+}
+
 } // namespace
 
-std::string unit_node_name(std::uint32_t unit) { return "u" + std::to_string(unit); }
+std::string unit_node_name(std::uint32_t unit) { return lettered('u', unit); }
 
 std::string block_dot(const graph_document& doc, const fold_structure& s, std::size_t group, const dot_style& style,
                       block_ports& ports) {
@@ -81,16 +89,16 @@ std::string block_dot(const graph_document& doc, const fold_structure& s, std::s
             const auto [it, fresh] = stub_of.try_emplace(src, ports.inputs.size());
             if (fresh) {
                 ports.inputs.push_back({j, slot});
-                write_stub(os, "i" + std::to_string(it->second), doc.ctx[src].name);
+                write_stub(os, lettered('i', it->second), doc.ctx[src].name);
             }
-            write_dot_edge(edges, "i" + std::to_string(it->second), dot_node_name(dst), slot, style);
+            write_dot_edge(edges, lettered('i', it->second), dot_node_name(dst), slot, style);
         }
     }
     ports.outputs = output_locals(doc, s, group);
     for (std::size_t k = 0; k < ports.outputs.size(); ++k) {
         const tensor_id node = s.tensor_at(doc.g, group, 0, ports.outputs[k]);
-        write_stub(os, "o" + std::to_string(k), doc.ctx[node].name);
-        write_dot_edge(edges, dot_node_name(node), "o" + std::to_string(k), 0, style);
+        write_stub(os, lettered('o', k), doc.ctx[node].name);
+        write_dot_edge(edges, dot_node_name(node), lettered('o', k), 0, style);
     }
     if (!ports.inputs.empty()) {
         os << "  { rank=source;";
@@ -106,7 +114,7 @@ std::string block_dot(const graph_document& doc, const fold_structure& s, std::s
     return os.str();
 }
 
-std::string top_dot(const graph_document& doc, const fold_structure& s, const fold_view& view, const dot_style& style,
+std::string top_dot(const graph_document& doc, const fold_view& view, const dot_style& style,
                     const std::function<std::pair<double, double>(std::size_t group)>& block_size) {
     std::ostringstream os;
     write_dot_header(os, doc.name, style);

@@ -38,7 +38,7 @@ std::string block_dot(const graph_document& doc, const fold_structure& s, std::s
 
 // The top level of `view`: loose tensors as to_dot writes them, every other unit a fixed-size
 // box "u<unit>" (an open instance as large as its group's block layout plus its frame).
-std::string top_dot(const graph_document& doc, const fold_structure& s, const fold_view& view, const dot_style& style,
+std::string top_dot(const graph_document& doc, const fold_view& view, const dot_style& style,
                     const std::function<std::pair<double, double>(std::size_t group)>& block_size);
 
 // "u<unit>", the DOT name of a top-level box.

@@ -17,7 +17,7 @@ std::optional<std::string> fold_layout_job::next() {
     if (!m_missing.empty()) return block_dot(m_doc, m_s, m_missing.back(), m_style, m_ports);
     if (m_top_requested) return std::nullopt;
     m_top_requested = true;
-    return top_dot(m_doc, m_s, m_view, m_style, [this](std::size_t group) {
+    return top_dot(m_doc, m_view, m_style, [this](std::size_t group) {
         const graph_layout& l = m_blocks.at(group).layout;
         return std::pair{l.width, l.height};
     });

@@ -20,6 +20,7 @@ sched_outcome outcome_of(const scheduler& s, const context& ctx, const graph& g)
     out.buffers = s.buffers();
     out.warnings = s.plan().warnings;
     out.plan = s.plan();
+    out.causes = group_split_causes(ctx, g, s.plan());
     return out;
 }
 

@@ -3,6 +3,7 @@
 // backends (splits, causes, measured buffers) and, for run, compute it with every pre-allocated
 // buffer backed by real memory on its backend.
 #include "sched.h"
+#include "split_causes.h"
 
 #include "io/graph_source.h"
 
@@ -25,6 +26,7 @@ struct sched_outcome {
     std::vector<sched_buffer_info> buffers;
     std::vector<std::string> warnings;
     sched_plan plan;
+    split_causes causes; // the plan's boundaries and copies grouped by cause
     std::vector<sched_split_timing> timings; // run only
     std::vector<sched_backend_totals> totals;
     std::vector<output_summary> outputs;

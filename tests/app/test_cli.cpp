@@ -27,6 +27,10 @@ void TestCli::infoTemplate() {
     QVERIFY(r.out.contains(QRegularExpression(QStringLiteral("\\n  MUL_MAT +18\\n"))));
     QVERIFY(r.out.contains(QRegularExpression(QStringLiteral("\\n  ROPE +4\\n"))));
     QVERIFY(r.out.contains(QStringLiteral("  weights (CPU): ")));
+    // The compute buffer ggml-alloc measures, and llama.cpp's figure (3,342,480 bytes of graph
+    // metadata + 9,632 + 32 alignment).
+    QVERIFY2(r.out.endsWith(QStringLiteral("compute buffer: 9632 bytes (9.41 KiB; llama.cpp: compute buffer total size = 3.20 MiB)\n")),
+             qPrintable(r.out));
 }
 
 void TestCli::infoErrors_data() {

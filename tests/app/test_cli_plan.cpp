@@ -20,6 +20,11 @@ private slots:
     void smallJson();
     void alignmentOption();
     void modelInputsFirst();
+    void peakText();
+    void peakJson();
+    void peakAtStep();
+    void sweep();
+    void causes();
     void errors_data();
     void errors();
 };
@@ -45,6 +50,7 @@ void TestCliPlan::smallText() {
                                    "leaf\t0\tw\tNONE\tf32\t[8, 8, 1, 1]\t256\tweights+0\n"
                                    "leaf\t1\tx\tNONE\tf32\t[8, 4, 1, 1]\t128\tinputs+0\n"
                                    "leaf\t2\tnorm_w\tNONE\tf32\t[8, 1, 1, 1]\t32\tweights+256\n"
+                                   "llama_cpp\tcompute\t3342896\tcompute buffer total size = 3.19 MiB\n"
                                    "max_size\tcompute\t384\n"));
 }
 
@@ -69,7 +75,9 @@ void TestCliPlan::smallJson() {
     QCOMPARE(v["offset"].toInt(), 288);
     QCOMPARE(nodes[6].toObject()["op"].toString(), QStringLiteral("SILU"));
     QCOMPARE(root["leafs"].toArray().size(), 3);
-    QCOMPARE(r.out.count(QLatin1Char('\n')), 25); // 10 lines of frame, one per buffer and tensor
+    QCOMPARE(root["llama_cpp"].toObject()["compute_total"].toInteger(), 3342896); // 3,342,480 + 384 + 32
+    QCOMPARE(root["llama_cpp"].toObject()["line"].toString(), QStringLiteral("compute buffer total size = 3.19 MiB"));
+    QCOMPARE(r.out.count(QLatin1Char('\n')), 26); // 11 lines of frame, one per buffer and tensor
 }
 
 // 64-byte alignment rounds the 32-byte tensors up: out still lands at 0, max_size is unchanged
@@ -94,6 +102,78 @@ void TestCliPlan::modelInputsFirst() {
     QVERIFY(r.out.contains(QStringLiteral("\tKQ_mask\tNONE\tf32\t[32, 8, 1, 1]\t1024\tcompute+2144\n")));
 }
 
+// At the peak (step 13, node c) norm, y and c fill the 384 bytes; norm waits for the barrier,
+// y for c, c for v and out (docs/plan-listing.md works it out).
+void TestCliPlan::peakText() {
+    const auto r = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--peak")});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QStringLiteral("planscope-peak\t1\n"
+                                   "graph\tsmall\n"
+                                   "buffer\tcompute\t384\tpeak_step\t13\n"
+                                   "llama.cpp\tcompute buffer total size = 3.19 MiB\n"
+                                   "step\t13\tnode\t5\tc\n"
+                                   "high_water\t384\n"
+                                   "live\t384\t100.0%\n"
+                                   "free_inside\t0\t0.0%\n"
+                                   "tensor\t1\tnorm\tRMS_NORM\t128\t33.3%\t0\t4\t15\t0\t5\t-\t-\t(freed at step 15, a parse_seq barrier)\n"
+                                   "tensor\t2\ty\tMUL_MAT\t128\t33.3%\t128\t9\t16\t3\t5\t-\t-\tc\n"
+                                   "tensor\t3\tc\tCONT\t128\t33.3%\t256\t13\t-\t5\t-\t-\t-\tv,out\n"));
+}
+
+// stories260K's peak in JSON: the logits and the last layer's output, named by layer.
+void TestCliPlan::peakJson() {
+    const auto r = cli({QStringLiteral("plan"), QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"), QStringLiteral("--peak"),
+                        QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.code, 0);
+    const auto root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(root["format"].toString(), QStringLiteral("planscope-peak"));
+    QCOMPARE(root["buffer"].toObject()["max_size"].toInt(), 18432);
+    QCOMPARE(root["live_bytes"].toInt(), 18432);
+    const auto tensors = root["tensors"].toArray();
+    QCOMPARE(tensors.size(), 2);
+    QCOMPARE(tensors[0].toObject()["name"].toString(), QStringLiteral("result_output"));
+    QVERIFY(tensors[0].toObject()["free_step"].isNull());
+    QCOMPARE(tensors[1].toObject()["name"].toString(), QStringLiteral("ffn_out-4"));
+    QCOMPARE(tensors[1].toObject()["alloc_block"].toString(), QStringLiteral("blk 4"));
+    QCOMPARE(tensors[1].toObject()["waiting_for"].toArray().at(0).toString(), QStringLiteral("result_output"));
+}
+
+void TestCliPlan::peakAtStep() {
+    const auto r = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--peak"), QStringLiteral("--step"), QStringLiteral("9")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("step\t9\tnode\t3\ty\nhigh_water\t256\nlive\t256\t66.7%\n")));
+    QVERIFY(r.out.contains(QStringLiteral("\ty\tMUL_MAT\t128\t33.3%\t128\t9\t16\t3\t5\t-\t-\tyt,c\n")));
+    const auto past = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--peak"), QStringLiteral("--step"), QStringLiteral("99")});
+    QCOMPARE(past.code, 1);
+    QCOMPARE(past.err, QStringLiteral("error: ") + small_graph() + QStringLiteral(": step 99 is past the plan's last step, 22\n"));
+}
+
+void TestCliPlan::sweep() {
+    const auto r = cli({QStringLiteral("plan"), QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"), QStringLiteral("--sweep"),
+                        QStringLiteral("batch=1,8,128")});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QStringLiteral("planscope-sweep\t1\nkey\tbatch\n"
+                                   "point\t1\t179\t2304\t2304\t1.0000\t3.19 MiB\n"
+                                   "point\t8\t179\t18432\t18432\t1.0000\t3.21 MiB\n"
+                                   "point\t128\t179\t689184\t655904\t1.0507\t3.84 MiB\n"));
+    const auto json = cli({QStringLiteral("plan"), QStringLiteral("template:llama?n_layer=2"), QStringLiteral("--sweep"),
+                           QStringLiteral("ctx=64,128"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(json.code, 0);
+    const auto points = QJsonDocument::fromJson(json.out.toUtf8()).object()["points"].toArray();
+    QCOMPARE(points.size(), 2);
+    QCOMPARE(points[1].toObject()["ctx"].toInt(), 128);
+}
+
+void TestCliPlan::causes() {
+    const auto r = cli({QStringLiteral("plan"),
+                        QStringLiteral("template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8&ngl=2"),
+                        QStringLiteral("--backends"), QStringLiteral("cpu,cpu"), QStringLiteral("--causes")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("llama.cpp: CPU compute buffer size = 0.01 MiB\nllama.cpp: CPU1 compute buffer size = 0.01 MiB\n")));
+    QVERIFY(r.out.contains(QStringLiteral("\n## SPLIT CAUSES\nboundaries\t4\tCPU1 -> CPU\tROPE\t1.src1\tinp_pos\tsplits 2 6 12 16\n")));
+    QVERIFY(r.out.contains(QStringLiteral("\ncopies\t4\tCPU -> CPU1\tnorm-N\t8192\t8.00 KiB\n")));
+}
+
 void TestCliPlan::errors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("code");
@@ -108,6 +188,19 @@ void TestCliPlan::errors_data() {
     QTest::newRow("bad alignment") << QStringList{"plan", "a.json", "--alignment", "48"} << 2
                                    << "usage error: --alignment must be a power of two, not '48'\n";
     QTest::newRow("unknown option") << QStringList{"plan", "a.json", "--fast"} << 2 << "usage error: unknown option --fast\n";
+    QTest::newRow("step without peak") << QStringList{"plan", "a.json", "--step", "3"} << 2 << "usage error: --step goes with --peak\n";
+    QTest::newRow("bad step") << QStringList{"plan", "a.json", "--peak", "--step", "x"} << 2
+                              << "usage error: --step takes a step number, not 'x'\n";
+    QTest::newRow("causes without backends") << QStringList{"plan", "a.json", "--causes"} << 2
+                                             << "usage error: --causes goes with --backends\n";
+    QTest::newRow("peak and stats") << QStringList{"plan", "a.json", "--peak", "--stats"} << 2
+                                    << "usage error: --peak, --sweep and the planner options do not go together\n";
+    QTest::newRow("peak with backends") << QStringList{"plan", "a.json", "--peak", "--backends", "cpu"} << 2
+                                        << "usage error: --peak and --sweep plan one compute buffer: no --backends\n";
+    QTest::newRow("bad sweep") << QStringList{"plan", "a.json", "--sweep", "batch=0"} << 2
+                               << "usage error: --sweep: '0' is not a positive integer\n";
+    QTest::newRow("sweep of a graph file") << QStringList{"plan", "a.json", "--sweep", "batch=1"} << 2
+                                           << "usage error: --sweep re-builds a llama model: a .gguf file or template:llama\n";
 }
 
 void TestCliPlan::errors() {

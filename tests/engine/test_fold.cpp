@@ -310,7 +310,7 @@ void TestFold::topLevelText() {
     const graph_document doc = open(QString::fromLatin1(llama4));
     const fold_structure s = detect(doc);
     const fold_view v = make_fold_view(doc, s, fold_state::first_open(s));
-    const std::string dot = top_dot(doc, s, v, {}, [](std::size_t) { return std::pair{144.0, 288.0}; });
+    const std::string dot = top_dot(doc, v, {}, [](std::size_t) { return std::pair{144.0, 288.0}; });
     const auto instance = std::find_if(v.units.begin(), v.units.end(), [](const fold_unit& u) { return u.kind == unit_kind::instance; });
     const auto run = std::find_if(v.units.begin(), v.units.end(), [](const fold_unit& u) { return u.kind == unit_kind::run; });
     const std::string open = unit_node_name(static_cast<std::uint32_t>(instance - v.units.begin()));

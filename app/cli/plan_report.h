@@ -1,0 +1,39 @@
+#pragma once
+// The report options of `plan` (docs/plan-listing.md): --peak [--step N] prints what is live in
+// the compute buffer at its peak (or step N) and why, --sweep KEY=V,... the compute buffer of a
+// llama model at several n_batch or n_ctx values, --causes (with --backends) the split boundaries
+// and copies grouped by cause.
+#include "alloc/plan.h"
+#include "models/llama_sweep.h"
+
+#include <optional>
+#include <span>
+#include <string>
+
+namespace planscope::cli {
+
+class plan_report {
+public:
+    // When args[i] is one of the options, reads it and its value (advancing i) and returns true;
+    // a missing or bad value sets `error`. Returns false for any other argument.
+    bool parse(std::span<const std::string> args, std::size_t& i, std::string& error);
+    // An error for options that do not go together.
+    [[nodiscard]] std::string check(bool backends, bool analysis) const;
+
+    [[nodiscard]] bool peak() const { return m_peak; }
+    [[nodiscard]] bool sweep() const { return m_sweep.has_value(); }
+    [[nodiscard]] bool causes() const { return m_causes; }
+
+    // `events` recorded by plan_graph of `doc`.
+    int run_peak(const graph_document& doc, const plan_result& plan, std::span<const alloc_event> events, bool json,
+                 std::size_t alignment, const std::string& file) const;
+    int run_sweep(const std::string& file, const llama_params& params, bool json) const;
+
+private:
+    bool m_peak = false;
+    std::optional<std::size_t> m_step;
+    std::optional<std::pair<sweep_key, std::vector<int>>> m_sweep;
+    bool m_causes = false;
+};
+
+} // namespace planscope::cli

@@ -1,0 +1,66 @@
+#include "llama_sweep.h"
+
+#include "alloc/plan.h"
+#include "io/graph_source.h"
+#include "models/llama_report.h"
+#include "plan/graph_dsa.h"
+
+#include <charconv>
+
+namespace planscope {
+
+namespace {
+constexpr std::size_t max_points = 64;
+} // namespace
+
+std::string_view name(sweep_key k) { return k == sweep_key::batch ? "batch" : "ctx"; }
+
+result<std::pair<sweep_key, std::vector<int>>> parse_sweep(std::string_view spec) {
+    const std::size_t eq = spec.find('=');
+    if (eq == std::string_view::npos) return error{"expected KEY=V1,V2,... with KEY batch or ctx"};
+    const std::string_view key = spec.substr(0, eq);
+    if (key != "batch" && key != "ctx") return error{"the key is batch or ctx, not '" + std::string(key) + "'"};
+    std::vector<int> values;
+    for (std::string_view rest = spec.substr(eq + 1);;) {
+        const std::size_t comma = std::min(rest.find(','), rest.size());
+        const std::string_view v = rest.substr(0, comma);
+        int n = 0;
+        const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+        if (v.empty() || ec != std::errc{} || p != v.data() + v.size() || n < 1)
+            return error{std::string(v).insert(0, 1, '\'') + "' is not a positive integer"};
+        values.push_back(n);
+        if (values.size() > max_points) return error{"at most " + std::to_string(max_points) + " values"};
+        if (comma == rest.size()) break;
+        rest = rest.substr(comma + 1);
+    }
+    return std::pair{key == "batch" ? sweep_key::batch : sweep_key::ctx, std::move(values)};
+}
+
+result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
+                                                      std::span<const int> values, const std::atomic<bool>* cancel) {
+    std::vector<sweep_point> out;
+    for (int v : values) {
+        if (cancel && cancel->load()) return error{"sweep cancelled"};
+        llama_params p = base;
+        (key == sweep_key::batch ? p.n_batch : p.n_ctx) = v;
+        std::string at(name(key)); // in steps: GCC 12 warns falsely (-Wrestrict) on a chain of +
+        at += ' ';
+        at += std::to_string(v);
+        at += ": ";
+        auto in = open_source(source, p);
+        if (!in) return error{at + in.err().message};
+        plan_options o;
+        o.preallocate = in->preallocate;
+        alloc_recorder recorder;
+        o.observer = &recorder;
+        auto plan = plan_graph(in->doc, o);
+        if (!plan) return error{at + plan.err().message};
+        auto g = graph_dsa_from_events(recorder.events(), plan->compute);
+        if (!g) return error{at + g.err().message};
+        out.push_back({v, in->doc.g.nodes.size(), plan->max_size, lower_bound(g->problem),
+                       llama_compute_total_bytes(plan->max_size, o.alignment)});
+    }
+    return out;
+}
+
+} // namespace planscope

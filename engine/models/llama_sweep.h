@@ -1,0 +1,35 @@
+#pragma once
+// How the compute buffer grows with n_batch or n_ctx: a llama model (a .gguf file or
+// template:llama) re-built and planned at each value, with its peak, its lower bound and the size
+// llama.cpp would print (plan --sweep, the GUI's sweep chart).
+#include "core/error.h"
+#include "llama_graph.h"
+
+#include <atomic>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planscope {
+
+enum class sweep_key : std::uint8_t { batch, ctx };
+std::string_view name(sweep_key k); // "batch", "ctx"
+
+struct sweep_point {
+    int value = 0;
+    std::size_t nodes = 0;
+    std::size_t max_size = 0;        // ggml's compute buffer (the measure allocator's high-water mark)
+    std::uint64_t lower_bound = 0;   // the most bytes live at one step: no plan does better
+    std::uint64_t llama_total = 0;   // llama_compute_total_bytes
+};
+
+// "batch=1,8,32,128,512" -> batch and its values (positive, at most 64 of them).
+result<std::pair<sweep_key, std::vector<int>>> parse_sweep(std::string_view spec);
+
+// One point per value, the other parameters from `base`. Errors name the value that failed
+// (e.g. a batch larger than the context). Stops between points when `cancel` is set.
+result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
+                                                      std::span<const int> values, const std::atomic<bool>* cancel = nullptr);
+
+} // namespace planscope
