@@ -109,9 +109,26 @@ std::vector<recorded_buffer> recorded_buffers(const graph_document& doc, std::sp
     return out;
 }
 
+struct live_tensors::index : recording_index {
+    using recording_index::recording_index;
+};
+
+live_tensors::live_tensors(const graph_document& doc, std::span<const alloc_event> events, buffer_id buffer)
+    : m_doc(&doc), m_events(events), m_buffer(buffer), m_index(std::make_unique<index>(events, buffer)) {}
+live_tensors::~live_tensors() = default;
+live_tensors::live_tensors(live_tensors&&) noexcept = default;
+live_tensors& live_tensors::operator=(live_tensors&&) noexcept = default;
+
 live_set live_at(const graph_document& doc, std::span<const alloc_event> events, buffer_id buffer, std::size_t step) {
+    return live_tensors(doc, events, buffer).at(step);
+}
+
+live_set live_tensors::at(std::size_t step) const {
+    const graph_document& doc = *m_doc;
+    const std::span<const alloc_event> events = m_events;
+    const buffer_id buffer = m_buffer;
+    const recording_index& index = *m_index;
     step = std::min(step, events.size());
-    const recording_index index(events, buffer);
     live_set out;
     out.buffer = buffer;
     out.step = step;

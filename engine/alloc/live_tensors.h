@@ -6,6 +6,7 @@
 #include "alloc_events.h"
 #include "core/document.h"
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -51,5 +52,23 @@ struct live_set {
 
 // The live allocations of `buffer` right after step `step` (1-based: events [0, step) applied).
 live_set live_at(const graph_document& doc, std::span<const alloc_event> events, buffer_id buffer, std::size_t step);
+
+// The same, for many steps of one recording: the pass over the events is made once. `doc` and
+// `events` must outlive it.
+class live_tensors {
+public:
+    live_tensors(const graph_document& doc, std::span<const alloc_event> events, buffer_id buffer);
+    ~live_tensors();
+    live_tensors(live_tensors&&) noexcept;
+    live_tensors& operator=(live_tensors&&) noexcept;
+    [[nodiscard]] live_set at(std::size_t step) const;
+
+private:
+    struct index;
+    const graph_document* m_doc;
+    std::span<const alloc_event> m_events;
+    buffer_id m_buffer;
+    std::unique_ptr<index> m_index;
+};
 
 } // namespace planscope

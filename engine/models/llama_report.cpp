@@ -19,7 +19,11 @@ std::string llama_compute_total_line(std::uint64_t max_size, std::uint64_t align
 }
 
 std::string llama_backend_compute_line(std::string_view backend, std::uint64_t size) {
-    return std::string(backend) + " compute buffer size = " + mib_2(size);
+    // llama.cpp names the buffer type ("OpenCL"), not the device our backend names after a ':'.
+    std::string line(backend.substr(0, backend.find(':')));
+    line += " compute buffer size = ";
+    line += mib_2(size);
+    return line;
 }
 
 } // namespace planscope

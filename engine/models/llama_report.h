@@ -19,7 +19,7 @@ inline constexpr std::uint64_t llama_compute_meta_bytes = 400ULL * 8192 + 32 + 6
 std::uint64_t llama_compute_total_bytes(std::uint64_t max_size, std::uint64_t alignment);
 // "compute buffer total size = 73.69 MiB"
 std::string llama_compute_total_line(std::uint64_t max_size, std::uint64_t alignment);
-// "CPU compute buffer size = 70.50 MiB"
+// "CPU compute buffer size = 70.50 MiB"; a backend named "OpenCL:DEVICE" prints as "OpenCL".
 std::string llama_backend_compute_line(std::string_view backend, std::uint64_t size);
 // "73.69 MiB": bytes / 2^20 with two decimals, as llama.cpp's "%.2f MiB".
 std::string mib_2(std::uint64_t bytes);

@@ -1,7 +1,6 @@
 #include "llama_sweep.h"
 
 #include "alloc/plan.h"
-#include "io/graph_source.h"
 #include "models/llama_report.h"
 #include "plan/graph_dsa.h"
 
@@ -36,18 +35,18 @@ result<std::pair<sweep_key, std::vector<int>>> parse_sweep(std::string_view spec
     return std::pair{key == "batch" ? sweep_key::batch : sweep_key::ctx, std::move(values)};
 }
 
-result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
-                                                      std::span<const int> values, const std::atomic<bool>* cancel) {
+result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build, const llama_params& base, sweep_key key,
+                                                      std::span<const int> values, const sweep_control& control) {
     std::vector<sweep_point> out;
     for (int v : values) {
-        if (cancel && cancel->load()) return error{"sweep cancelled"};
+        if (control.cancel && control.cancel->load()) return error{"sweep cancelled"};
         llama_params p = base;
         (key == sweep_key::batch ? p.n_batch : p.n_ctx) = v;
         std::string at(name(key)); // in steps: GCC 12 warns falsely (-Wrestrict) on a chain of +
         at += ' ';
         at += std::to_string(v);
         at += ": ";
-        auto in = open_source(source, p);
+        auto in = build(p);
         if (!in) return error{at + in.err().message};
         plan_options o;
         o.preallocate = in->preallocate;
@@ -59,8 +58,15 @@ result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, c
         if (!g) return error{at + g.err().message};
         out.push_back({v, in->doc.g.nodes.size(), plan->max_size, lower_bound(g->problem),
                        llama_compute_total_bytes(plan->max_size, o.alignment)});
+        if (control.on_point) control.on_point(out.back());
     }
     return out;
+}
+
+result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
+                                                      std::span<const int> values, const sweep_control& control) {
+    const sweep_builder build = [file = std::string(source)](const llama_params& p) { return open_source(file, p); };
+    return sweep_compute_buffer(build, base, key, values, control);
 }
 
 } // namespace planscope

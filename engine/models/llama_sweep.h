@@ -3,9 +3,11 @@
 // template:llama) re-built and planned at each value, with its peak, its lower bound and the size
 // llama.cpp would print (plan --sweep, the GUI's sweep chart).
 #include "core/error.h"
+#include "io/graph_source.h"
 #include "llama_graph.h"
 
 #include <atomic>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,9 +29,20 @@ struct sweep_point {
 // "batch=1,8,32,128,512" -> batch and its values (positive, at most 64 of them).
 result<std::pair<sweep_key, std::vector<int>>> parse_sweep(std::string_view spec);
 
+// Builds the model with the given parameters (open_source, or the GUI's embedded model).
+using sweep_builder = std::function<result<opened_source>(const llama_params&)>;
+
+struct sweep_control {
+    const std::atomic<bool>* cancel = nullptr;           // checked between points
+    std::function<void(const sweep_point&)> on_point;    // after each point, in order
+};
+
 // One point per value, the other parameters from `base`. Errors name the value that failed
-// (e.g. a batch larger than the context). Stops between points when `cancel` is set.
+// (e.g. a batch larger than the context); a cancelled sweep fails with "sweep cancelled".
+result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build, const llama_params& base, sweep_key key,
+                                                      std::span<const int> values, const sweep_control& control = {});
+// The same for a .gguf file or template:llama spec.
 result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
-                                                      std::span<const int> values, const std::atomic<bool>* cancel = nullptr);
+                                                      std::span<const int> values, const sweep_control& control = {});
 
 } // namespace planscope

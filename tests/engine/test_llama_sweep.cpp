@@ -15,6 +15,7 @@ private slots:
     void stories260KByBatch();
     void byContext();
     void failingPointNamesItsValue();
+    void builderReportsEachPointAndStops();
 };
 
 void TestLlamaSweep::parse_data() {
@@ -78,6 +79,30 @@ void TestLlamaSweep::failingPointNamesItsValue() {
     const auto points = sweep_compute_buffer(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf", base, sweep_key::batch, values);
     QVERIFY(!points.ok());
     QVERIFY2(points.err().message.starts_with("batch 64: "), points.err().message.c_str());
+}
+
+// The builder gets each value's parameters; on_point sees each point as it is made, and a cancel
+// set from there stops the sweep before the next.
+void TestLlamaSweep::builderReportsEachPointAndStops() {
+    std::vector<int> built;
+    const sweep_builder build = [&](const llama_params& p) {
+        built.push_back(p.n_batch);
+        return open_source(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf", p);
+    };
+    std::atomic<bool> cancel{false};
+    std::vector<std::size_t> seen;
+    sweep_control control;
+    control.cancel = &cancel;
+    control.on_point = [&](const sweep_point& p) {
+        seen.push_back(p.max_size);
+        if (seen.size() == 2) cancel = true;
+    };
+    const int values[] = {1, 8, 32};
+    const auto points = sweep_compute_buffer(build, {}, sweep_key::batch, values, control);
+    QVERIFY(!points.ok());
+    QCOMPARE(QString::fromStdString(points.err().message), QStringLiteral("sweep cancelled"));
+    QCOMPARE(built, std::vector<int>({1, 8}));
+    QCOMPARE(seen, std::vector<std::size_t>({2304, 18432}));
 }
 
 QTEST_APPLESS_MAIN(TestLlamaSweep)
