@@ -137,6 +137,22 @@
         <source>--split-overview needs --schedule</source>
         <translation>--split-overview erfordert --schedule</translation>
     </message>
+    <message>
+        <source>Re-plan the model with N layers on the second backend, as the what-if bar&apos;s ngl.</source>
+        <translation>Das Modell mit N Schichten auf dem zweiten Backend neu planen, wie ngl in der Was-wäre-wenn-Leiste.</translation>
+    </message>
+    <message>
+        <source>Bring PANEL to the front: peak, or causes (with --schedule).</source>
+        <translation>PANEL in den Vordergrund holen: peak oder causes (mit --schedule).</translation>
+    </message>
+    <message>
+        <source>PANEL</source>
+        <translation>PANEL</translation>
+    </message>
+    <message>
+        <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
+        <translation>--ngl erwartet eine Anzahl Schichten, nicht „%1“</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -330,6 +346,34 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <source>Next split</source>
         <translation>Nächster Split</translation>
     </message>
+    <message>
+        <source>inplace reuse</source>
+        <translation>Inplace-Wiederverwendung</translation>
+    </message>
+    <message>
+        <source>refused reuse</source>
+        <translation>abgelehnte Wiederverwendung</translation>
+    </message>
+    <message>
+        <source>allocation from the last block</source>
+        <translation>Allokation aus dem letzten Block</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>Fehlschlag</translation>
+    </message>
+    <message>
+        <source>start of a split</source>
+        <translation>Beginn eines Splits</translation>
+    </message>
+    <message>
+        <source>Breakpoint at step %1: tensor %2</source>
+        <translation>Haltepunkt bei Schritt %1: Tensor %2</translation>
+    </message>
+    <message>
+        <source>Breakpoint at step %1: %2</source>
+        <translation>Haltepunkt bei Schritt %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferListModel</name>
@@ -352,6 +396,14 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
     <message>
         <source>Tensors</source>
         <translation>Tensoren</translation>
+    </message>
+    <message>
+        <source>llama.cpp prints: %1</source>
+        <translation>llama.cpp gibt aus: %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
     </message>
 </context>
 <context>
@@ -399,6 +451,51 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
     <message>
         <source>%1 — %2 live, high-water %3</source>
         <translation>%1 — %2 belegt, Höchststand %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pre-allocated — %n buffer(s), %1</source>
+        <translation>
+            <numerusform>Vorab alloziert — %n Puffer, %1</numerusform>
+            <numerusform>Vorab alloziert — %n Puffer, %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1: %2, %n Tensor</numerusform>
+            <numerusform>%1: %2, %n Tensoren</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CanvasHint</name>
+    <message>
+        <source>Got it</source>
+        <translation>Verstanden</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Click a tensor&lt;/b&gt; to see where it lives and why (Inspector, Why panel).</source>
+        <translation>&lt;b&gt;Klicken Sie auf einen Tensor&lt;/b&gt;, um zu sehen, wo er liegt und warum (Inspektor, Warum-Bereich).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator&apos;s plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
+        <translation>&lt;b&gt;F10&lt;/b&gt; geht schrittweise durch den Plan des Allocators, &lt;b&gt;F5&lt;/b&gt; spielt ihn ab; &lt;b&gt;Pos1&lt;/b&gt; / &lt;b&gt;Ende&lt;/b&gt; springen zum ersten / letzten Schritt; &lt;b&gt;F9&lt;/b&gt; setzt einen Haltepunkt auf den ausgewählten Tensor.</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;Peak&lt;/b&gt; tab lists what is live when a compute buffer is fullest.</source>
+        <translation>Der Reiter &lt;b&gt;Höchststand&lt;/b&gt; listet, was belegt ist, wenn ein Rechenpuffer am vollsten ist.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock&apos;s &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
+        <translation>&lt;b&gt;F7&lt;/b&gt; teilt den Graphen auf die Backends auf; der Reiter &lt;b&gt;Ursachen&lt;/b&gt; im Splits-Dock sagt, warum er aufteilt.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Help → Keyboard Shortcuts&lt;/b&gt; lists every key.</source>
+        <translation>&lt;b&gt;Hilfe → Tastenkürzel&lt;/b&gt; listet jede Taste.</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
     </message>
 </context>
 <context>
@@ -506,6 +603,135 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
     <message>
         <source>Filter events…</source>
         <translation>Ereignisse filtern…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::EventText</name>
+    <message>
+        <source>buffer %1</source>
+        <translation>Puffer %1</translation>
+    </message>
+    <message>
+        <source>failed (%1): %2 does not fit in %3, it needs %4 bytes and the largest free block has %5</source>
+        <translation>fehlgeschlagen (%1): %2 passt nicht in %3, braucht %4 Bytes, und der größte freie Block hat %5</translation>
+    </message>
+    <message>
+        <source>failed (%1): freeing %2 (%3 bytes) in %4 would need more than %5 free blocks</source>
+        <translation>fehlgeschlagen (%1): %2 (%3 Bytes) in %4 freizugeben bräuchte mehr als %5 freie Blöcke</translation>
+    </message>
+    <message>
+        <source>failed (%1): %2</source>
+        <translation>fehlgeschlagen (%1): %2</translation>
+    </message>
+    <message>
+        <source>new block</source>
+        <translation>neuer Block</translation>
+    </message>
+    <message>
+        <source>merged with previous</source>
+        <translation>mit dem vorherigen verschmolzen</translation>
+    </message>
+    <message>
+        <source>merged with next</source>
+        <translation>mit dem nächsten verschmolzen</translation>
+    </message>
+    <message>
+        <source>merged with both</source>
+        <translation>mit beiden verschmolzen</translation>
+    </message>
+    <message>
+        <source>external</source>
+        <translation>extern</translation>
+    </message>
+    <message>
+        <source>other children</source>
+        <translation>weitere Kinder</translation>
+    </message>
+    <message>
+        <source>has views</source>
+        <translation>hat Sichten</translation>
+    </message>
+    <message>
+        <source>layout differs</source>
+        <translation>Layout verschieden</translation>
+    </message>
+    <message>
+        <source>view source shared</source>
+        <translation>Sichtquelle geteilt</translation>
+    </message>
+    <message>
+        <source>view offset not 0</source>
+        <translation>Sicht-Offset nicht 0</translation>
+    </message>
+    <message>
+        <source>out of space</source>
+        <translation>kein Platz</translation>
+    </message>
+    <message>
+        <source>too many free blocks</source>
+        <translation>zu viele freie Blöcke</translation>
+    </message>
+    <message>
+        <source>invalid graph</source>
+        <translation>ungültiger Graph</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (measure): alignment %2, %n free block(s)</source>
+        <translation>
+            <numerusform>%1 (Messung): Ausrichtung %2, %n freier Block</numerusform>
+            <numerusform>%1 (Messung): Ausrichtung %2, %n freie Blöcke</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: alignment %2, %n free block(s)</source>
+        <translation>
+            <numerusform>%1: Ausrichtung %2, %n freier Block</numerusform>
+            <numerusform>%1: Ausrichtung %2, %n freie Blöcke</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alloc %1: %2 bytes at %3 from block %4 of %5 (the last block)</source>
+        <translation>alloziere %1: %2 Bytes an %3 aus Block %4 von %5 (dem letzten Block)</translation>
+    </message>
+    <message>
+        <source>alloc %1: %2 bytes at %3 from block %4 of %5</source>
+        <translation>alloziere %1: %2 Bytes an %3 aus Block %4 von %5</translation>
+    </message>
+    <message>
+        <source>free %1: %2 bytes at %3, %4 → %5</source>
+        <translation>gib %1 frei: %2 Bytes an %3, %4 → %5</translation>
+    </message>
+    <message>
+        <source>reset %1 → %2</source>
+        <translation>setze %1 zurück → %2</translation>
+    </message>
+    <message>
+        <source>node %1 %2 (%3)</source>
+        <translation>Knoten %1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>barrier at parse_seq[%1]</source>
+        <translation>Barriere bei parse_seq[%1]</translation>
+    </message>
+    <message>
+        <source>view %1 of %2 at %3 (pre-allocated source)</source>
+        <translation>Sicht %1 auf %2 an %3 (vorab allozierte Quelle)</translation>
+    </message>
+    <message>
+        <source>view %1 of %2 at %3</source>
+        <translation>Sicht %1 auf %2 an %3</translation>
+    </message>
+    <message>
+        <source>inplace %1 reuses %2 at %3</source>
+        <translation>inplace: %1 verwendet %2 an %3 wieder</translation>
+    </message>
+    <message>
+        <source>not reusing %1 for %2: %3</source>
+        <translation>%1 nicht für %2 wiederverwendet: %3</translation>
+    </message>
+    <message>
+        <source>max_size of %1: %2 bytes</source>
+        <translation>max_size von %1: %2 Bytes</translation>
     </message>
 </context>
 <context>
@@ -797,6 +1023,70 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <source>not allocated</source>
         <translation>nicht alloziert</translation>
     </message>
+    <message>
+        <source>%1: allocated at step %2 by node %3, freed at step %4 by node %5</source>
+        <translation>%1: alloziert bei Schritt %2 durch Knoten %3, freigegeben bei Schritt %4 durch Knoten %5</translation>
+    </message>
+    <message>
+        <source>%1: allocated at step %2 by node %3, never freed</source>
+        <translation>%1: alloziert bei Schritt %2 durch Knoten %3, nie freigegeben</translation>
+    </message>
+    <message>
+        <source>%1: pre-allocated at step %2, freed at step %3 by node %4</source>
+        <translation>%1: vorab alloziert bei Schritt %2, freigegeben bei Schritt %3 durch Knoten %4</translation>
+    </message>
+    <message>
+        <source>%1: pre-allocated at step %2, never freed</source>
+        <translation>%1: vorab alloziert bei Schritt %2, nie freigegeben</translation>
+    </message>
+    <message>
+        <source>not in a compute buffer: placed in %1</source>
+        <translation>in keinem Rechenpuffer: platziert in %1</translation>
+    </message>
+    <message>
+        <source>not allocated in this plan</source>
+        <translation>in diesem Plan nicht alloziert</translation>
+    </message>
+    <message>
+        <source>Lifetime:</source>
+        <translation>Lebensdauer:</translation>
+    </message>
+    <message>
+        <source>Readers:</source>
+        <translation>Leser:</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>Backend:</translation>
+    </message>
+    <message>
+        <source>Scheduler cause:</source>
+        <translation>Grund des Schedulers:</translation>
+    </message>
+    <message>
+        <source>lives in %1&apos;s memory: %2</source>
+        <translation>liegt im Speicher von %1: %2</translation>
+    </message>
+    <message>
+        <source>not planned yet</source>
+        <translation>noch nicht geplant</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <source>did not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>through %1</source>
+        <translation>über %1</translation>
+    </message>
+    <message>
+        <source>%1, through %2</source>
+        <translation>%1, über %2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::LayoutProcess</name>
@@ -807,6 +1097,95 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
     <message>
         <source>the layout process ended unexpectedly</source>
         <translation>der Layout-Prozess wurde unerwartet beendet</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::LiveTensorModel</name>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <source>%1 · before the graph</source>
+        <translation>%1 · vor dem Graphen</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>nothing: freed at step %1 (a parse_seq barrier)</source>
+        <translation>nichts: freigegeben bei Schritt %1 (eine parse_seq-Barriere)</translation>
+    </message>
+    <message>
+        <source>nothing reads it: a graph output, never freed</source>
+        <translation>niemand liest ihn: eine Ausgabe des Graphen, nie freigegeben</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1: %2 at offset %3</source>
+        <translation>%1: %2 an Offset %3</translation>
+    </message>
+    <message>
+        <source>Also in this memory: %1</source>
+        <translation>Ebenfalls in diesem Speicher: %1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Of the buffer</source>
+        <translation>Anteil am Puffer</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>Alloziert</translation>
+    </message>
+    <message>
+        <source>Freed</source>
+        <translation>Freigegeben</translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation>Wartet auf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Knoten</numerusform>
+            <numerusform>%n Knoten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s), to the end</source>
+        <translation>
+            <numerusform>%n Knoten, bis zum Ende</numerusform>
+            <numerusform>%n Knoten, bis zum Ende</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lives</source>
+        <translation>Lebt</translation>
     </message>
 </context>
 <context>
@@ -1046,6 +1425,46 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <source>Op&amp;en All Blocks</source>
         <translation>Alle Blöcke ö&amp;ffnen</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>Höchststand</translation>
+    </message>
+    <message>
+        <source>Compute buffer %1</source>
+        <translation>Rechenpuffer %1</translation>
+    </message>
+    <message>
+        <source>The compute buffer, as before the last what-if</source>
+        <translation>Der Rechenpuffer, unverändert seit vor dem letzten Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>The compute buffer of this plan</source>
+        <translation>Der Rechenpuffer dieses Plans</translation>
+    </message>
+    <message>
+        <source>Compute buffer %1 → %2 (%3)</source>
+        <translation>Rechenpuffer %1 → %2 (%3)</translation>
+    </message>
+    <message>
+        <source>The compute buffer before the last what-if and now</source>
+        <translation>Der Rechenpuffer vor dem letzten Was-wäre-wenn und jetzt</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
+    <message>
+        <source>Compute Buffer &amp;Sweep…</source>
+        <translation>Rechenpuffer-&amp;Verlauf…</translation>
+    </message>
+    <message>
+        <source>How the compute buffer grows with n_batch or n_ctx</source>
+        <translation>Wie der Rechenpuffer mit n_batch oder n_ctx wächst</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1080,6 +1499,34 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>fragmentation</source>
         <translation>Fragmentierung</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>Tensor %1</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 live, high-water %3</source>
+        <translation>%1: %2 belegt, Höchststand %3</translation>
+    </message>
+    <message>
+        <source>allocated at step %1, freed at step %2</source>
+        <translation>alloziert bei Schritt %1, freigegeben bei Schritt %2</translation>
+    </message>
+    <message>
+        <source>allocated at step %1, never freed</source>
+        <translation>alloziert bei Schritt %1, nie freigegeben</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3): %4</source>
+        <translation>%1 (%2, %3): %4</translation>
+    </message>
+    <message>
+        <source>also in its memory: %1</source>
+        <translation>ebenfalls in seinem Speicher: %1</translation>
     </message>
 </context>
 <context>
@@ -1187,6 +1634,45 @@ Der aktuelle Graph bleibt erhalten.</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::PeakPanel</name>
+    <message>
+        <source>Go to Step</source>
+        <translation>Zum Schritt</translation>
+    </message>
+    <message>
+        <source>The compute buffer to explain (one per backend after Schedule)</source>
+        <translation>Der zu erklärende Rechenpuffer (nach dem Verteilen einer pro Backend)</translation>
+    </message>
+    <message>
+        <source>At its peak</source>
+        <translation>Auf seinem Höchststand</translation>
+    </message>
+    <message>
+        <source>At the current step</source>
+        <translation>Beim aktuellen Schritt</translation>
+    </message>
+    <message>
+        <source>Step the plan to the step shown</source>
+        <translation>Den Plan auf den gezeigten Schritt setzen</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Once the graph is planned: what its compute buffer holds at its peak, and why.</source>
+        <translation>Sobald der Graph geplant ist: was sein Rechenpuffer auf seinem Höchststand enthält, und warum.</translation>
+    </message>
+    <message>
+        <source>Step %1%2 · high-water mark %3 · live %4 (%5 %) · free under it %6 (%7 %) · %8</source>
+        <translation>Schritt %1%2 · Höchststand %3 · belegt %4 (%5 %) · frei darunter %6 (%7 %) · %8</translation>
+    </message>
+    <message>
+        <source> (node %1)</source>
+        <translation> (Knoten %1)</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::PlanLayoutView</name>
     <message>
         <source>%1 — peak %2, %3× lower bound, %4 ms</source>
@@ -1237,6 +1723,18 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>scheduling took too long</source>
         <translation>die Verteilung dauerte zu lange</translation>
+    </message>
+    <message>
+        <source>re-planning took too long</source>
+        <translation>die Neuplanung dauerte zu lange</translation>
+    </message>
+    <message>
+        <source>--show causes needs --schedule</source>
+        <translation>--show causes braucht --schedule</translation>
+    </message>
+    <message>
+        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
+        <translation>unbekanntes Panel „%1“ (peak, causes)</translation>
     </message>
 </context>
 <context>
@@ -1291,6 +1789,86 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Fold graphs above:</source>
         <translation>Graphen einklappen über:</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ShortcutModel</name>
+    <message>
+        <source>Other</source>
+        <translation>Weitere</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitCauseModel</name>
+    <message>
+        <source>no backend</source>
+        <translation>kein Backend</translation>
+    </message>
+    <message>
+        <source>Splits %1</source>
+        <translation>Splits %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s) start where the scheduler moved to %1 for this reason; select the row to mark them in the split overview</source>
+        <translation>
+            <numerusform>%n Split beginnt dort, wo der Scheduler aus diesem Grund zu %1 wechselte; wählen Sie die Zeile, um ihn in der Split-Übersicht zu markieren</numerusform>
+            <numerusform>%n Splits beginnen dort, wo der Scheduler aus diesem Grund zu %1 wechselte; wählen Sie die Zeile, um sie in der Split-Übersicht zu markieren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>boundary</source>
+        <translation>Grenze</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>Kopie</translation>
+    </message>
+    <message>
+        <source>%1 read on %2</source>
+        <translation>%1 gelesen auf %2</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Backends</source>
+        <translation>Backends</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Ursache</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>Splits</translation>
     </message>
 </context>
 <context>
@@ -1413,10 +1991,6 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>%1: sein Ergebnis liegt im Speicher von %2</translation>
     </message>
     <message>
-        <source>%1: views a tensor in %2 memory</source>
-        <translation>%1: Sicht auf einen Tensor im Speicher von %2</translation>
-    </message>
-    <message>
         <source>%1: src%2 %3 lives in %4 memory</source>
         <translation>%1: src%2 %3 liegt im Speicher von %4</translation>
     </message>
@@ -1427,6 +2001,10 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>%1: on %2 (%3)</source>
         <translation>%1: auf %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: views %2 in %3 memory</source>
+        <translation>%1: Sicht auf %2 im Speicher von %3</translation>
     </message>
 </context>
 <context>
@@ -1499,6 +2077,10 @@ lebendig von Knoten %4 bis %5</translation>
         <source>&amp;Cancel</source>
         <translation>&amp;Abbrechen</translation>
     </message>
+    <message>
+        <source>Causes</source>
+        <translation>Ursachen</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SteppingToolBar</name>
@@ -1520,7 +2102,7 @@ lebendig von Knoten %4 bis %5</translation>
     </message>
     <message>
         <source>Break On</source>
-        <translation>Anhalten bei</translation>
+        <translation>Stopp bei</translation>
     </message>
     <message>
         <source>Breakpoints on event kinds</source>
@@ -1537,10 +2119,6 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Step &amp;Back</source>
         <translation>Schritt &amp;zurück</translation>
-    </message>
-    <message>
-        <source>&amp;Step</source>
-        <translation>&amp;Schritt</translation>
     </message>
     <message>
         <source>Run to &amp;Breakpoint or End</source>
@@ -1560,7 +2138,7 @@ lebendig von Knoten %4 bis %5</translation>
     </message>
     <message>
         <source>Break On &amp;Event</source>
-        <translation>Anhalten bei &amp;Ereignis</translation>
+        <translation>Stopp bei &amp;Ereignis</translation>
     </message>
     <message>
         <source> of %1 </source>
@@ -1585,6 +2163,24 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Schedule first (F7)</source>
         <translation>Zuerst planen (F7)</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <comment>action: one event forward</comment>
+        <translation>&amp;Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;First Step</source>
+        <translation>E&amp;rster Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Last Step</source>
+        <translation>Le&amp;tzter Schritt</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <comment>menu</comment>
+        <translation>&amp;Schritt</translation>
     </message>
 </context>
 <context>
@@ -1627,6 +2223,173 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Preallocated bytes:</source>
         <translation>Vorab allozierte Bytes:</translation>
+    </message>
+    <message>
+        <source>Compute buffer:</source>
+        <translation>Rechenpuffer:</translation>
+    </message>
+    <message>
+        <source>planning…</source>
+        <translation>wird geplant…</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>llama.cpp prints:
+%1</source>
+        <translation>llama.cpp gibt aus:
+%1</translation>
+    </message>
+    <message>
+        <source>(was %1: %2)</source>
+        <translation>(vorher %1: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepChart</name>
+    <message>
+        <source>Run a sweep to see how the compute buffer grows</source>
+        <translation>Starten Sie einen Sweep, um zu sehen, wie der Rechenpuffer wächst</translation>
+    </message>
+    <message>
+        <source>%1 (log₂ scale)</source>
+        <translation>%1 (log₂-Skala)</translation>
+    </message>
+    <message>
+        <source>compute buffer (ggml)</source>
+        <translation>Rechenpuffer (ggml)</translation>
+    </message>
+    <message>
+        <source>lower bound</source>
+        <translation>untere Schranke</translation>
+    </message>
+    <message>
+        <source>llama.cpp total</source>
+        <translation>llama.cpp gesamt</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepDialog</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>Compute Buffer Sweep</source>
+        <translation>Rechenpuffer-Sweep</translation>
+    </message>
+    <message>
+        <source>Comma-separated values, e.g. 1,8,32</source>
+        <translation>Durch Kommas getrennte Werte, z. B. 1,8,32</translation>
+    </message>
+    <message>
+        <source>%v / %m points</source>
+        <translation>%v / %m Punkte</translation>
+    </message>
+    <message>
+        <source>S&amp;weep:</source>
+        <translation>Va&amp;riieren:</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>&amp;Werte:</translation>
+    </message>
+    <message>
+        <source>Compute Buffer Sweep — %1</source>
+        <translation>Rechenpuffer-Sweep — %1</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
+        <translation>Die übrigen Parameter bleiben, wie sie sind: n_ctx %1, n_batch %2.</translation>
+    </message>
+    <message>
+        <source>Only a model (.gguf) or the llama template can be swept.</source>
+        <translation>Nur ein Modell (.gguf) oder die llama-Vorlage kann variiert werden.</translation>
+    </message>
+    <message>
+        <source>Values: %1</source>
+        <translation>Werte: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning %n point(s)…</source>
+        <translation>
+            <numerusform>Plane %n Punkt…</numerusform>
+            <numerusform>Plane %n Punkte…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep cancelled after %n point(s).</source>
+        <translation>
+            <numerusform>Sweep nach %n Punkt abgebrochen.</numerusform>
+            <numerusform>Sweep nach %n Punkten abgebrochen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n point(s) planned.</source>
+        <translation>
+            <numerusform>Fertig: %n Punkt geplant.</numerusform>
+            <numerusform>Fertig: %n Punkte geplant.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation>A&amp;bbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepPointModel</name>
+    <message numerus="yes">
+        <source>%1 %2: %n node(s)</source>
+        <translation>
+            <numerusform>%1 %2: %n Knoten</numerusform>
+            <numerusform>%1 %2: %n Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compute buffer (ggml): %1</source>
+        <translation>Rechenpuffer (ggml): %1</translation>
+    </message>
+    <message>
+        <source>Lower bound: %1</source>
+        <translation>Untere Schranke: %1</translation>
+    </message>
+    <message>
+        <source>Plan / bound: %1</source>
+        <translation>Plan / Schranke: %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp total: %1</source>
+        <translation>llama.cpp gesamt: %1</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Compute buffer</source>
+        <translation>Rechenpuffer</translation>
+    </message>
+    <message>
+        <source>Lower bound</source>
+        <translation>Untere Schranke</translation>
+    </message>
+    <message>
+        <source>Plan / bound</source>
+        <translation>Plan / Schranke</translation>
+    </message>
+    <message>
+        <source>llama.cpp total</source>
+        <translation>llama.cpp gesamt</translation>
     </message>
 </context>
 <context>
@@ -1759,6 +2522,13 @@ lebendig von Knoten %4 bis %5</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::TensorNodeItem</name>
+    <message>
+        <source>Breakpoint: stepping stops at its events</source>
+        <translation>Haltepunkt: das schrittweise Durchlaufen hält bei seinen Ereignissen an</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::TimingModel</name>
     <message>
         <source>none</source>
@@ -1820,7 +2590,7 @@ lebendig von Knoten %4 bis %5</translation>
     </message>
     <message>
         <source>What if: ctx </source>
-        <translation>Was wäre, wenn: ctx </translation>
+        <translation>Was, wenn: ctx </translation>
     </message>
     <message>
         <source> batch </source>
@@ -1945,6 +2715,14 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).</source>
         <translation>Sein letztes Kind wurde ausgeführt. Der Bereich kommt in die Freiliste (%1) als Block %2, [%3, %4).</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>Its last child has run. The range joins the free list (%1) as block %2, the unbounded tail from offset %3.</source>
+        <translation>Sein letztes Kind wurde ausgeführt. Der Bereich kommt in die Freiliste (%1) als Block %2, das unbegrenzte Ende ab Offset %3.</translation>
     </message>
 </context>
 </TS>

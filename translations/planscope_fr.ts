@@ -137,6 +137,22 @@
         <source>--split-overview needs --schedule</source>
         <translation>--split-overview nécessite --schedule</translation>
     </message>
+    <message>
+        <source>Re-plan the model with N layers on the second backend, as the what-if bar&apos;s ngl.</source>
+        <translation>Replanifier le modèle avec N couches sur le second backend, comme le ngl de la barre « Et si ».</translation>
+    </message>
+    <message>
+        <source>Bring PANEL to the front: peak, or causes (with --schedule).</source>
+        <translation>Afficher PANEL au premier plan : peak, ou causes (avec --schedule).</translation>
+    </message>
+    <message>
+        <source>PANEL</source>
+        <translation>PANEL</translation>
+    </message>
+    <message>
+        <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
+        <translation>--ngl attend un nombre de couches, pas « %1 »</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -330,6 +346,34 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <source>Next split</source>
         <translation>Split suivant</translation>
     </message>
+    <message>
+        <source>inplace reuse</source>
+        <translation>réutilisation en place</translation>
+    </message>
+    <message>
+        <source>refused reuse</source>
+        <translation>réutilisation refusée</translation>
+    </message>
+    <message>
+        <source>allocation from the last block</source>
+        <translation>allocation depuis le dernier bloc</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>échec</translation>
+    </message>
+    <message>
+        <source>start of a split</source>
+        <translation>début d’un split</translation>
+    </message>
+    <message>
+        <source>Breakpoint at step %1: tensor %2</source>
+        <translation>Point d’arrêt à l’étape %1 : tenseur %2</translation>
+    </message>
+    <message>
+        <source>Breakpoint at step %1: %2</source>
+        <translation>Point d’arrêt à l’étape %1 : %2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferListModel</name>
@@ -352,6 +396,14 @@ Cliquez sur l’en-tête pour le fermer</translation>
     <message>
         <source>Tensors</source>
         <translation>Tenseurs</translation>
+    </message>
+    <message>
+        <source>llama.cpp prints: %1</source>
+        <translation>llama.cpp affiche : %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
     </message>
 </context>
 <context>
@@ -399,6 +451,51 @@ Cliquez sur l’en-tête pour le fermer</translation>
     <message>
         <source>%1 — %2 live, high-water %3</source>
         <translation>%1 — %2 en usage, niveau maximal %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pre-allocated — %n buffer(s), %1</source>
+        <translation>
+            <numerusform>Préalloué — %n tampon, %1</numerusform>
+            <numerusform>Préalloué — %n tampons, %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1 : %2, %n tenseur</numerusform>
+            <numerusform>%1 : %2, %n tenseurs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CanvasHint</name>
+    <message>
+        <source>Got it</source>
+        <translation>Compris</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Click a tensor&lt;/b&gt; to see where it lives and why (Inspector, Why panel).</source>
+        <translation>&lt;b&gt;Cliquez sur un tenseur&lt;/b&gt; pour voir où il se trouve et pourquoi (Inspecteur, panneau Pourquoi).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator&apos;s plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
+        <translation>&lt;b&gt;F10&lt;/b&gt; parcourt pas à pas le plan de l’allocateur, &lt;b&gt;F5&lt;/b&gt; le lit ; &lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;Fin&lt;/b&gt; vont à la première / dernière étape ; &lt;b&gt;F9&lt;/b&gt; pose un point d’arrêt sur le tenseur sélectionné.</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;Peak&lt;/b&gt; tab lists what is live when a compute buffer is fullest.</source>
+        <translation>L’onglet &lt;b&gt;Pic&lt;/b&gt; liste ce qui est en usage quand un tampon de calcul est le plus rempli.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock&apos;s &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
+        <translation>&lt;b&gt;F7&lt;/b&gt; découpe le graphe entre les backends ; l’onglet &lt;b&gt;Causes&lt;/b&gt; du dock Splits dit pourquoi il le découpe.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Help → Keyboard Shortcuts&lt;/b&gt; lists every key.</source>
+        <translation>&lt;b&gt;Aide → Raccourcis clavier&lt;/b&gt; liste toutes les touches.</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>Premiers pas</translation>
     </message>
 </context>
 <context>
@@ -506,6 +603,135 @@ Cliquez sur l’en-tête pour le fermer</translation>
     <message>
         <source>Filter events…</source>
         <translation>Filtrer les événements…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::EventText</name>
+    <message>
+        <source>buffer %1</source>
+        <translation>tampon %1</translation>
+    </message>
+    <message>
+        <source>failed (%1): %2 does not fit in %3, it needs %4 bytes and the largest free block has %5</source>
+        <translation>échec (%1) : %2 ne tient pas dans %3, il lui faut %4 octets et le plus grand bloc libre en a %5</translation>
+    </message>
+    <message>
+        <source>failed (%1): freeing %2 (%3 bytes) in %4 would need more than %5 free blocks</source>
+        <translation>échec (%1) : libérer %2 (%3 octets) dans %4 demanderait plus de %5 blocs libres</translation>
+    </message>
+    <message>
+        <source>failed (%1): %2</source>
+        <translation>échec (%1) : %2</translation>
+    </message>
+    <message>
+        <source>new block</source>
+        <translation>nouveau bloc</translation>
+    </message>
+    <message>
+        <source>merged with previous</source>
+        <translation>fusionné avec le précédent</translation>
+    </message>
+    <message>
+        <source>merged with next</source>
+        <translation>fusionné avec le suivant</translation>
+    </message>
+    <message>
+        <source>merged with both</source>
+        <translation>fusionné avec les deux</translation>
+    </message>
+    <message>
+        <source>external</source>
+        <translation>externe</translation>
+    </message>
+    <message>
+        <source>other children</source>
+        <translation>autres enfants</translation>
+    </message>
+    <message>
+        <source>has views</source>
+        <translation>a des vues</translation>
+    </message>
+    <message>
+        <source>layout differs</source>
+        <translation>disposition différente</translation>
+    </message>
+    <message>
+        <source>view source shared</source>
+        <translation>source de vue partagée</translation>
+    </message>
+    <message>
+        <source>view offset not 0</source>
+        <translation>décalage de vue non nul</translation>
+    </message>
+    <message>
+        <source>out of space</source>
+        <translation>plus de place</translation>
+    </message>
+    <message>
+        <source>too many free blocks</source>
+        <translation>trop de blocs libres</translation>
+    </message>
+    <message>
+        <source>invalid graph</source>
+        <translation>graphe invalide</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (measure): alignment %2, %n free block(s)</source>
+        <translation>
+            <numerusform>%1 (mesure) : alignement %2, %n bloc libre</numerusform>
+            <numerusform>%1 (mesure) : alignement %2, %n blocs libres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: alignment %2, %n free block(s)</source>
+        <translation>
+            <numerusform>%1 : alignement %2, %n bloc libre</numerusform>
+            <numerusform>%1 : alignement %2, %n blocs libres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alloc %1: %2 bytes at %3 from block %4 of %5 (the last block)</source>
+        <translation>allocation de %1 : %2 octets à %3 depuis le bloc %4 sur %5 (le dernier bloc)</translation>
+    </message>
+    <message>
+        <source>alloc %1: %2 bytes at %3 from block %4 of %5</source>
+        <translation>allocation de %1 : %2 octets à %3 depuis le bloc %4 sur %5</translation>
+    </message>
+    <message>
+        <source>free %1: %2 bytes at %3, %4 → %5</source>
+        <translation>libération de %1 : %2 octets à %3, %4 → %5</translation>
+    </message>
+    <message>
+        <source>reset %1 → %2</source>
+        <translation>réinitialisation de %1 → %2</translation>
+    </message>
+    <message>
+        <source>node %1 %2 (%3)</source>
+        <translation>nœud %1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>barrier at parse_seq[%1]</source>
+        <translation>barrière à parse_seq[%1]</translation>
+    </message>
+    <message>
+        <source>view %1 of %2 at %3 (pre-allocated source)</source>
+        <translation>vue %1 de %2 à %3 (source préallouée)</translation>
+    </message>
+    <message>
+        <source>view %1 of %2 at %3</source>
+        <translation>vue %1 de %2 à %3</translation>
+    </message>
+    <message>
+        <source>inplace %1 reuses %2 at %3</source>
+        <translation>en place : %1 réutilise %2 à %3</translation>
+    </message>
+    <message>
+        <source>not reusing %1 for %2: %3</source>
+        <translation>pas de réutilisation de %1 pour %2 : %3</translation>
+    </message>
+    <message>
+        <source>max_size of %1: %2 bytes</source>
+        <translation>max_size de %1 : %2 octets</translation>
     </message>
 </context>
 <context>
@@ -797,6 +1023,70 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <source>not allocated</source>
         <translation>non alloué</translation>
     </message>
+    <message>
+        <source>%1: allocated at step %2 by node %3, freed at step %4 by node %5</source>
+        <translation>%1 : alloué à l’étape %2 par le nœud %3, libéré à l’étape %4 par le nœud %5</translation>
+    </message>
+    <message>
+        <source>%1: allocated at step %2 by node %3, never freed</source>
+        <translation>%1 : alloué à l’étape %2 par le nœud %3, jamais libéré</translation>
+    </message>
+    <message>
+        <source>%1: pre-allocated at step %2, freed at step %3 by node %4</source>
+        <translation>%1 : préalloué à l’étape %2, libéré à l’étape %3 par le nœud %4</translation>
+    </message>
+    <message>
+        <source>%1: pre-allocated at step %2, never freed</source>
+        <translation>%1 : préalloué à l’étape %2, jamais libéré</translation>
+    </message>
+    <message>
+        <source>not in a compute buffer: placed in %1</source>
+        <translation>hors des tampons de calcul : placé dans %1</translation>
+    </message>
+    <message>
+        <source>not allocated in this plan</source>
+        <translation>non alloué dans ce plan</translation>
+    </message>
+    <message>
+        <source>Lifetime:</source>
+        <translation>Durée de vie :</translation>
+    </message>
+    <message>
+        <source>Readers:</source>
+        <translation>Lecteurs :</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>Backend :</translation>
+    </message>
+    <message>
+        <source>Scheduler cause:</source>
+        <translation>Cause de l’ordonnanceur :</translation>
+    </message>
+    <message>
+        <source>lives in %1&apos;s memory: %2</source>
+        <translation>vit dans la mémoire de %1 : %2</translation>
+    </message>
+    <message>
+        <source>not planned yet</source>
+        <translation>pas encore planifié</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>étape %1</translation>
+    </message>
+    <message>
+        <source>did not run</source>
+        <translation>non exécuté</translation>
+    </message>
+    <message>
+        <source>through %1</source>
+        <translation>via %1</translation>
+    </message>
+    <message>
+        <source>%1, through %2</source>
+        <translation>%1, via %2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::LayoutProcess</name>
@@ -807,6 +1097,95 @@ Cliquez sur l’en-tête pour le fermer</translation>
     <message>
         <source>the layout process ended unexpectedly</source>
         <translation>le processus de disposition s’est terminé de manière inattendue</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::LiveTensorModel</name>
+    <message>
+        <source>never</source>
+        <translation>jamais</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>étape %1</translation>
+    </message>
+    <message>
+        <source>%1 · before the graph</source>
+        <translation>%1 · avant le graphe</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>nothing: freed at step %1 (a parse_seq barrier)</source>
+        <translation>rien : libéré à l’étape %1 (une barrière parse_seq)</translation>
+    </message>
+    <message>
+        <source>nothing reads it: a graph output, never freed</source>
+        <translation>personne ne le lit : une sortie du graphe, jamais libérée</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1: %2 at offset %3</source>
+        <translation>%1 : %2 au décalage %3</translation>
+    </message>
+    <message>
+        <source>Also in this memory: %1</source>
+        <translation>Aussi dans cette mémoire : %1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tenseur</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Opération</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+    <message>
+        <source>Of the buffer</source>
+        <translation>Part du tampon</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>Alloué</translation>
+    </message>
+    <message>
+        <source>Freed</source>
+        <translation>Libéré</translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation>En attente de</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n nœud</numerusform>
+            <numerusform>%n nœuds</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s), to the end</source>
+        <translation>
+            <numerusform>%n nœud, jusqu’à la fin</numerusform>
+            <numerusform>%n nœuds, jusqu’à la fin</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lives</source>
+        <translation>Vit</translation>
     </message>
 </context>
 <context>
@@ -1046,6 +1425,46 @@ Le graphe actuel est conservé.</translation>
         <source>Op&amp;en All Blocks</source>
         <translation>&amp;Ouvrir tous les blocs</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>Pic</translation>
+    </message>
+    <message>
+        <source>Compute buffer %1</source>
+        <translation>Tampon de calcul %1</translation>
+    </message>
+    <message>
+        <source>The compute buffer, as before the last what-if</source>
+        <translation>Le tampon de calcul, inchangé depuis le dernier « Et si »</translation>
+    </message>
+    <message>
+        <source>The compute buffer of this plan</source>
+        <translation>Le tampon de calcul de ce plan</translation>
+    </message>
+    <message>
+        <source>Compute buffer %1 → %2 (%3)</source>
+        <translation>Tampon de calcul %1 → %2 (%3)</translation>
+    </message>
+    <message>
+        <source>The compute buffer before the last what-if and now</source>
+        <translation>Le tampon de calcul avant le dernier « Et si », et maintenant</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modèle</translation>
+    </message>
+    <message>
+        <source>Compute Buffer &amp;Sweep…</source>
+        <translation>&amp;Balayage du tampon de calcul…</translation>
+    </message>
+    <message>
+        <source>How the compute buffer grows with n_batch or n_ctx</source>
+        <translation>Comment le tampon de calcul croît avec n_batch ou n_ctx</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1080,6 +1499,34 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>fragmentation</source>
         <translation>fragmentation</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>tenseur %1</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>Étape %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 live, high-water %3</source>
+        <translation>%1 : %2 en usage, niveau maximal %3</translation>
+    </message>
+    <message>
+        <source>allocated at step %1, freed at step %2</source>
+        <translation>alloué à l’étape %1, libéré à l’étape %2</translation>
+    </message>
+    <message>
+        <source>allocated at step %1, never freed</source>
+        <translation>alloué à l’étape %1, jamais libéré</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3): %4</source>
+        <translation>%1 (%2, %3) : %4</translation>
+    </message>
+    <message>
+        <source>also in its memory: %1</source>
+        <translation>aussi dans sa mémoire : %1</translation>
     </message>
 </context>
 <context>
@@ -1187,6 +1634,45 @@ Le graphe actuel est conservé.</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::PeakPanel</name>
+    <message>
+        <source>Go to Step</source>
+        <translation>Aller à l’étape</translation>
+    </message>
+    <message>
+        <source>The compute buffer to explain (one per backend after Schedule)</source>
+        <translation>Le tampon de calcul à expliquer (un par backend après Ordonnancer)</translation>
+    </message>
+    <message>
+        <source>At its peak</source>
+        <translation>À son pic</translation>
+    </message>
+    <message>
+        <source>At the current step</source>
+        <translation>À l’étape actuelle</translation>
+    </message>
+    <message>
+        <source>Step the plan to the step shown</source>
+        <translation>Amener le plan à l’étape affichée</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Once the graph is planned: what its compute buffer holds at its peak, and why.</source>
+        <translation>Une fois le graphe planifié : ce que son tampon de calcul contient à son pic, et pourquoi.</translation>
+    </message>
+    <message>
+        <source>Step %1%2 · high-water mark %3 · live %4 (%5 %) · free under it %6 (%7 %) · %8</source>
+        <translation>Étape %1%2 · niveau maximal %3 · en usage %4 (%5 %) · libre en dessous %6 (%7 %) · %8</translation>
+    </message>
+    <message>
+        <source> (node %1)</source>
+        <translation> (nœud %1)</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::PlanLayoutView</name>
     <message>
         <source>%1 — peak %2, %3× lower bound, %4 ms</source>
@@ -1237,6 +1723,18 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>scheduling took too long</source>
         <translation>l’ordonnancement a pris trop de temps</translation>
+    </message>
+    <message>
+        <source>re-planning took too long</source>
+        <translation>la replanification a pris trop de temps</translation>
+    </message>
+    <message>
+        <source>--show causes needs --schedule</source>
+        <translation>--show causes nécessite --schedule</translation>
+    </message>
+    <message>
+        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
+        <translation>panneau inconnu « %1 » (peak, causes)</translation>
     </message>
 </context>
 <context>
@@ -1291,6 +1789,86 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Fold graphs above:</source>
         <translation>Replier les graphes au-delà de :</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ShortcutModel</name>
+    <message>
+        <source>Other</source>
+        <translation>Autres</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Raccourci</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitCauseModel</name>
+    <message>
+        <source>no backend</source>
+        <translation>aucun backend</translation>
+    </message>
+    <message>
+        <source>Splits %1</source>
+        <translation>Splits %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s) start where the scheduler moved to %1 for this reason; select the row to mark them in the split overview</source>
+        <translation>
+            <numerusform>%n split commence là où l’ordonnanceur est passé à %1 pour cette raison ; sélectionnez la ligne pour le marquer dans la vue d’ensemble des splits</numerusform>
+            <numerusform>%n splits commencent là où l’ordonnanceur est passé à %1 pour cette raison ; sélectionnez la ligne pour les marquer dans la vue d’ensemble des splits</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>boundary</source>
+        <translation>frontière</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>copie</translation>
+    </message>
+    <message>
+        <source>%1 read on %2</source>
+        <translation>%1 lu sur %2</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Backends</source>
+        <translation>Backends</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Pourquoi</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>Cause</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Octets</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>Splits</translation>
     </message>
 </context>
 <context>
@@ -1413,10 +1991,6 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>%1 : son résultat est dans la mémoire de %2</translation>
     </message>
     <message>
-        <source>%1: views a tensor in %2 memory</source>
-        <translation>%1 : vue d’un tenseur dans la mémoire de %2</translation>
-    </message>
-    <message>
         <source>%1: src%2 %3 lives in %4 memory</source>
         <translation>%1 : src%2 %3 est dans la mémoire de %4</translation>
     </message>
@@ -1427,6 +2001,10 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>%1: on %2 (%3)</source>
         <translation>%1 : sur %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: views %2 in %3 memory</source>
+        <translation>%1 : vue de %2 dans la mémoire de %3</translation>
     </message>
 </context>
 <context>
@@ -1477,7 +2055,7 @@ vivant du nœud %4 au nœud %5</translation>
     </message>
     <message>
         <source>S&amp;chedule</source>
-        <translation>Or&amp;donnancer</translation>
+        <translation>&amp;Ordonnancer</translation>
     </message>
     <message>
         <source>&amp;Backends</source>
@@ -1498,6 +2076,10 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>&amp;Cancel</source>
         <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>Causes</source>
+        <translation>Causes</translation>
     </message>
 </context>
 <context>
@@ -1537,10 +2119,6 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Step &amp;Back</source>
         <translation>Étape &amp;précédente</translation>
-    </message>
-    <message>
-        <source>&amp;Step</source>
-        <translation>É&amp;tape suivante</translation>
     </message>
     <message>
         <source>Run to &amp;Breakpoint or End</source>
@@ -1586,6 +2164,24 @@ vivant du nœud %4 au nœud %5</translation>
         <source>Schedule first (F7)</source>
         <translation>Planifier d’abord (F7)</translation>
     </message>
+    <message>
+        <source>&amp;Step</source>
+        <comment>action: one event forward</comment>
+        <translation>Étape &amp;suivante</translation>
+    </message>
+    <message>
+        <source>&amp;First Step</source>
+        <translation>Pre&amp;mière étape</translation>
+    </message>
+    <message>
+        <source>&amp;Last Step</source>
+        <translation>Der&amp;nière étape</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <comment>menu</comment>
+        <translation>&amp;Pas à pas</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::StubItem</name>
@@ -1627,6 +2223,173 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Preallocated bytes:</source>
         <translation>Octets préalloués :</translation>
+    </message>
+    <message>
+        <source>Compute buffer:</source>
+        <translation>Tampon de calcul :</translation>
+    </message>
+    <message>
+        <source>planning…</source>
+        <translation>planification…</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <source>llama.cpp prints:
+%1</source>
+        <translation>llama.cpp affiche :
+%1</translation>
+    </message>
+    <message>
+        <source>(was %1: %2)</source>
+        <translation>(avant %1 : %2)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepChart</name>
+    <message>
+        <source>Run a sweep to see how the compute buffer grows</source>
+        <translation>Lancez un balayage pour voir comment le tampon de calcul grandit</translation>
+    </message>
+    <message>
+        <source>%1 (log₂ scale)</source>
+        <translation>%1 (échelle log₂)</translation>
+    </message>
+    <message>
+        <source>compute buffer (ggml)</source>
+        <translation>tampon de calcul (ggml)</translation>
+    </message>
+    <message>
+        <source>lower bound</source>
+        <translation>borne inférieure</translation>
+    </message>
+    <message>
+        <source>llama.cpp total</source>
+        <translation>total llama.cpp</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepDialog</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Lancer</translation>
+    </message>
+    <message>
+        <source>Compute Buffer Sweep</source>
+        <translation>Balayage du tampon de calcul</translation>
+    </message>
+    <message>
+        <source>Comma-separated values, e.g. 1,8,32</source>
+        <translation>Valeurs séparées par des virgules, p. ex. 1,8,32</translation>
+    </message>
+    <message>
+        <source>%v / %m points</source>
+        <translation>%v / %m points</translation>
+    </message>
+    <message>
+        <source>S&amp;weep:</source>
+        <translation>&amp;Balayer :</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>&amp;Valeurs :</translation>
+    </message>
+    <message>
+        <source>Compute Buffer Sweep — %1</source>
+        <translation>Balayage du tampon de calcul — %1</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
+        <translation>Les autres paramètres restent tels quels : n_ctx %1, n_batch %2.</translation>
+    </message>
+    <message>
+        <source>Only a model (.gguf) or the llama template can be swept.</source>
+        <translation>Seul un modèle (.gguf) ou le modèle llama intégré peut être balayé.</translation>
+    </message>
+    <message>
+        <source>Values: %1</source>
+        <translation>Valeurs : %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning %n point(s)…</source>
+        <translation>
+            <numerusform>Planification de %n point…</numerusform>
+            <numerusform>Planification de %n points…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep cancelled after %n point(s).</source>
+        <translation>
+            <numerusform>Balayage annulé après %n point.</numerusform>
+            <numerusform>Balayage annulé après %n points.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n point(s) planned.</source>
+        <translation>
+            <numerusform>Terminé : %n point planifié.</numerusform>
+            <numerusform>Terminé : %n points planifiés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation>A&amp;nnuler</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepPointModel</name>
+    <message numerus="yes">
+        <source>%1 %2: %n node(s)</source>
+        <translation>
+            <numerusform>%1 %2 : %n nœud</numerusform>
+            <numerusform>%1 %2 : %n nœuds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compute buffer (ggml): %1</source>
+        <translation>Tampon de calcul (ggml) : %1</translation>
+    </message>
+    <message>
+        <source>Lower bound: %1</source>
+        <translation>Borne inférieure : %1</translation>
+    </message>
+    <message>
+        <source>Plan / bound: %1</source>
+        <translation>Plan / borne : %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp total: %1</source>
+        <translation>Total llama.cpp : %1</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nœuds</translation>
+    </message>
+    <message>
+        <source>Compute buffer</source>
+        <translation>Tampon de calcul</translation>
+    </message>
+    <message>
+        <source>Lower bound</source>
+        <translation>Borne inférieure</translation>
+    </message>
+    <message>
+        <source>Plan / bound</source>
+        <translation>Plan / borne</translation>
+    </message>
+    <message>
+        <source>llama.cpp total</source>
+        <translation>Total llama.cpp</translation>
     </message>
 </context>
 <context>
@@ -1756,6 +2519,13 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Filter by name, op, type or shape</source>
         <translation>Filtrer par nom, opération, type ou forme</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TensorNodeItem</name>
+    <message>
+        <source>Breakpoint: stepping stops at its events</source>
+        <translation>Point d’arrêt : le pas à pas s’arrête à ses événements</translation>
     </message>
 </context>
 <context>
@@ -1945,6 +2715,14 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).</source>
         <translation>Son dernier enfant s’est exécuté. La plage rejoint la liste libre (%1) comme bloc %2, [%3, %4).</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>illimité</translation>
+    </message>
+    <message>
+        <source>Its last child has run. The range joins the free list (%1) as block %2, the unbounded tail from offset %3.</source>
+        <translation>Son dernier enfant s’est exécuté. La plage rejoint la liste libre (%1) comme bloc %2, la fin illimitée à partir du décalage %3.</translation>
     </message>
 </context>
 </TS>

@@ -137,6 +137,22 @@
         <source>--split-overview needs --schedule</source>
         <translation>--split-overview 需要 --schedule</translation>
     </message>
+    <message>
+        <source>Re-plan the model with N layers on the second backend, as the what-if bar&apos;s ngl.</source>
+        <translation>以第二个后端上的 N 层重新规划模型，同假设工具栏中的 ngl。</translation>
+    </message>
+    <message>
+        <source>Bring PANEL to the front: peak, or causes (with --schedule).</source>
+        <translation>将 PANEL 置于前台：peak，或 causes（需 --schedule）。</translation>
+    </message>
+    <message>
+        <source>PANEL</source>
+        <translation>PANEL</translation>
+    </message>
+    <message>
+        <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
+        <translation>--ngl 需要层数，而不是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -328,6 +344,34 @@ Click the header to close it</source>
         <source>Next split</source>
         <translation>下一个分段</translation>
     </message>
+    <message>
+        <source>inplace reuse</source>
+        <translation>就地复用</translation>
+    </message>
+    <message>
+        <source>refused reuse</source>
+        <translation>拒绝复用</translation>
+    </message>
+    <message>
+        <source>allocation from the last block</source>
+        <translation>从最后一个块分配</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>start of a split</source>
+        <translation>拆分的开始</translation>
+    </message>
+    <message>
+        <source>Breakpoint at step %1: tensor %2</source>
+        <translation>第 %1 步的断点：张量 %2</translation>
+    </message>
+    <message>
+        <source>Breakpoint at step %1: %2</source>
+        <translation>第 %1 步的断点：%2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferListModel</name>
@@ -350,6 +394,14 @@ Click the header to close it</source>
     <message>
         <source>Tensors</source>
         <translation>张量</translation>
+    </message>
+    <message>
+        <source>llama.cpp prints: %1</source>
+        <translation>llama.cpp 输出：%1</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
     </message>
 </context>
 <context>
@@ -397,6 +449,49 @@ Click the header to close it</source>
     <message>
         <source>%1 — %2 live, high-water %3</source>
         <translation>%1 — 使用中 %2，高水位 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pre-allocated — %n buffer(s), %1</source>
+        <translation>
+            <numerusform>预分配 — %n 个缓冲区，%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2, %n tensor(s)</source>
+        <translation>
+            <numerusform>%1：%2，%n 个张量</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CanvasHint</name>
+    <message>
+        <source>Got it</source>
+        <translation>知道了</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Click a tensor&lt;/b&gt; to see where it lives and why (Inspector, Why panel).</source>
+        <translation>&lt;b&gt;单击张量&lt;/b&gt;可查看它位于何处以及原因（检查器、原因面板）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator&apos;s plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
+        <translation>&lt;b&gt;F10&lt;/b&gt; 单步执行分配器的计划，&lt;b&gt;F5&lt;/b&gt; 播放；&lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; 转到第一步 / 最后一步；&lt;b&gt;F9&lt;/b&gt; 在所选张量上设置断点。</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;Peak&lt;/b&gt; tab lists what is live when a compute buffer is fullest.</source>
+        <translation>&lt;b&gt;峰值&lt;/b&gt;标签页列出计算缓冲区最满时正在使用的内容。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock&apos;s &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
+        <translation>&lt;b&gt;F7&lt;/b&gt; 将图拆分到各后端；拆分面板的&lt;b&gt;原因&lt;/b&gt;标签页说明拆分的原因。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Help → Keyboard Shortcuts&lt;/b&gt; lists every key.</source>
+        <translation>&lt;b&gt;帮助 → 键盘快捷键&lt;/b&gt;列出所有按键。</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>入门</translation>
     </message>
 </context>
 <context>
@@ -503,6 +598,133 @@ Click the header to close it</source>
     <message>
         <source>Filter events…</source>
         <translation>筛选事件…</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::EventText</name>
+    <message>
+        <source>buffer %1</source>
+        <translation>缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>failed (%1): %2 does not fit in %3, it needs %4 bytes and the largest free block has %5</source>
+        <translation>失败（%1）：%2 放不进 %3，需要 %4 字节，而最大的空闲块只有 %5</translation>
+    </message>
+    <message>
+        <source>failed (%1): freeing %2 (%3 bytes) in %4 would need more than %5 free blocks</source>
+        <translation>失败（%1）：在 %4 中释放 %2（%3 字节）将需要超过 %5 个空闲块</translation>
+    </message>
+    <message>
+        <source>failed (%1): %2</source>
+        <translation>失败（%1）：%2</translation>
+    </message>
+    <message>
+        <source>new block</source>
+        <translation>新块</translation>
+    </message>
+    <message>
+        <source>merged with previous</source>
+        <translation>与前一块合并</translation>
+    </message>
+    <message>
+        <source>merged with next</source>
+        <translation>与后一块合并</translation>
+    </message>
+    <message>
+        <source>merged with both</source>
+        <translation>与前后两块合并</translation>
+    </message>
+    <message>
+        <source>external</source>
+        <translation>外部</translation>
+    </message>
+    <message>
+        <source>other children</source>
+        <translation>还有其他子节点</translation>
+    </message>
+    <message>
+        <source>has views</source>
+        <translation>存在视图</translation>
+    </message>
+    <message>
+        <source>layout differs</source>
+        <translation>布局不同</translation>
+    </message>
+    <message>
+        <source>view source shared</source>
+        <translation>视图源被共享</translation>
+    </message>
+    <message>
+        <source>view offset not 0</source>
+        <translation>视图偏移不为 0</translation>
+    </message>
+    <message>
+        <source>out of space</source>
+        <translation>空间不足</translation>
+    </message>
+    <message>
+        <source>too many free blocks</source>
+        <translation>空闲块过多</translation>
+    </message>
+    <message>
+        <source>invalid graph</source>
+        <translation>无效的图</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (measure): alignment %2, %n free block(s)</source>
+        <translation>
+            <numerusform>%1（测量）：对齐 %2，%n 个空闲块</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: alignment %2, %n free block(s)</source>
+        <translation>
+            <numerusform>%1：对齐 %2，%n 个空闲块</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>alloc %1: %2 bytes at %3 from block %4 of %5 (the last block)</source>
+        <translation>分配 %1：%2 字节，位于 %3，取自 %5 个块中的块 %4（最后一个块）</translation>
+    </message>
+    <message>
+        <source>alloc %1: %2 bytes at %3 from block %4 of %5</source>
+        <translation>分配 %1：%2 字节，位于 %3，取自 %5 个块中的块 %4</translation>
+    </message>
+    <message>
+        <source>free %1: %2 bytes at %3, %4 → %5</source>
+        <translation>释放 %1：%2 字节，位于 %3，%4 → %5</translation>
+    </message>
+    <message>
+        <source>reset %1 → %2</source>
+        <translation>重置 %1 → %2</translation>
+    </message>
+    <message>
+        <source>node %1 %2 (%3)</source>
+        <translation>节点 %1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>barrier at parse_seq[%1]</source>
+        <translation>parse_seq[%1] 处的屏障</translation>
+    </message>
+    <message>
+        <source>view %1 of %2 at %3 (pre-allocated source)</source>
+        <translation>%2 的视图 %1，位于 %3（预分配的源）</translation>
+    </message>
+    <message>
+        <source>view %1 of %2 at %3</source>
+        <translation>%2 的视图 %1，位于 %3</translation>
+    </message>
+    <message>
+        <source>inplace %1 reuses %2 at %3</source>
+        <translation>就地：%1 复用 %2，位于 %3</translation>
+    </message>
+    <message>
+        <source>not reusing %1 for %2: %3</source>
+        <translation>不将 %1 复用于 %2：%3</translation>
+    </message>
+    <message>
+        <source>max_size of %1: %2 bytes</source>
+        <translation>%1 的 max_size：%2 字节</translation>
     </message>
 </context>
 <context>
@@ -791,6 +1013,70 @@ Click the header to close it</source>
         <source>not allocated</source>
         <translation>未分配</translation>
     </message>
+    <message>
+        <source>%1: allocated at step %2 by node %3, freed at step %4 by node %5</source>
+        <translation>%1：第 %2 步由节点 %3 分配，第 %4 步由节点 %5 释放</translation>
+    </message>
+    <message>
+        <source>%1: allocated at step %2 by node %3, never freed</source>
+        <translation>%1：第 %2 步由节点 %3 分配，从未释放</translation>
+    </message>
+    <message>
+        <source>%1: pre-allocated at step %2, freed at step %3 by node %4</source>
+        <translation>%1：第 %2 步预分配，第 %3 步由节点 %4 释放</translation>
+    </message>
+    <message>
+        <source>%1: pre-allocated at step %2, never freed</source>
+        <translation>%1：第 %2 步预分配，从未释放</translation>
+    </message>
+    <message>
+        <source>not in a compute buffer: placed in %1</source>
+        <translation>不在计算缓冲区中：放置于 %1</translation>
+    </message>
+    <message>
+        <source>not allocated in this plan</source>
+        <translation>此计划中未分配</translation>
+    </message>
+    <message>
+        <source>Lifetime:</source>
+        <translation>生命周期：</translation>
+    </message>
+    <message>
+        <source>Readers:</source>
+        <translation>读取者：</translation>
+    </message>
+    <message>
+        <source>Backend:</source>
+        <translation>后端：</translation>
+    </message>
+    <message>
+        <source>Scheduler cause:</source>
+        <translation>调度器原因：</translation>
+    </message>
+    <message>
+        <source>lives in %1&apos;s memory: %2</source>
+        <translation>位于 %1 的内存中：%2</translation>
+    </message>
+    <message>
+        <source>not planned yet</source>
+        <translation>尚未规划</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>did not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>through %1</source>
+        <translation>经由 %1</translation>
+    </message>
+    <message>
+        <source>%1, through %2</source>
+        <translation>%1，经由 %2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::LayoutProcess</name>
@@ -801,6 +1087,93 @@ Click the header to close it</source>
     <message>
         <source>the layout process ended unexpectedly</source>
         <translation>布局进程意外退出</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::LiveTensorModel</name>
+    <message>
+        <source>never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1 · before the graph</source>
+        <translation>%1 · 图之前</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>nothing: freed at step %1 (a parse_seq barrier)</source>
+        <translation>无：在第 %1 步释放（parse_seq 屏障）</translation>
+    </message>
+    <message>
+        <source>nothing reads it: a graph output, never freed</source>
+        <translation>无读取者：图的输出，从未释放</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1: %2 at offset %3</source>
+        <translation>%1：%2，偏移 %3</translation>
+    </message>
+    <message>
+        <source>Also in this memory: %1</source>
+        <translation>同在此内存中：%1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Of the buffer</source>
+        <translation>占缓冲区</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>分配于</translation>
+    </message>
+    <message>
+        <source>Freed</source>
+        <translation>释放于</translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation>等待</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s), to the end</source>
+        <translation>
+            <numerusform>%n 个节点，直到结束</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lives</source>
+        <translation>存活</translation>
     </message>
 </context>
 <context>
@@ -1039,6 +1412,46 @@ The current graph is kept.</source>
         <source>Op&amp;en All Blocks</source>
         <translation>展开所有块(&amp;E)</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Compute buffer %1</source>
+        <translation>计算缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>The compute buffer, as before the last what-if</source>
+        <translation>计算缓冲区，与上次假设前相同</translation>
+    </message>
+    <message>
+        <source>The compute buffer of this plan</source>
+        <translation>此计划的计算缓冲区</translation>
+    </message>
+    <message>
+        <source>Compute buffer %1 → %2 (%3)</source>
+        <translation>计算缓冲区 %1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>The compute buffer before the last what-if and now</source>
+        <translation>上次假设前与现在的计算缓冲区</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Compute Buffer &amp;Sweep…</source>
+        <translation>计算缓冲区扫描(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>How the compute buffer grows with n_batch or n_ctx</source>
+        <translation>计算缓冲区如何随 n_batch 或 n_ctx 增长</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -1073,6 +1486,34 @@ The current graph is kept.</source>
     <message>
         <source>fragmentation</source>
         <translation>碎片</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>张量 %1</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1: %2 live, high-water %3</source>
+        <translation>%1：使用中 %2，高水位 %3</translation>
+    </message>
+    <message>
+        <source>allocated at step %1, freed at step %2</source>
+        <translation>第 %1 步分配，第 %2 步释放</translation>
+    </message>
+    <message>
+        <source>allocated at step %1, never freed</source>
+        <translation>第 %1 步分配，从未释放</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3): %4</source>
+        <translation>%1（%2，%3）：%4</translation>
+    </message>
+    <message>
+        <source>also in its memory: %1</source>
+        <translation>同在其内存中：%1</translation>
     </message>
 </context>
 <context>
@@ -1180,6 +1621,45 @@ The current graph is kept.</source>
     </message>
 </context>
 <context>
+    <name>planscope::ui::PeakPanel</name>
+    <message>
+        <source>Go to Step</source>
+        <translation>转到该步</translation>
+    </message>
+    <message>
+        <source>The compute buffer to explain (one per backend after Schedule)</source>
+        <translation>要解释的计算缓冲区（调度后每个后端一个）</translation>
+    </message>
+    <message>
+        <source>At its peak</source>
+        <translation>在其峰值</translation>
+    </message>
+    <message>
+        <source>At the current step</source>
+        <translation>在当前步</translation>
+    </message>
+    <message>
+        <source>Step the plan to the step shown</source>
+        <translation>将计划推进到所示的步骤</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Once the graph is planned: what its compute buffer holds at its peak, and why.</source>
+        <translation>图规划完成后：其计算缓冲区在峰值时包含什么，以及原因。</translation>
+    </message>
+    <message>
+        <source>Step %1%2 · high-water mark %3 · live %4 (%5 %) · free under it %6 (%7 %) · %8</source>
+        <translation>第 %1 步%2 · 高水位 %3 · 使用中 %4（%5 %）· 其下空闲 %6（%7 %）· %8</translation>
+    </message>
+    <message>
+        <source> (node %1)</source>
+        <translation>（节点 %1）</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::PlanLayoutView</name>
     <message>
         <source>%1 — peak %2, %3× lower bound, %4 ms</source>
@@ -1230,6 +1710,18 @@ alive from node %4 to %5</source>
     <message>
         <source>scheduling took too long</source>
         <translation>调度耗时过长</translation>
+    </message>
+    <message>
+        <source>re-planning took too long</source>
+        <translation>重新规划耗时过长</translation>
+    </message>
+    <message>
+        <source>--show causes needs --schedule</source>
+        <translation>--show causes 需要 --schedule</translation>
+    </message>
+    <message>
+        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
+        <translation>未知面板“%1”（peak、causes）</translation>
     </message>
 </context>
 <context>
@@ -1283,6 +1775,85 @@ alive from node %4 to %5</source>
     <message>
         <source>Fold graphs above:</source>
         <translation>折叠超过以下节点数的图：</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ShortcutModel</name>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SplitCauseModel</name>
+    <message>
+        <source>no backend</source>
+        <translation>无后端</translation>
+    </message>
+    <message>
+        <source>Splits %1</source>
+        <translation>拆分 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n split(s) start where the scheduler moved to %1 for this reason; select the row to mark them in the split overview</source>
+        <translation>
+            <numerusform>有 %n 个拆分始于调度器因此原因转到 %1 之处；选中该行可在拆分概览中标记它们</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>boundary</source>
+        <translation>边界</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>%1 read on %2</source>
+        <translation>%1 在 %2 上读取</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Backends</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>为何</translation>
+    </message>
+    <message>
+        <source>Cause</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>拆分</translation>
     </message>
 </context>
 <context>
@@ -1399,10 +1970,6 @@ alive from node %4 to %5</source>
         <translation>%1：其结果位于 %2 内存中</translation>
     </message>
     <message>
-        <source>%1: views a tensor in %2 memory</source>
-        <translation>%1：是 %2 内存中某个张量的视图</translation>
-    </message>
-    <message>
         <source>%1: src%2 %3 lives in %4 memory</source>
         <translation>%1：src%2 %3 位于 %4 内存中</translation>
     </message>
@@ -1413,6 +1980,10 @@ alive from node %4 to %5</source>
     <message>
         <source>%1: on %2 (%3)</source>
         <translation>%1：在 %2 上（%3）</translation>
+    </message>
+    <message>
+        <source>%1: views %2 in %3 memory</source>
+        <translation>%1：%2 的视图，位于 %3 内存中</translation>
     </message>
 </context>
 <context>
@@ -1485,6 +2056,10 @@ alive from node %4 to %5</source>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
+    <message>
+        <source>Causes</source>
+        <translation>原因</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SteppingToolBar</name>
@@ -1523,10 +2098,6 @@ alive from node %4 to %5</source>
     <message>
         <source>Step &amp;Back</source>
         <translation>后退一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>&amp;Step</source>
-        <translation>单步(&amp;S)</translation>
     </message>
     <message>
         <source>Run to &amp;Breakpoint or End</source>
@@ -1572,6 +2143,24 @@ alive from node %4 to %5</source>
         <source>Schedule first (F7)</source>
         <translation>请先调度 (F7)</translation>
     </message>
+    <message>
+        <source>&amp;Step</source>
+        <comment>action: one event forward</comment>
+        <translation>前进一步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;First Step</source>
+        <translation>第一步(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Last Step</source>
+        <translation>最后一步(&amp;L)</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <comment>menu</comment>
+        <translation>单步(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::StubItem</name>
@@ -1613,6 +2202,169 @@ alive from node %4 to %5</source>
     <message>
         <source>Preallocated bytes:</source>
         <translation>预分配字节数：</translation>
+    </message>
+    <message>
+        <source>Compute buffer:</source>
+        <translation>计算缓冲区：</translation>
+    </message>
+    <message>
+        <source>planning…</source>
+        <translation>正在规划…</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>llama.cpp prints:
+%1</source>
+        <translation>llama.cpp 输出：
+%1</translation>
+    </message>
+    <message>
+        <source>(was %1: %2)</source>
+        <translation>（之前 %1：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepChart</name>
+    <message>
+        <source>Run a sweep to see how the compute buffer grows</source>
+        <translation>运行扫描以查看计算缓冲区如何增长</translation>
+    </message>
+    <message>
+        <source>%1 (log₂ scale)</source>
+        <translation>%1（log₂ 刻度）</translation>
+    </message>
+    <message>
+        <source>compute buffer (ggml)</source>
+        <translation>计算缓冲区（ggml）</translation>
+    </message>
+    <message>
+        <source>lower bound</source>
+        <translation>下界</translation>
+    </message>
+    <message>
+        <source>llama.cpp total</source>
+        <translation>llama.cpp 总计</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepDialog</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Compute Buffer Sweep</source>
+        <translation>计算缓冲区扫描</translation>
+    </message>
+    <message>
+        <source>Comma-separated values, e.g. 1,8,32</source>
+        <translation>以逗号分隔的值，例如 1,8,32</translation>
+    </message>
+    <message>
+        <source>%v / %m points</source>
+        <translation>%v / %m 个点</translation>
+    </message>
+    <message>
+        <source>S&amp;weep:</source>
+        <translation>扫描(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Values:</source>
+        <translation>值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Compute Buffer Sweep — %1</source>
+        <translation>计算缓冲区扫描 — %1</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
+        <translation>其他参数保持不变：n_ctx %1，n_batch %2。</translation>
+    </message>
+    <message>
+        <source>Only a model (.gguf) or the llama template can be swept.</source>
+        <translation>只有模型（.gguf）或 llama 模板可以扫描。</translation>
+    </message>
+    <message>
+        <source>Values: %1</source>
+        <translation>值：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Planning %n point(s)…</source>
+        <translation>
+            <numerusform>正在规划 %n 个点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep cancelled after %n point(s).</source>
+        <translation>
+            <numerusform>扫描在 %n 个点后取消。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n point(s) planned.</source>
+        <translation>
+            <numerusform>完成：已规划 %n 个点。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation>取消(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::SweepPointModel</name>
+    <message numerus="yes">
+        <source>%1 %2: %n node(s)</source>
+        <translation>
+            <numerusform>%1 %2：%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compute buffer (ggml): %1</source>
+        <translation>计算缓冲区（ggml）：%1</translation>
+    </message>
+    <message>
+        <source>Lower bound: %1</source>
+        <translation>下界：%1</translation>
+    </message>
+    <message>
+        <source>Plan / bound: %1</source>
+        <translation>计划 / 下界：%1</translation>
+    </message>
+    <message>
+        <source>llama.cpp total: %1</source>
+        <translation>llama.cpp 总计：%1</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Compute buffer</source>
+        <translation>计算缓冲区</translation>
+    </message>
+    <message>
+        <source>Lower bound</source>
+        <translation>下界</translation>
+    </message>
+    <message>
+        <source>Plan / bound</source>
+        <translation>计划 / 下界</translation>
+    </message>
+    <message>
+        <source>llama.cpp total</source>
+        <translation>llama.cpp 总计</translation>
     </message>
 </context>
 <context>
@@ -1742,6 +2494,13 @@ alive from node %4 to %5</source>
     <message>
         <source>Filter by name, op, type or shape</source>
         <translation>按名称、算子、类型或形状筛选</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::TensorNodeItem</name>
+    <message>
+        <source>Breakpoint: stepping stops at its events</source>
+        <translation>断点：单步执行会在其事件处停下</translation>
     </message>
 </context>
 <context>
@@ -1928,6 +2687,14 @@ alive from node %4 to %5</source>
     <message>
         <source>Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).</source>
         <translation>其最后一个子节点已运行。该区间并入空闲列表（%1），成为块 %2，[%3, %4)。</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>无界</translation>
+    </message>
+    <message>
+        <source>Its last child has run. The range joins the free list (%1) as block %2, the unbounded tail from offset %3.</source>
+        <translation>其最后一个子节点已运行。该区间并入空闲列表（%1），成为块 %2，即从偏移 %3 开始的无界末尾。</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,8 @@
 // planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
-// `planscope --screenshot OUT.png [--step N] [--schedule BACKENDS [--split-overview]] [FILE]`
+// `planscope --screenshot OUT.png [--ngl N] [--step N] [--schedule BACKENDS [--split-overview]] [--show PANEL] [FILE]`
 // renders the window (at step N of the plan, scheduled on BACKENDS) to a PNG and exits.
 // Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
+#include "canvas/graph_canvas.h"
 #include "files/file_controller.h"
 #include "files/recent_files.h"
 #include "mainwindow/main_window.h"
@@ -86,9 +87,17 @@ int main(int argc, char** argv) {
                                       QApplication::translate("main", "Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does."),
                                       QApplication::translate("main", "BACKENDS"));
     parser.addOption(schedule);
+    const QCommandLineOption ngl(u"ngl"_s,
+                                 QApplication::translate("main", "Re-plan the model with N layers on the second backend, as the what-if bar's ngl."),
+                                 QApplication::translate("main", "N"));
+    parser.addOption(ngl);
     const QCommandLineOption overview(u"split-overview"_s,
                                       QApplication::translate("main", "With --schedule: show the split overview."));
     parser.addOption(overview);
+    const QCommandLineOption show(u"show"_s,
+                                  QApplication::translate("main", "Bring PANEL to the front: peak, or causes (with --schedule)."),
+                                  QApplication::translate("main", "PANEL"));
+    parser.addOption(show);
     parser.addPositionalArgument(
         QApplication::translate("main", "FILE"),
         QApplication::translate("main", "A graph (.json), model (.gguf) or ggml DOT dump (.dot) to open; without one "
@@ -122,6 +131,20 @@ int main(int argc, char** argv) {
     }
     planscope::ui::MainWindow window;
     window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate));
+    if (parser.isSet(ngl)) {
+        bool ok = false;
+        const int layers = parser.value(ngl).toInt(&ok);
+        QString reason;
+        if (!ok || layers < 0) {
+            printError(QApplication::translate("main", "--ngl takes a number of layers, not '%1'").arg(parser.value(ngl)));
+            return exitUsage;
+        }
+        if (!planscope::ui::replanWithNgl(window, layers, &reason)) {
+            printError((file.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : file) + u": " +
+                       reason);
+            return exitBadInput;
+        }
+    }
     if (parser.isSet(step)) {
         QString reason;
         if (!planscope::ui::showPlanStep(*window.session(), stepNumber, &reason)) {
@@ -144,6 +167,14 @@ int main(int argc, char** argv) {
         }
     }
 
+    if (parser.isSet(show)) {
+        QString reason;
+        if (!planscope::ui::showPanel(window, parser.value(show), &reason)) {
+            printError(reason);
+            return exitUsage;
+        }
+    }
+
     if (parser.isSet(screenshot)) {
         const QString out = parser.value(screenshot);
         QString reason;
@@ -158,6 +189,7 @@ int main(int argc, char** argv) {
     window.restoreLayout(QSettings());
     window.setLayoutPersistent(true);
     quitOnSignals(window);
+    window.canvas()->showFirstRunHint();
     window.show();
     return QApplication::exec();
 }

@@ -5,8 +5,10 @@
 #include "compare/offset_diff_model.h"
 #include "compare/plan_layout_view.h"
 #include "timeline/memory_timeline.h"
+#include "ui_test_support.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QImage>
 #include <QLocale>
 #include <QProgressBar>
@@ -14,6 +16,7 @@
 
 using namespace planscope;
 using namespace planscope::ui;
+using namespace Qt::StringLiterals;
 
 class TestCompare : public QObject {
     Q_OBJECT
@@ -23,6 +26,8 @@ private slots:
     void smallGraphPlansAlike();
     void diffModelOnAttention();
     void dialogPlansOnAWorkerThread();
+    void plannerLabelsHaveBuddies_data();
+    void plannerLabelsHaveBuddies();
 };
 
 void TestCompare::valuesPerStep_data() {
@@ -116,6 +121,27 @@ void TestCompare::dialogPlansOnAWorkerThread() {
     QVERIFY(test::drawnPixels(image) > 20000);
     image.save(QStringLiteral("/tmp/bv_compare.png"));
     QVERIFY(test::drawnPixels(dialog.layoutA()->grab().toImage()) > 2000);
+}
+
+void TestCompare::plannerLabelsHaveBuddies_data() {
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<QString>("buddy");
+    QTest::newRow("A") << u"Planner &A:"_s << u"plannerA"_s;
+    QTest::newRow("B") << u"Planner &B:"_s << u"plannerB"_s;
+}
+
+// With a buddy the label shows "Planner A:" and Alt+A focuses the box.
+void TestCompare::plannerLabelsHaveBuddies() {
+    QFETCH(QString, label);
+    QFETCH(QString, buddy);
+    CompareDialog dialog(test::templateGraph("attention"));
+    const QLabel* found = nullptr;
+    for (const QLabel* l : dialog.findChildren<QLabel*>())
+        if (l->text() == label) found = l;
+    QVERIFY(found);
+    QVERIFY(found->buddy());
+    QCOMPARE(found->buddy(), dialog.findChild<QComboBox*>(buddy));
+    QVERIFY2(test::labelsWithoutBuddy(dialog).isEmpty(), qPrintable(test::labelsWithoutBuddy(dialog).join(u", "_s)));
 }
 
 QTEST_MAIN(TestCompare)

@@ -1,9 +1,10 @@
 // Execution: the small llama computed on CPU + CPU from the Run action's worker; one timing row
 // per split plus a total per backend, every split's compute announced while it runs, the output
 // summary equal to the CPU-only run of run_with_backends, and a backend that cannot start (an
-// error; the previous run stays).
+// error; the previous run stays), and the Splits dock's status cleared by a new document.
 #include "execution/timing_model.h"
 #include "sched/split_controller.h"
+#include "sched/split_panel.h"
 #include "split_test_support.h"
 #include "ui_test_support.h"
 
@@ -12,6 +13,7 @@
 #include "sched/sched_runner.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
 
 using namespace planscope;
 using namespace planscope::ui;
@@ -47,6 +49,7 @@ private slots:
     void runsOnTwoBackends();
     void outputsMatchCpuOnly();
     void failingBackendKeepsRun();
+    void newDocumentClearsRunStatus();
 };
 
 void TestExecution::initTestCase() {
@@ -130,6 +133,28 @@ void TestExecution::failingBackendKeepsRun() {
     QCOMPARE(f.controller.lastRun(), before);
     QCOMPARE(f.controller.timingModel()->rowCount(), rows);
     QVERIFY(!f.controller.lastError().isEmpty());
+}
+
+// A what-if re-plan makes a new document: the dock no longer reports the old document's run
+// over an empty timing table.
+void TestExecution::newDocumentClearsRunStatus() {
+    GraphSession session;
+    GraphCanvas canvas(&session);
+    SplitPanel panel(&session, &canvas);
+    SplitController& controller = *panel.controller();
+    QVERIFY(session.openTemplate(QString::fromLatin1(smallLlama)));
+    BackendRequest request;
+    request.list = "cpu,cpu";
+    controller.setRequest(request);
+    QVERIFY(runAndWait(controller));
+    const auto* status = panel.findChild<QLabel*>(u"splitStatus"_s);
+    QVERIFY(status);
+    QCOMPARE(status->text(), u"Run finished: 11 split(s)"_s);
+    QCOMPARE(controller.timingModel()->rowCount(), 13); // + a total per backend
+
+    QVERIFY(session.openTemplate(QString::fromLatin1(smallLlama).replace(u"n_batch=2"_s, u"n_batch=4"_s)));
+    QCOMPARE(status->text(), QString());
+    QCOMPARE(controller.timingModel()->rowCount(), 0);
 }
 
 QTEST_MAIN(TestExecution)

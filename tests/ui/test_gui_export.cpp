@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -77,6 +78,8 @@ private slots:
     void dialogFormats_data();
     void dialogFormats();
     void dialogKeepsSettings();
+    void dialogLabelsHaveBuddies_data();
+    void dialogLabelsHaveBuddies();
     void unwritablePathWritesNothing();
     void cliRefusesPictures();
 
@@ -274,6 +277,30 @@ void TestGuiExport::dialogKeepsSettings() {
     QCOMPARE(d.settings().format, u"dot"_s);
     QVERIFY(d.foldBox()->isChecked());
     QCOMPARE(d.settings().path, s.path);
+}
+
+void TestGuiExport::dialogLabelsHaveBuddies_data() {
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<int>("field"); // the dialog's form row, from the top
+    QTest::newRow("what") << u"&What:"_s << 0;
+    QTest::newRow("format") << u"&Format:"_s << 1;
+    QTest::newRow("backends") << u"&Backends:"_s << 2;
+    QTest::newRow("planner") << u"&Planner:"_s << 3;
+    QTest::newRow("output file") << u"&Output file:"_s << 4;
+}
+
+// A label's mnemonic focuses its field; without a buddy the '&' would show.
+void TestGuiExport::dialogLabelsHaveBuddies() {
+    QFETCH(QString, label);
+    QFETCH(int, field);
+    ExportDialog d(ExportSettings{}, true);
+    const QList<QWidget*> fields{d.whatBox(), d.formatBox(), d.backendBox(), d.plannerBox(), d.pathEdit()};
+    const QLabel* found = nullptr;
+    for (const QLabel* l : d.findChildren<QLabel*>())
+        if (l->text() == label) found = l;
+    QVERIFY(found);
+    QCOMPARE(found->buddy(), fields[field]);
+    QVERIFY2(test::labelsWithoutBuddy(d).isEmpty(), qPrintable(test::labelsWithoutBuddy(d).join(u", "_s)));
 }
 
 void TestGuiExport::unwritablePathWritesNothing() {

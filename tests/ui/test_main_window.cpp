@@ -1,5 +1,6 @@
 // The main window: default graph, status bar, summary, canvas -> inspector selection, the template dialog,
-// a malformed file keeping the graph, layout save/restore, the screenshot helper.
+// a malformed file keeping the graph, layout save/restore, the screenshot helper, the peak, sweep,
+// breakpoint-mark and split-cause wiring.
 #include "buffers/buffer_view.h"
 #include "canvas/graph_canvas.h"
 #include "canvas/tensor_node_item.h"
@@ -7,17 +8,27 @@
 #include "mainwindow/main_window.h"
 #include "mainwindow/screenshot.h"
 #include "mainwindow/template_dialog.h"
+#include "model/live_tensor_model.h"
 #include "model/op_summary_model.h"
 #include "model/tensor_list_model.h"
+#include "options/sweep_dialog.h"
 #include "panels/inspector_panel.h"
+#include "panels/peak_panel.h"
 #include "panels/summary_panel.h"
 #include "panels/tensor_list_panel.h"
+#include "sched/split_controller.h"
+#include "sched/split_overview.h"
+#include "sched/split_panel.h"
 #include "session/graph_session.h"
 #include "session/startup_graph.h"
+#include "split_test_support.h"
+#include "stepping/step_controller.h"
 #include "ui_test_support.h"
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -73,10 +84,61 @@ private slots:
     void screenshotWritesPng();
     void templateDialogSpec();
     void newFromTemplateOpensGraph();
+    void analysisIsWired();
 
 private:
     QTemporaryDir m_dir;
 };
+
+// Issue 16's views, as the window wires them: the Peak dock explains the compute buffer, Model >
+// Compute Buffer Sweep opens the sweep of the current model, a breakpoint shows on the canvas,
+// and after Schedule the Inspector gives backend and cause and a cause group is marked on the
+// split overview.
+void TestMainWindow::analysisIsWired() {
+    MainWindow w;
+    QSignalSpy planned(w.session(), &GraphSession::planFinished);
+    auto graph = loadStartupGraph({});
+    QVERIFY(graph.ok());
+    w.session()->setDocument(std::move(graph).value());
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(w.peakPanel()->buffers().size(), std::size_t{1});
+    QCOMPARE(w.peakPanel()->model()->rowCount(), 2); // result_output and ffn_out-4 (test_live_tensors)
+    QCOMPARE(w.findChild<QLabel*>(u"statusCompute"_s)->text(), u"Compute buffer 18.0 KiB"_s);
+
+    QMenu* model = w.findChild<QMenu*>(u"modelMenu"_s);
+    QVERIFY(model);
+    QCOMPARE(model->actions().size(), 2);
+    QCOMPARE(model->actions()[0]->objectName(), u"modelOptionsAction"_s);
+    QAction* sweep = model->actions()[1];
+    QCOMPARE(sweep->objectName(), u"sweepAction"_s);
+    QVERIFY(sweep->isEnabled());
+    QVERIFY(!w.sweepDialog());
+    sweep->trigger();
+    QVERIFY(w.sweepDialog());
+    QVERIFY(w.sweepDialog()->isVisible());
+    QCOMPARE(w.sweepDialog()->valuesEdit()->text(), u"1,8,32,128,512"_s);
+    w.sweepDialog()->close();
+
+    const planscope::tensor_id kq = findTensor(w.session()->document(), "kq-0");
+    QTRY_VERIFY(w.canvas()->itemOf(kq));
+    w.stepController()->toggleTensorBreakpoint(kq);
+    QVERIFY(w.canvas()->itemOf(kq)->hasBreakpoint());
+    w.stepController()->toggleTensorBreakpoint(kq);
+    QVERIFY(!w.canvas()->itemOf(kq)->hasBreakpoint());
+
+    QVERIFY(w.session()->openTemplate(QString::fromLatin1(test::smallLlama)));
+    QVERIFY(!w.inspector()->isFieldShown(InspectorPanel::Field::Backend));
+    SplitController* splits = w.splitPanel()->controller();
+    splits->setReplayInterval(0);
+    w.splitPanel()->backendBox()->setCurrentIndex(1); // CPU + CPU
+    QSignalSpy replayed(splits, &SplitController::replayFinished);
+    splits->scheduleDocument();
+    QVERIFY(replayed.wait(60000) || replayed.count() == 1);
+    QVERIFY(w.inspector()->isFieldShown(InspectorPanel::Field::Backend));
+    QTRY_COMPARE(w.peakPanel()->buffers().size(), std::size_t{2}); // one per backend
+    w.splitPanel()->causeView()->selectRow(0);
+    QCOMPARE(w.splitOverview()->markedBoxes(), std::vector<int>({2, 6}));
+}
 
 void TestMainWindow::initTestCase() {
     QVERIFY(m_dir.isValid());
@@ -248,7 +310,7 @@ void TestMainWindow::viewMenuTogglesEveryDock() {
     for (QDockWidget* d : docks) titles << d->windowTitle();
     titles.sort();
     QCOMPARE(titles, (QStringList{u"Buffer Layout"_s, u"Buffers"_s, u"Event Log"_s, u"Graph Summary"_s, u"Inspector"_s,
-                                  u"Memory Timeline"_s, u"Splits"_s, u"Tensors"_s, u"Why"_s}));
+                                  u"Memory Timeline"_s, u"Peak"_s, u"Splits"_s, u"Tensors"_s, u"Why"_s}));
 
     QMenu* view = nullptr;
     for (QAction* a : w.menuBar()->actions())
@@ -345,6 +407,10 @@ void TestMainWindow::templateDialogSpec() {
     QVERIFY(dialog.selectTemplate(u"attention"_s));
     QCOMPARE(dialog.spec(), u"attention"_s);
     QVERIFY(!dialog.selectTemplate(u"no-such-template"_s));
+    // "&Template:" is a form row's label: its buddy is the template box.
+    QVERIFY2(labelsWithoutBuddy(dialog).isEmpty(), qPrintable(labelsWithoutBuddy(dialog).join(u", "_s)));
+    for (const QLabel* label : dialog.findChildren<QLabel*>())
+        if (label->text() == u"&Template:"_s) QVERIFY(qobject_cast<QComboBox*>(label->buddy()));
 }
 
 void TestMainWindow::newFromTemplateOpensGraph() {

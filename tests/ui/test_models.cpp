@@ -5,9 +5,16 @@
 #include "model/op_summary_model.h"
 #include "model/tensor_list_model.h"
 #include "core/summary.h"
+#include "panels/buffers_panel.h"
+#include "session/graph_session.h"
+#include "session/plan_trace.h"
+#include "session/startup_graph.h"
+#include "split_test_support.h"
 #include "ui_test_support.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
+#include <QSignalSpy>
 #include <QtTest>
 
 
@@ -26,6 +33,7 @@ private slots:
     void tensorListModel();
     void tensorListModelIndexOf();
     void bufferListModel();
+    void computeBufferRows();
     void eventLogModel();
     void modelsSurviveResetToEmpty();
 };
@@ -142,6 +150,45 @@ void TestModels::bufferListModel() {
     QCOMPARE(model.index(0, BufferListModel::AlignmentColumn).data().toString(), u"64"_s);
     // 9 weights per layer, all placed in the weights buffer.
     QCOMPARE(model.index(0, BufferListModel::TensorsColumn).data().toString(), u"18"_s);
+}
+
+// Once planned, the default model's compute buffer is listed with the others: 18,432 bytes,
+// which llama.cpp reports with its graph metadata (3,342,480 bytes) and one alignment (32) as
+// 3,360,944 bytes = 3.21 MiB, in bold. After Schedule there is one per backend.
+void TestModels::computeBufferRows() {
+    GraphSession session;
+    BuffersPanel panel(&session);
+    BufferListModel& model = *panel.model();
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy planned(&session, &GraphSession::planFinished);
+    auto graph = loadStartupGraph({});
+    QVERIFY(graph.ok());
+    session.setDocument(std::move(graph).value());
+    const int before = model.rowCount();
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(model.rowCount(), before + 1);
+    const int r = model.rowCount() - 1;
+    QCOMPARE(model.index(r, BufferListModel::NameColumn).data().toString(), u"compute"_s);
+    QCOMPARE(model.index(r, BufferListModel::SizeColumn).data(BufferListModel::SortRole).toULongLong(), 18432ULL);
+    QCOMPARE(model.index(r, BufferListModel::LlamaColumn).data().toString(), u"3.21 MiB"_s);
+    QCOMPARE(model.index(r, BufferListModel::LlamaColumn).data(Qt::ToolTipRole).toString(),
+             u"llama.cpp prints: compute buffer total size = 3.21 MiB"_s);
+    QVERIFY(model.index(r, BufferListModel::NameColumn).data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(!model.index(0, BufferListModel::NameColumn).data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(model.index(0, BufferListModel::LlamaColumn).data().toString().isEmpty());
+
+    test::SplitFixture f;
+    BuffersPanel scheduled(&f.session);
+    QVERIFY(f.schedule("cpu,cpu"));
+    f.session.setScheduledTrace(scheduledTrace(*f.controller.schedule()));
+    QStringList lines;
+    for (int i = 0; i < scheduled.model()->rowCount(); ++i)
+        if (const QString l = scheduled.model()->index(i, BufferListModel::LlamaColumn).data(Qt::ToolTipRole).toString();
+            !l.isEmpty())
+            lines << l;
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[0].startsWith(u"llama.cpp prints: CPU compute buffer size = "_s), qPrintable(lines[0]));
+    QVERIFY2(lines[1].startsWith(u"llama.cpp prints: CPU1 compute buffer size = "_s), qPrintable(lines[1]));
 }
 
 void TestModels::eventLogModel() {

@@ -69,6 +69,7 @@ private slots:
     void geometryAcrossSections();
     void llamaOnCpuAndOpenCl();
     void unfoldShowsEverySplit();
+    void markedSplits();
     void widgetClicks();
     void mainWindowTab();
 };
@@ -160,6 +161,42 @@ void TestSplitOverview::llamaOnCpuAndOpenCl() {
     // Readable at 1280 x 800: 21 rows of full-size text, 2 backend columns.
     QVERIFY(overview.geometry().size.width() <= 900);
     QCOMPARE(overview.geometry().boxes.size(), std::size_t{21});
+#endif
+}
+
+void TestSplitOverview::markedSplits() {
+#if !defined(PLANSCOPE_HAS_OPENCL)
+    QSKIP("this build has no OpenCL backend");
+#else
+    // MUL reading an OpenCL weight starts splits 1, 11, ... 151: the folded section's box stands
+    // for the first 15, the last layer's for 151. ROPE going back to the CPU for inp_pos starts
+    // two splits of each offloaded layer.
+    const auto s = schedule(llama7bNgl16, "cpu,opencl");
+    QCOMPARE(s->causes.boundaries.size(), std::size_t{9});
+    const planscope::boundary_group& g = s->causes.boundaries[1];
+    QCOMPARE(QString::fromStdString(g.op), u"MUL"_s);
+    QCOMPARE(g.splits.size(), std::size_t{16});
+    SplitOverview overview;
+    overview.setSchedule(s);
+    QList<int> splits;
+    for (std::size_t i : g.splits) splits << static_cast<int>(i);
+    overview.setMarkedSplits(splits);
+    const std::vector<int> marked = overview.markedBoxes();
+    QCOMPARE(marked.size(), std::size_t{2});
+    QCOMPARE(marked.front(), int(g.splits.front()));
+    QCOMPARE(marked.back(), int(g.splits.back()));
+    QCOMPARE(overview.firstMarkedRect(), overview.geometry().boxes[1].rect.united(overview.geometry().boxes[1].note));
+    overview.setGroupExpanded(overview.sections()[1].group, true); // each instance its own box
+    QCOMPARE(overview.markedBoxes().size(), std::size_t{16});
+    overview.setGroupExpanded(overview.sections()[1].group, false);
+    splits.clear();
+    for (std::size_t i : s->causes.boundaries[0].splits) splits << static_cast<int>(i);
+    QCOMPARE(splits.size(), 32);
+    overview.setMarkedSplits(splits);
+    QCOMPARE(overview.markedBoxes(), std::vector<int>({2, 6, 152, 156}));
+    overview.setMarkedSplits({});
+    QVERIFY(overview.markedBoxes().empty());
+    QVERIFY(overview.firstMarkedRect().isNull());
 #endif
 }
 

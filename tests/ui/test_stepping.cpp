@@ -18,8 +18,10 @@
 #include "ui_test_support.h"
 
 #include <QItemSelectionModel>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableView>
 #include <QtTest>
 
@@ -54,11 +56,15 @@ private slots:
     void nextBreak();
     void previousBreak_data();
     void previousBreak();
+    void hitText_data();
+    void hitText();
     void sessionPlansEachDocument();
     void controllerStepsAndBreaks();
     void playStopsAtBreakpoint();
     void canvasRingsCurrentNode();
     void mainWindowFollowsSteps();
+    void homeAndEndKeys();
+    void statusBarNamesBreakpoint();
 };
 
 void TestStepping::traceOfAttention() {
@@ -150,6 +156,38 @@ void TestStepping::previousBreak() {
     const auto events = searchEvents();
     const auto hit = previousBreakStep(events, static_cast<std::size_t>(from), b);
     QCOMPARE(hit ? static_cast<int>(*hit) : -1, expected);
+}
+
+void TestStepping::hitText_data() {
+    QTest::addColumn<int>("step");
+    QTest::addColumn<QStringList>("kinds");
+    QTest::addColumn<int>("tensor"); // -1 = none
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("inplace") << 5 << QStringList{u"inplace"_s} << -1 << u"Breakpoint at step 5: inplace reuse"_s;
+    QTest::newRow("refused") << 4 << QStringList{u"refused"_s} << -1 << u"Breakpoint at step 4: refused reuse"_s;
+    QTest::newRow("last block") << 3 << QStringList{u"last_block"_s} << -1
+                                << u"Breakpoint at step 3: allocation from the last block"_s;
+    QTest::newRow("the kind that hits") << 4 << QStringList{u"inplace"_s, u"refused"_s} << -1
+                                        << u"Breakpoint at step 4: refused reuse"_s;
+    QTest::newRow("tensor before kind") << 5 << QStringList{u"inplace"_s} << 7
+                                        << u"Breakpoint at step 5: tensor blk.0.attn_q.weight"_s;
+    QTest::newRow("tensor of a node") << 2 << QStringList{} << 5
+                                      << u"Breakpoint at step 2: tensor blk.0.attn_norm.weight"_s;
+    QTest::newRow("no hit there") << 2 << QStringList{u"inplace"_s} << -1 << QString();
+    QTest::newRow("step 0") << 0 << QStringList{u"inplace"_s} << -1 << QString();
+    QTest::newRow("past the end") << 8 << QStringList{u"inplace"_s} << -1 << QString();
+}
+
+void TestStepping::hitText() {
+    QFETCH(int, step);
+    QFETCH(QStringList, kinds);
+    QFETCH(int, tensor);
+    QFETCH(QString, expected);
+    Breakpoints b;
+    for (const QString& k : kinds) b.kinds.insert(k);
+    if (tensor >= 0) b.tensors.insert(tensor_id{tensor});
+    const auto events = searchEvents();
+    QCOMPARE(breakpointHitText(events, static_cast<std::size_t>(step), b, {}, attentionDocument()), expected);
 }
 
 void TestStepping::sessionPlansEachDocument() {
@@ -285,6 +323,55 @@ void TestStepping::mainWindowFollowsSteps() {
     QCOMPARE(bar.stepBox()->value(), 9);
     bar.runToEndAction()->trigger();
     QCOMPARE(session.step(), session.planTrace()->stepCount());
+}
+
+// Step > First Step and Last Step, on Home and End.
+void TestStepping::homeAndEndKeys() {
+    MainWindow w;
+    GraphSession& session = *w.session();
+    QVERIFY(openPlanned(session));
+    SteppingToolBar& bar = *w.steppingToolBar();
+    QCOMPARE(bar.firstStepAction()->shortcut(), QKeySequence(Qt::Key_Home));
+    QCOMPARE(bar.lastStepAction()->shortcut(), QKeySequence(Qt::Key_End));
+    QVERIFY(bar.stepMenu()->actions().contains(bar.firstStepAction()));
+    QVERIFY(bar.stepMenu()->actions().contains(bar.lastStepAction()));
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    w.canvas()->setFocus();
+
+    session.setStep(9);
+    QTest::keyClick(&w, Qt::Key_End);
+    QCOMPARE(session.step(), session.planTrace()->stepCount());
+    QCOMPARE(bar.stepBox()->value(), static_cast<int>(session.planTrace()->stepCount()));
+    QTest::keyClick(&w, Qt::Key_Home);
+    QCOMPARE(session.step(), std::size_t{0});
+    QCOMPARE(bar.stepBox()->value(), 0);
+    bar.lastStepAction()->trigger();
+    QCOMPARE(session.step(), session.planTrace()->stepCount());
+}
+
+// A hit names the breakpoint and the step in the status bar.
+void TestStepping::statusBarNamesBreakpoint() {
+    MainWindow w;
+    GraphSession& session = *w.session();
+    QVERIFY(openPlanned(session));
+    StepController& controller = *w.stepController();
+    controller.setKindBreakpoint(u"inplace"_s, true);
+    w.steppingToolBar()->runToEndAction()->trigger();
+    QCOMPARE(session.step(), std::size_t{7});
+    QCOMPARE(w.statusBar()->currentMessage(), u"Breakpoint at step 7: inplace reuse"_s);
+
+    controller.clearBreakpoints();
+    controller.toggleTensorBreakpoint(findTensor(session.planTrace()->document(), "KQ-0"));
+    controller.jumpTo(0);
+    QSignalSpy hit(&controller, &StepController::breakpointHit);
+    controller.setSpeed(StepController::maxSpeed);
+    controller.play(); // a hit while playing says the same
+    QVERIFY(hit.wait(20000));
+    QCOMPARE(hit.front().front().value<std::size_t>(), session.step());
+    QCOMPARE(w.statusBar()->currentMessage(), u"Breakpoint at step %1: tensor KQ-0"_s.arg(session.step()));
+    QCOMPARE(session.step(), std::size_t{35});
 }
 
 QTEST_MAIN(TestStepping)

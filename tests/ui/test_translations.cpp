@@ -1,70 +1,18 @@
 // translations/*.ts: complete (no unfinished, empty or obsolete entries), placeholders and
 // mnemonics kept, and holding exactly the strings lupdate finds in ui/ and app/gui/ today.
+#include "ts_file.h"
+
 #include <QDir>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
-#include <QXmlStreamReader>
 #include <QtTest>
 
+using namespace planscope::ui::test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-struct Message {
-    QString context;
-    QString source;
-    QString type;                // "", "unfinished", "vanished", "obsolete"
-    QStringList translations;    // one, or one per numerus form
-};
-
-struct TsFile {
-    QString language;
-    QList<Message> messages;
-    QString error;
-};
-
-TsFile parseTs(const QString& path) {
-    TsFile ts;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        ts.error = f.errorString();
-        return ts;
-    }
-    QXmlStreamReader xml(&f);
-    QString context;
-    Message current;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (!xml.isStartElement()) {
-            if (xml.isEndElement() && xml.name() == u"message") ts.messages << current;
-            continue;
-        }
-        const auto name = xml.name();
-        if (name == u"TS") {
-            ts.language = xml.attributes().value(u"language"_s).toString();
-        } else if (name == u"name") {
-            context = xml.readElementText();
-        } else if (name == u"message") {
-            current = Message{context, {}, {}, {}};
-        } else if (name == u"source") {
-            current.source = xml.readElementText();
-        } else if (name == u"translation") {
-            current.type = xml.attributes().value(u"type"_s).toString();
-            // Either text, or <numerusform> children.
-            QString text;
-            while (!(xml.isEndElement() && xml.name() == u"translation") && !xml.atEnd()) {
-                xml.readNext();
-                if (xml.isStartElement() && xml.name() == u"numerusform") current.translations << xml.readElementText();
-                else if (xml.isCharacters()) text += xml.text();
-            }
-            if (current.translations.isEmpty()) current.translations << text;
-        }
-    }
-    if (xml.hasError()) ts.error = xml.errorString();
-    return ts;
-}
 
 QStringList tsFiles() {
     const QDir dir(QStringLiteral(PLANSCOPE_SOURCE_DIR "/translations"));
@@ -87,8 +35,6 @@ bool hasMnemonic(const QString& text) {
     static const QRegularExpression re(u"&\\w"_s);
     return re.match(t).hasMatch();
 }
-
-QString key(const Message& m) { return m.context + u" | " + m.source; }
 
 } // namespace
 
@@ -122,15 +68,15 @@ void TestTranslations::complete() {
     QVERIFY2(ts.language.startsWith(suffix), qPrintable(ts.language));
 
     QStringList problems;
-    for (const Message& m : ts.messages) {
-        if (!m.type.isEmpty()) problems << u"%1: %2"_s.arg(m.type, key(m));
+    for (const TsMessage& m : ts.messages) {
+        if (!m.type.isEmpty()) problems << u"%1: %2"_s.arg(m.type, tsKey(m));
         for (const QString& t : m.translations) {
             if (t.trimmed().isEmpty()) {
-                problems << u"empty: "_s + key(m);
+                problems << u"empty: "_s + tsKey(m);
                 continue;
             }
-            if (placeholders(t) != placeholders(m.source)) problems << u"placeholders differ: "_s + key(m);
-            if (hasMnemonic(m.source) != hasMnemonic(t)) problems << u"mnemonic lost or added: "_s + key(m);
+            if (placeholders(t) != placeholders(m.source)) problems << u"placeholders differ: "_s + tsKey(m);
+            if (hasMnemonic(m.source) != hasMnemonic(t)) problems << u"mnemonic lost or added: "_s + tsKey(m);
         }
     }
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
@@ -148,7 +94,7 @@ QSet<QString> TestTranslations::sourceStrings(QString* error) {
         return {};
     }
     QSet<QString> keys;
-    for (const Message& m : parseTs(fresh).messages) keys.insert(key(m));
+    for (const TsMessage& m : parseTs(fresh).messages) keys.insert(tsKey(m));
     return keys;
 }
 
@@ -159,7 +105,7 @@ void TestTranslations::inStepWithSources() {
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(wanted.size() > 50);
     QSet<QString> have;
-    for (const Message& m : parseTs(file).messages) have.insert(key(m));
+    for (const TsMessage& m : parseTs(file).messages) have.insert(tsKey(m));
 
     QStringList missing = (wanted - have).values();
     QStringList stale = (have - wanted).values();

@@ -5,12 +5,14 @@
 #include "mainwindow/main_window.h"
 #include "options/model_replanner.h"
 #include "options/what_if_bar.h"
+#include "panels/summary_panel.h"
 #include "session/graph_session.h"
 #include "session/startup_graph.h"
 #include "ui_test_support.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -48,10 +50,34 @@ private slots:
     void editReplans();
     void editsAreDebounced();
     void refusedOptionsKeepGraph();
+    void beforeAndAfter();
     void fileAndTemplateReplan();
 };
 
 void TestWhatIf::initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+// The default model's compute buffer is 18 KiB at 8 tokens (the logits, 512 x 8 f32, and
+// ffn_out-4) and 72 KiB at 32: the status bar and the summary say how it changed.
+void TestWhatIf::beforeAndAfter() {
+    QStringList errors;
+    auto w = windowWithDefaultModel(&errors);
+    QSignalSpy planned(w->session(), &GraphSession::planFinished);
+    QVERIFY(planned.wait(10000));
+    auto* compute = w->findChild<QLabel*>(u"statusCompute"_s);
+    QCOMPARE(compute->text(), u"Compute buffer 18.0 KiB"_s);
+    w->whatIfBar()->batchBox()->setValue(32);
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(compute->text(), u"Compute buffer 18.0 KiB → 72.0 KiB (+54.0 KiB)"_s);
+    QCOMPARE(w->summaryPanel()->text(SummaryPanel::Total::ComputeBuffers), u"72.0 KiB (was 18.0 KiB: +54.0 KiB)"_s);
+    w->whatIfBar()->nglBox()->setValue(2); // the single plan does not change with ngl
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(compute->text(), u"Compute buffer 72.0 KiB"_s);
+    QCOMPARE(w->summaryPanel()->text(SummaryPanel::Total::ComputeBuffers), u"72.0 KiB"_s);
+    w->whatIfBar()->batchBox()->setValue(8);
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(compute->text(), u"Compute buffer 72.0 KiB → 18.0 KiB (−54.0 KiB)"_s);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+}
 
 void TestWhatIf::barFollowsSource() {
     QStringList errors;

@@ -1,5 +1,7 @@
 // The why-panel: explanations of real events of the attention template's plan (the chosen block
 // among the candidates, inplace reuse, refusals) and the panel following the session's step.
+#include "alloc/tensor_allocator.h"
+#include "model/event_text.h"
 #include "model/format.h"
 #include "panels/why_panel.h"
 #include "panels/why_text.h"
@@ -34,6 +36,9 @@ private slots:
     void bestFitAlloc();
     void lastBlockAlloc();
     void inplaceAndRefused();
+    void blockSize_data();
+    void blockSize();
+    void measureTail();
     void panelFollowsStep();
 };
 
@@ -110,6 +115,55 @@ void TestWhyPanel::inplaceAndRefused() {
                                     u"'"_s + toQString(trace->document().ctx[r.parent].name) + u"'"_s));
     QCOMPARE(refusalText(refusal::other_children, u"'b'"_s, u"'a'"_s),
              u"'a' has other children still to run, which read it after 'b'."_s);
+}
+
+void TestWhyPanel::blockSize_data() {
+    QTest::addColumn<qulonglong>("offset");
+    QTest::addColumn<qulonglong>("size");
+    QTest::addColumn<QString>("expected");
+    const QLocale l;
+    QTest::newRow("a block") << 0ull << 1024ull << l.toString(1024);
+    QTest::newRow("a real buffer's last block") << 2048ull << 4096ull << l.toString(4096);
+    QTest::newRow("measure tail") << 2112ull << qulonglong{measure_capacity - 2112} << u"unbounded"_s;
+    QTest::newRow("measure tail from 0") << 0ull << qulonglong{measure_capacity} << u"unbounded"_s;
+    QTest::newRow("one byte short of the tail") << 0ull << qulonglong{measure_capacity - 1}
+                                                << l.toString(qulonglong{measure_capacity - 1});
+}
+
+void TestWhyPanel::blockSize() {
+    QFETCH(qulonglong, offset);
+    QFETCH(qulonglong, size);
+    QFETCH(QString, expected);
+    const free_block block{offset, static_cast<std::size_t>(size)};
+    WhyCandidate c{block.offset, block.size, true, false, true, isUnboundedTail(block)};
+    QCOMPARE(blockSizeText(c), expected);
+}
+
+// The plan measures its compute buffer: the last free block is the measure allocator's
+// SIZE_MAX / 2 tail, which the panel shows as unbounded, never as its byte count.
+void TestWhyPanel::measureTail() {
+    const auto trace = attentionTrace();
+    const std::size_t allocStep = firstStep<events::alloc>(*trace, [](const events::alloc& a) { return !a.last_block; });
+    const WhyExplanation alloc = explainEvent(trace->events()[allocStep - 1], trace->document());
+    QVERIFY(alloc.candidates.back().unbounded);
+    QCOMPARE(blockSizeText(alloc.candidates.back()), u"unbounded"_s);
+    for (std::size_t i = 0; i + 1 < alloc.candidates.size(); ++i) QVERIFY(!alloc.candidates[i].unbounded);
+
+    const std::size_t freeStep = firstStep<events::free>(*trace, [](const events::free& f) { return isUnboundedTail(f.result); });
+    QVERIFY(freeStep > 0);
+    const auto& f = std::get<events::free>(trace->events()[freeStep - 1]);
+    const WhyExplanation freed = explainEvent(trace->events()[freeStep - 1], trace->document());
+    QCOMPARE(freeStep, std::size_t{38});
+    QCOMPARE(freed.reason, u"Its last child has run. The range joins the free list (merged with next) as block %1, the "
+                           "unbounded tail from offset %2."_s.arg(f.block).arg(QLocale().toString(f.result.offset)));
+
+    GraphSession session;
+    WhyPanel panel(&session);
+    QVERIFY(openPlanned(session));
+    session.setStep(allocStep);
+    const QString huge = QLocale().toString(qulonglong{alloc.candidates.back().size});
+    QVERIFY2(!panel.text().contains(huge), qPrintable(panel.text()));
+    QVERIFY(panel.text().contains(u"unbounded"_s));
 }
 
 void TestWhyPanel::panelFollowsStep() {

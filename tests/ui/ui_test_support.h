@@ -1,11 +1,14 @@
 #pragma once
 // Shared by the UI tests: the attention template and the default graph's counts, tensor lookup
-// by name, an error recorder.
+// by name, an error recorder, labels whose mnemonic has no buddy.
 #include "core/document.h"
 #include "models/templates.h"
 #include "session/error_reporter.h"
 
 #include <QCoreApplication>
+#include <QLabel>
+#include <QTextDocument>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStringList>
@@ -47,6 +50,21 @@ inline planscope::tensor_id findTensor(const planscope::graph_document& doc, std
     for (std::size_t i = 0; i < doc.ctx.size(); ++i)
         if (doc.ctx[planscope::tensor_id{i}].name == name) return planscope::tensor_id{i};
     return {};
+}
+
+// The texts of `w`'s labels that have a mnemonic ("&Output file:") but no buddy: such a label
+// shows its '&' and its key does nothing.
+inline QStringList labelsWithoutBuddy(const QWidget& w) {
+    static const QRegularExpression mnemonic(QStringLiteral("&[^&\\s]"));
+    QStringList out;
+    for (const QLabel* label : w.findChildren<QLabel*>()) {
+        QString text = label->text();
+        if (label->textFormat() == Qt::RichText || (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(text)))
+            continue; // "&amp;" is an entity there
+        text.remove(QStringLiteral("&&"));
+        if (text.contains(mnemonic) && !label->buddy()) out << label->text();
+    }
+    return out;
 }
 
 // Collects errors instead of showing a modal message box.

@@ -11,6 +11,12 @@
 namespace planscope::ui {
 namespace {
 
+// The strips' words belong to the buffer view. A class rather than QCoreApplication::translate:
+// lupdate skips a translate() call whose count argument holds a cast (static_cast<int>).
+struct StripText {
+    Q_DECLARE_TR_FUNCTIONS(planscope::ui::BufferView)
+};
+
 constexpr qreal tickSpacing = 70; // pixels between labelled ticks at least
 constexpr qreal minElided = 24;   // narrower blocks get no label at all
 
@@ -118,7 +124,7 @@ void paintStrip(QPainter& p, const QRectF& rect, const StripPaintContext& ctx, c
     for (const StripBlock& b : strip.blocks)
         if (b.kind != BlockKind::Free) live += b.size;
     const QFontMetricsF fm(p.font());
-    const QString title = QCoreApplication::translate("planscope::ui::BufferView", "%1 — %2 live, high-water %3")
+    const QString title = StripText::tr("%1 — %2 live, high-water %3")
                               .arg(toQString(strip.name), formatBytes(live), formatBytes(strip.highWater));
     p.setPen(QColor(0x20, 0x20, 0x20));
     p.drawText(QRectF(rect.left(), rect.top() - fm.height() - 2, rect.width(), fm.height()), Qt::AlignLeft, title);
@@ -168,7 +174,7 @@ void paintPreallocated(QPainter& p, const QRectF& rect, const std::vector<Preall
     const QFontMetricsF fm(p.font());
     p.setPen(QColor(0x20, 0x20, 0x20));
     p.drawText(QRectF(rect.left(), rect.top() - fm.height() - 2, rect.width(), fm.height()), Qt::AlignLeft,
-               QCoreApplication::translate("planscope::ui::BufferView", "Pre-allocated — %n buffer(s), %1", nullptr, static_cast<int>(buffers.size())).arg(formatBytes(total)));
+               StripText::tr("Pre-allocated — %n buffer(s), %1", nullptr, static_cast<int>(buffers.size())).arg(formatBytes(total)));
     qreal x = rect.left();
     for (const PreallocatedBuffer& b : buffers) {
         const qreal w = total == 0 ? rect.width() / static_cast<qreal>(buffers.size())
@@ -177,7 +183,7 @@ void paintPreallocated(QPainter& p, const QRectF& rect, const std::vector<Preall
         p.fillRect(r, QColor(0xdd, 0xe4, 0xee));
         p.setPen(QColor(0x60, 0x6a, 0x78));
         p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
-        paintLabel(p, r, QCoreApplication::translate("planscope::ui::BufferView", "%1: %2, %n tensor(s)", nullptr, static_cast<int>(b.tensors)).arg(toQString(b.name), formatBytes(b.size)),
+        paintLabel(p, r, StripText::tr("%1: %2, %n tensor(s)", nullptr, static_cast<int>(b.tensors)).arg(toQString(b.name), formatBytes(b.size)),
                    QColor(0x20, 0x20, 0x20));
         x += w;
     }

@@ -23,6 +23,7 @@ const QColor headerFill(0xe2, 0xe8, 0xf0);
 const QColor textColor(0x20, 0x24, 0x2a);
 const QColor detailColor(0x4a, 0x50, 0x58);
 const QColor currentColor(0xe8, 0x6a, 0x10);
+const QColor breakColor(0xd0, 0x21, 0x21);
 
 QFont pixelFont(const QFont& base, qreal px, bool bold) {
     QFont f = base;
@@ -48,6 +49,14 @@ BlockItem::BlockItem(Kind kind, std::uint32_t unit, BlockContent content, const 
 void BlockItem::setCurrentInstance(std::optional<std::uint32_t> instance) {
     if (m_current == instance) return;
     m_current = instance;
+    update();
+}
+
+void BlockItem::setBreakpointInstances(std::vector<std::uint32_t> instances) {
+    std::sort(instances.begin(), instances.end());
+    instances.erase(std::unique(instances.begin(), instances.end()), instances.end());
+    if (instances == m_breaks) return;
+    m_breaks = std::move(instances);
     update();
 }
 
@@ -148,6 +157,13 @@ void BlockItem::paintRun(QPainter& p) const {
             p.setBrush(Qt::NoBrush);
             p.drawRect(r.adjusted(-1, -2, 1, 2));
         }
+        const auto hit = std::lower_bound(m_breaks.begin(), m_breaks.end(), cell.first);
+        if (hit != m_breaks.end() && *hit <= cell.last) p.fillRect(QRectF(r.left(), r.bottom() + 2, r.width(), 3), breakColor);
+    }
+    if (!m_breaks.empty()) {
+        p.setPen(QPen(Qt::white, 1.2));
+        p.setBrush(breakColor);
+        p.drawEllipse(QPointF(m_rect.left() + 1, m_rect.top() + 1), 5, 5);
     }
 }
 

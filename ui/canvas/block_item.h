@@ -2,7 +2,8 @@
 // A folded block on the canvas: a run of closed instances as a stacked box ("blk 1–31 ×31", its
 // nodes, bytes, time and a strip of one cell per instance), or an open instance's frame with a
 // header. A click on a run opens the instance under the mouse (the cell's, else the first); a
-// click on a frame's header closes it.
+// click on a frame's header closes it. A run holding breakpoints shows a red dot in its corner
+// and under the cells of the instances that have them.
 #include "canvas/block_content.h"
 
 #include <QCoreApplication>
@@ -32,6 +33,9 @@ public:
     // The instance the current step is in, marked on the strip.
     void setCurrentInstance(std::optional<std::uint32_t> instance);
     [[nodiscard]] std::optional<std::uint32_t> currentInstance() const { return m_current; }
+    // The instances of a run that hold a tensor with a breakpoint, in any order.
+    void setBreakpointInstances(std::vector<std::uint32_t> instances);
+    [[nodiscard]] const std::vector<std::uint32_t>& breakpointInstances() const { return m_breaks; }
 
     // Item geometry, for clicks and tests: a frame's header, a run's strip cell.
     [[nodiscard]] QRectF headerRect() const;
@@ -61,6 +65,7 @@ private:
     QRectF m_rect;
     Toggle m_toggle;
     std::optional<std::uint32_t> m_current;
+    std::vector<std::uint32_t> m_breaks;
 };
 
 } // namespace planscope::ui

@@ -233,6 +233,7 @@ void GraphCanvas::onLayoutDone(std::shared_ptr<planscope::folded_layout> layout)
     m_anchor.reset();
     onSelectionChanged(m_session->selection());
     showStep();
+    showBreakpoints();
     emit layoutFinished();
 }
 
@@ -312,6 +313,7 @@ void GraphCanvas::placeOverlays() {
     m_captionFrame->move(overlayMargin, height() - m_captionFrame->height() - overlayMargin -
                                              (horizontalScrollBar()->isVisible() ? horizontalScrollBar()->height() : 0));
     m_captionFrame->raise();
+    placeHint();
 }
 
 TensorNodeItem* GraphCanvas::itemOf(planscope::tensor_id tensor) const {

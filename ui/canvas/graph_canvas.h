@@ -9,9 +9,11 @@
 #include "session/graph_observer.h"
 
 #include <QGraphicsView>
+#include <QPointer>
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 class QLabel;
@@ -20,6 +22,7 @@ class QPushButton;
 
 namespace planscope::ui {
 
+class CanvasHint;
 class CanvasLayout;
 class GraphSession;
 class StepHighlight;
@@ -79,6 +82,11 @@ public:
     [[nodiscard]] const planscope::fold_view& foldView() const { return m_view; }
     // After a run: each node's share of its split's time, by tensor index (empty: none).
     void setNodeTimes(std::vector<double> microseconds);
+    // The tensors stepping breaks at: a red dot on their boxes, or on the closed block holding them.
+    void setBreakpointTensors(std::set<planscope::tensor_id> tensors);
+    // Shows the first-run hint unless the user closed it before (CanvasHint).
+    void showFirstRunHint();
+    [[nodiscard]] CanvasHint* firstRunHint() const;
 
 public slots:
     void zoomIn() { setZoom(m_zoom * 1.25); }
@@ -118,6 +126,8 @@ private:
     void onSceneSelectionChanged();
     void highlightEdges(planscope::tensor_id tensor);
     void placeOverlays();
+    void placeHint();
+    void showBreakpoints();
     void showStep(); // the session's current step on the items
     void showBusy(const QString& text);
     void onBlockToggled(std::uint32_t unit, std::uint32_t instance);
@@ -135,6 +145,7 @@ private:
     planscope::fold_view m_view; // the folded view m_items show
     planscope::fold_view m_pendingView;
     std::vector<double> m_nodeTimes;
+    std::set<planscope::tensor_id> m_breakpoints;
     int m_foldThreshold = defaultFoldThreshold;
     bool m_openOnStep = true;
     bool m_hasItems = false;        // the items show the current document (a relayout keeps them)
@@ -154,6 +165,7 @@ private:
     QWidget* m_captionFrame;
     QLabel* m_caption;
     StepHighlight* m_stepHighlight;
+    QPointer<CanvasHint> m_hint;
     std::shared_ptr<const planscope::graph_document> m_alternate;
 };
 

@@ -39,6 +39,7 @@ void GraphCanvas::setNodeTimes(std::vector<double> microseconds) {
         auto* fresh = new BlockItem(item->kind(), unit, contentOf(unit), rect);
         fresh->setToggle([this](std::uint32_t u, std::uint32_t k) { onBlockToggled(u, k); });
         fresh->setCurrentInstance(item->currentInstance());
+        fresh->setBreakpointInstances(item->breakpointInstances());
         delete item;
         scene()->addItem(fresh);
         item = fresh;

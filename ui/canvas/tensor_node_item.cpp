@@ -1,5 +1,6 @@
 #include "tensor_node_item.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -9,6 +10,9 @@
 namespace planscope::ui {
 
 namespace {
+struct NodeText {
+    Q_DECLARE_TR_FUNCTIONS(planscope::ui::TensorNodeItem)
+};
 constexpr qreal radius = 6;
 constexpr qreal padding = 8;
 constexpr qreal selectedPen = 2.5;
@@ -18,6 +22,15 @@ TensorNodeItem::TensorNodeItem(Content content, const QRectF& rect) : m_content(
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(false);
     setToolTip(m_content.name + u'\n' + m_content.detail + u'\n' + m_content.size);
+}
+
+void TensorNodeItem::setBreakpoint(bool on) {
+    if (on == m_breakpoint) return;
+    m_breakpoint = on;
+    QString tip = m_content.name + u'\n' + m_content.detail + u'\n' + m_content.size;
+    if (on) tip += u'\n' + NodeText::tr("Breakpoint: stepping stops at its events");
+    setToolTip(tip);
+    update();
 }
 
 void TensorNodeItem::setFill(const QColor& fill) {
@@ -70,6 +83,14 @@ void TensorNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
     painter->drawText(middle, Qt::AlignCenter, detailMetrics.elidedText(m_content.detail, Qt::ElideRight, middle.width()));
     const QRectF bottom(text.left(), middle.bottom(), text.width(), line);
     painter->drawText(bottom, Qt::AlignCenter, m_content.size);
+
+    if (m_breakpoint) {
+        // As a debugger's gutter: a red dot, sized with the box so it reads at every zoom.
+        const qreal r = std::max<qreal>(2, line * 0.32);
+        painter->setPen(QPen(Qt::white, r * 0.3));
+        painter->setBrush(QColor(0xd0, 0x21, 0x21));
+        painter->drawEllipse(QPointF(m_rect.left() + r + 2, m_rect.top() + r + 2), r, r);
+    }
 }
 
 } // namespace planscope::ui

@@ -1,5 +1,6 @@
 #pragma once
-// One tensor on the canvas: a rounded box with the name, "OP · type · shape" and the size.
+// One tensor on the canvas: a rounded box with the name, "OP · type · shape" and the size; a red
+// dot at its top-left corner when stepping breaks at it.
 #include "core/ids.h"
 
 #include <QColor>
@@ -28,6 +29,8 @@ public:
     [[nodiscard]] const QString& name() const { return m_content.name; }
     [[nodiscard]] QColor fill() const { return m_content.fill; }
     void setFill(const QColor& fill); // e.g. the scheduler backend's colour
+    void setBreakpoint(bool on);
+    [[nodiscard]] bool hasBreakpoint() const { return m_breakpoint; }
     int type() const override { return Type; }
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -36,6 +39,7 @@ public:
 private:
     Content m_content;
     QRectF m_rect;
+    bool m_breakpoint = false;
 };
 
 } // namespace planscope::ui

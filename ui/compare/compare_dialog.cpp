@@ -22,6 +22,9 @@
 #include <memory>
 
 namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
 namespace {
 
 QComboBox* plannerBox(planscope::planner_kind selected, QWidget* parent) {
@@ -46,11 +49,18 @@ CompareDialog::CompareDialog(const planscope::graph_document& doc, QWidget* pare
     m_busy->setMaximumWidth(120);
     m_busy->hide();
 
+    m_plannerA->setObjectName(u"plannerA"_s);
+    m_plannerB->setObjectName(u"plannerB"_s);
     auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("Planner &A:"), this));
-    controls->addWidget(m_plannerA);
-    controls->addWidget(new QLabel(tr("Planner &B:"), this));
-    controls->addWidget(m_plannerB);
+    // The buddy makes the label's mnemonic focus the box (and hides the '&').
+    const auto addLabelled = [this, controls](const QString& text, QComboBox* box) {
+        auto* label = new QLabel(text, this);
+        label->setBuddy(box);
+        controls->addWidget(label);
+        controls->addWidget(box);
+    };
+    addLabelled(tr("Planner &A:"), m_plannerA);
+    addLabelled(tr("Planner &B:"), m_plannerB);
     controls->addWidget(m_compare);
     controls->addWidget(m_busy);
     controls->addWidget(m_status, 1);

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 
@@ -47,7 +48,10 @@ ExportDialog::ExportDialog(const ExportSettings& preset, bool haveBufferViews, Q
     form->addRow(tr("&Backends:"), m_backends);
     form->addRow(tr("&Planner:"), m_planner);
     form->addRow(QString(), m_fold);
-    form->addRow(tr("&Output file:"), pathRow);
+    // A row of a layout gets no buddy from QFormLayout: without one the '&' would show.
+    auto* pathLabel = new QLabel(tr("&Output file:"));
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
     form->addRow(m_buttons);
 
     m_what->setCurrentIndex(std::max(0, m_what->findData(static_cast<int>(preset.what))));

@@ -20,6 +20,7 @@
 #include "session/error_reporter.h"
 #include "session/graph_session.h"
 #include "settings/settings_dialog.h"
+#include "shortcuts_dialog.h"
 #include "template_dialog.h"
 
 #include "models/templates.h"
@@ -47,7 +48,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 // Bump when the dock set changes so an old saved state is not applied to new docks.
-constexpr int layoutVersion = 4;
+constexpr int layoutVersion = 5;
 const QString geometryKey = u"mainWindow/geometry"_s;
 const QString stateKey = u"mainWindow/state"_s;
 } // namespace
@@ -63,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
     createCentralTabs();
     createStepping();
     createFileHandling();
+    createAnalysis();
     createMenus();
     addSteppingMenu();
 
@@ -278,8 +280,14 @@ void MainWindow::createMenus() {
                                        [this] { showPlannerComparison(m_session->document(), this); });
     compare->setObjectName(u"comparePlannersAction"_s);
 
+    QMenu* model = createModelMenu();
+    model->insertAction(model->actions().value(0), modelOptions);
+    menuBar()->addMenu(model);
     menuBar()->addMenu(m_splits->createMenu(this));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    shortcuts->setObjectName(u"shortcutsAction"_s);
+    help->addSeparator();
     help->addAction(tr("&About Planscope"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
 }
@@ -373,6 +381,13 @@ void MainWindow::showSaveAsDialog() {
     dialog.setDefaultSuffix(u"json"_s);
     if (dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty())
         m_session->saveAs(dialog.selectedFiles().constFirst());
+}
+
+void MainWindow::showShortcuts() {
+    // Not modal: the list can stay open beside the window. It lists the actions as they are now.
+    auto* dialog = new ShortcutsDialog(*this, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showAbout() {

@@ -25,11 +25,13 @@ class IErrorReporter;
 class InspectorPanel;
 class MemoryTimeline;
 class ModelReplanner;
+class PeakPanel;
 class StepController;
 class SteppingToolBar;
 class SplitOverview;
 class SplitPanel;
 class SummaryPanel;
+class SweepDialog;
 class TensorListPanel;
 class WhatIfBar;
 class WhyPanel;
@@ -58,6 +60,8 @@ public:
     [[nodiscard]] SteppingToolBar* steppingToolBar() const { return m_steppingBar; }
     [[nodiscard]] SplitPanel* splitPanel() const { return m_splits; }
     [[nodiscard]] SplitOverview* splitOverview() const { return m_overview; }
+    [[nodiscard]] PeakPanel* peakPanel() const { return m_peak; }
+    [[nodiscard]] SweepDialog* sweepDialog() const { return m_sweep; } // nullptr until first shown
     // The central area: the canvas ("Graph") and, once scheduled, the split overview.
     [[nodiscard]] QTabWidget* centralTabs() const { return m_central; }
     [[nodiscard]] ExportController* exportController() const { return m_export; }
@@ -83,8 +87,10 @@ public slots:
     void showSaveAsDialog();
     void showSettingsDialog();
     void showAbout();
+    void showShortcuts(); // Help > Keyboard Shortcuts
     // The "Split Overview" tab, when a schedule is there.
     void showSplitOverview();
+    void showSweep(); // Model > Compute Buffer Sweep, for the current model
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -94,6 +100,8 @@ private:
     void createCentralTabs();
     void createMenus();
     void createStepping(); // main_window_stepping.cpp
+    void createAnalysis(); // main_window_analysis.cpp: peak, sweep, causes, breakpoint marks
+    QMenu* createModelMenu();
     void addSteppingMenu();
     void destroyStepping(); // the stepping observers, before the session goes
     void createFileHandling(); // recent files, drops, model options, what-if bar
@@ -124,6 +132,8 @@ private:
     SplitPanel* m_splits = nullptr;
     QTabWidget* m_central = nullptr;
     SplitOverview* m_overview = nullptr;
+    PeakPanel* m_peak = nullptr;
+    SweepDialog* m_sweep = nullptr;
     ExportController* m_export = nullptr;
     QLabel* m_statusName;
     QLabel* m_statusCounts;

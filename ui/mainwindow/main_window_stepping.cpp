@@ -1,6 +1,7 @@
 // MainWindow's stepping: the why-panel, buffer layout and memory timeline docks, the step
 // controller, the stepping toolbar and Step menu, the breakpoint action on the canvas, the
-// tensor list and the inspector, and the switch to the scheduler's allocation after Schedule.
+// tensor list and the inspector, the status bar's note on a breakpoint hit, and the switch to
+// the scheduler's allocation after Schedule.
 #include "main_window.h"
 
 #include "buffers/buffer_view.h"
@@ -55,6 +56,14 @@ void MainWindow::createStepping() {
                static_cast<int>(splits->schedule()->plan.splits.size()))
                 .arg(QLocale().toString(static_cast<qulonglong>(trace->stepCount()))),
             8000);
+    });
+
+    connect(m_stepper, &StepController::breakpointHit, this, [this](std::size_t step) {
+        const PlanTrace* trace = m_session->planTrace();
+        if (!trace) return;
+        statusBar()->showMessage(breakpointHitText(trace->events(), step, m_stepper->breakpoints(),
+                                                   {trace->eventSplits()}, trace->document()),
+                                 10000);
     });
 
     QAction* toggle = m_steppingBar->tensorBreakpointAction();

@@ -2,12 +2,16 @@
 
 #include "canvas/graph_canvas.h"
 #include "mainwindow/main_window.h"
+#include "options/model_replanner.h"
+#include "panels/peak_panel.h"
 #include "sched/split_controller.h"
 #include "sched/split_panel.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 
 #include <QComboBox>
+#include <QDockWidget>
+#include <QTableView>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -58,6 +62,32 @@ bool showPlanStep(GraphSession& session, std::size_t step, QString* error) {
     return true;
 }
 
+bool replanWithNgl(MainWindow& window, int ngl, QString* error) {
+    ModelReplanner* replanner = window.replanner();
+    QString failure;
+    bool loaded = false;
+    QEventLoop loop;
+    QObject::connect(window.session(), &GraphSession::loadFinished, &loop, [&] {
+        loaded = true;
+        loop.quit();
+    });
+    QObject::connect(window.session(), &GraphSession::loadFailed, &loop, [&](const QString&, const QString& message) {
+        failure = message;
+        loop.quit();
+    });
+    QObject::connect(replanner, &ModelReplanner::replanRejected, &loop, [&](const QString& message) { failure = message; });
+    ModelOptions options = replanner->options();
+    options.params.ngl = ngl;
+    if (replanner->replan(options)) {
+        QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
+        if (!loaded && failure.isEmpty()) loop.exec();
+    }
+    if (loaded) return true;
+    if (error)
+        *error = failure.isEmpty() ? QCoreApplication::translate("planscope::ui::Screenshot", "re-planning took too long") : failure;
+    return false;
+}
+
 bool showSchedule(MainWindow& window, const QString& backends, bool overview, QString* error) {
     SplitController* splits = window.splitPanel()->controller();
     if (window.session()->isPlanning()) {
@@ -90,6 +120,33 @@ bool showSchedule(MainWindow& window, const QString& backends, bool overview, QS
     }
     splits->cancel(); // the replay's end: the split graph in its final colours
     if (overview) window.showSplitOverview();
+    return true;
+}
+
+bool showPanel(MainWindow& window, const QString& panel, QString* error) {
+    const auto fail = [error](const QString& reason) {
+        if (error) *error = reason;
+        return false;
+    };
+    QTableView* table = nullptr;
+    if (panel == u"peak") {
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("peakDock"));
+        dock->raise();
+        window.resizeDocks({dock}, {760}, Qt::Horizontal); // room for the lifetime columns
+        window.session()->setStep(window.peakPanel()->shownStep()); // as its Go to Step
+        table = window.peakPanel()->table();
+    } else if (panel == u"causes") {
+        if (!window.splitPanel()->controller()->schedule())
+            return fail(QCoreApplication::translate("planscope::ui::Screenshot", "--show causes needs --schedule"));
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("splitsDock"));
+        dock->raise();
+        window.resizeDocks({dock}, {760}, Qt::Horizontal); // room for the Why column
+        table = window.splitPanel()->causeView();
+        window.splitPanel()->showCauses();
+    } else {
+        return fail(QCoreApplication::translate("planscope::ui::Screenshot", "unknown panel '%1' (peak, causes)").arg(panel));
+    }
+    if (table->model()->rowCount() > 0) table->selectRow(0);
     return true;
 }
 

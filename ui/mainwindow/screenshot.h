@@ -15,10 +15,20 @@ class MainWindow;
 // failure (no plan, or the step past its last) returns false and sets *error to a reason.
 bool showPlanStep(GraphSession& session, std::size_t step, QString* error);
 
+// Re-plans the current model with `ngl` layers on the second backend (planscope --ngl), as the
+// what-if bar does, and waits up to a minute for the new document. Fails for a graph that is no
+// model, options it refuses, or a load that fails.
+bool replanWithNgl(MainWindow& window, int ngl, QString* error);
+
 // Schedules the graph on `backends` ("cpu,opencl") as Schedule (F7) does, skips the replay and,
 // with `overview`, shows the split overview (planscope --schedule, --split-overview). Waits up to
 // a minute; on failure returns false and sets *error to the scheduler's reason.
 bool showSchedule(MainWindow& window, const QString& backends, bool overview, QString* error);
+
+// Brings a panel to the front for the picture (planscope --show): "peak" (the Peak dock at its
+// buffer's peak, the largest row selected) or "causes" (the Splits dock's Causes tab, the largest
+// group selected and marked on the split overview; needs a schedule). Unknown names fail.
+bool showPanel(MainWindow& window, const QString& panel, QString* error);
 
 // Shows the window first if needed (the offscreen platform works) and waits, up to a minute,
 // for the canvas' layout. On failure returns false

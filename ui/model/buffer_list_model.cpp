@@ -2,16 +2,21 @@
 
 #include "model/format.h"
 
+#include <QFont>
 #include <QLocale>
 
 namespace planscope::ui {
 
+using namespace Qt::StringLiterals;
+
 BufferListModel::BufferListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void BufferListModel::setDocument(const planscope::graph_document& doc) {
+void BufferListModel::setDocument(const planscope::graph_document& doc, const std::vector<ComputeBuffer>& compute) {
     beginResetModel();
     m_rows.clear();
-    for (const buffer_desc& b : doc.buffers) m_rows.push_back({toQString(b.name), toQString(b.backend), b.size, b.alignment, 0});
+    for (const buffer_desc& b : doc.buffers) m_rows.push_back({toQString(b.name), toQString(b.backend), b.size, b.alignment, 0, {}});
+    for (const ComputeBuffer& c : compute)
+        if (c.id.index() < m_rows.size()) m_rows[c.id.index()].llamaLine = c.llamaLine;
     for (std::size_t i = 0; i < doc.ctx.size(); ++i) {
         const tensor& t = doc.ctx[tensor_id{i}];
         if (t.where && !t.is_view() && t.where->buffer.index() < m_rows.size()) ++m_rows[t.where->buffer.index()].tensors;
@@ -36,6 +41,14 @@ QVariant BufferListModel::data(const QModelIndex& index, int role) const {
         case SizeColumn: return formatBytes(row.size);
         case AlignmentColumn: return QLocale().toString(static_cast<qulonglong>(row.alignment));
         case TensorsColumn: return QLocale().toString(row.tensors);
+        case LlamaColumn: return row.llamaLine.section(u" = "_s, 1); // "73.69 MiB"
+        }
+        break;
+    case Qt::FontRole:
+        if (!row.llamaLine.isEmpty()) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
         }
         break;
     case SortRole:
@@ -46,6 +59,7 @@ QVariant BufferListModel::data(const QModelIndex& index, int role) const {
         default: return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole:
+        if (index.column() == LlamaColumn && !row.llamaLine.isEmpty()) return tr("llama.cpp prints: %1").arg(row.llamaLine);
         if (index.column() == SizeColumn) return formatBytesExact(row.size);
         break;
     case Qt::TextAlignmentRole:
@@ -63,6 +77,7 @@ QVariant BufferListModel::headerData(int section, Qt::Orientation orientation, i
     case SizeColumn: return tr("Size");
     case AlignmentColumn: return tr("Alignment");
     case TensorsColumn: return tr("Tensors");
+    case LlamaColumn: return tr("llama.cpp");
     }
     return {};
 }

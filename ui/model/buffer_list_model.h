@@ -1,6 +1,9 @@
 #pragma once
-// The document's buffers (weights, KV cache, ...): name, backend, size, alignment, tensors placed.
+// The document's buffers (weights, KV cache, ...) and, once planned, its compute buffers (one per
+// backend after Schedule): name, backend, size, alignment, tensors placed, and for a compute
+// buffer the size llama.cpp prints (compute_buffers.h), in bold.
 #include "core/document.h"
+#include "model/compute_buffers.h"
 
 #include <QAbstractTableModel>
 
@@ -10,12 +13,14 @@ class BufferListModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { NameColumn, BackendColumn, SizeColumn, AlignmentColumn, TensorsColumn, ColumnCount };
+    enum Column { NameColumn, BackendColumn, SizeColumn, AlignmentColumn, TensorsColumn, LlamaColumn, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;
 
     explicit BufferListModel(QObject* parent = nullptr);
 
-    void setDocument(const planscope::graph_document& doc);
+    // `doc` lists the buffers (a planned document lists its compute buffers too); `compute` says
+    // which of them are compute buffers.
+    void setDocument(const planscope::graph_document& doc, const std::vector<ComputeBuffer>& compute = {});
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -29,6 +34,7 @@ private:
         std::uint64_t size;
         std::uint64_t alignment;
         int tensors;
+        QString llamaLine; // compute buffers only
     };
     std::vector<Row> m_rows;
 };

@@ -1,5 +1,6 @@
 #include "event_log_model.h"
 
+#include "event_text.h"
 #include "format.h"
 #include "session/plan_trace.h"
 
@@ -76,7 +77,7 @@ QVariant EventLogModel::display(const planscope::alloc_event& e, std::size_t row
         const auto s = eventSize(e);
         return s ? locale.toString(static_cast<qulonglong>(*s)) : QString();
     }
-    case DetailColumn: return toQString(planscope::describe(e, m_doc->ctx));
+    case DetailColumn: return eventText(e, *m_doc);
     }
     return {};
 }

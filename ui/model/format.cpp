@@ -10,6 +10,12 @@ QString formatBytes(std::uint64_t bytes) {
     return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1);
 }
 
+QString formatBytesDelta(std::uint64_t before, std::uint64_t after) {
+    if (before == after) return u"±" + formatBytes(0);
+    if (after > before) return u'+' + formatBytes(after - before);
+    return u"−" + formatBytes(before - after);
+}
+
 QString formatBytesExact(std::uint64_t bytes) {
     const QString exact =
         QCoreApplication::translate("planscope::ui::Format", "%1 bytes").arg(QLocale().toString(static_cast<qulonglong>(bytes)));

@@ -14,6 +14,8 @@ inline QString toQString(std::string_view s) { return QString::fromUtf8(s.data()
 
 // "12.3 KiB" in the current locale.
 QString formatBytes(std::uint64_t bytes);
+// "+6.5 MiB", "−6.5 MiB" (a minus sign), "±0 bytes": how `after` differs from `before`.
+QString formatBytesDelta(std::uint64_t before, std::uint64_t after);
 // "12,544 bytes (12.3 KiB)": exact, then readable.
 QString formatBytesExact(std::uint64_t bytes);
 // "[64, 4, 1, 1]" as ggml prints shapes; strides the same way.

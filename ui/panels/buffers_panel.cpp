@@ -2,6 +2,7 @@
 
 #include "model/buffer_list_model.h"
 #include "session/graph_session.h"
+#include "session/plan_trace.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
@@ -37,5 +38,10 @@ BuffersPanel::BuffersPanel(GraphSession* session, QWidget* parent)
 BuffersPanel::~BuffersPanel() { m_session->removeObserver(this); }
 
 void BuffersPanel::onGraphLoaded(const planscope::graph_document& doc) { m_model->setDocument(doc); }
+
+void BuffersPanel::onPlanReady(const PlanTrace& trace) {
+    // The planned document lists the compute buffers the plan appended.
+    m_model->setDocument(trace.document(), computeBuffers(trace.document(), trace.events(), trace.hasSplits()));
+}
 
 } // namespace planscope::ui

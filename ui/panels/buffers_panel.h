@@ -1,5 +1,6 @@
 #pragma once
-// The document's buffers with their sizes. A later issue draws each buffer's occupancy here.
+// The document's buffers with their sizes and, once planned, the compute buffers: the document's
+// own "compute" buffer, or after Schedule one per backend, with the size llama.cpp prints.
 #include "session/graph_observer.h"
 
 #include <QWidget>
@@ -20,6 +21,7 @@ public:
 
     void onGraphLoaded(const planscope::graph_document& doc) override;
     void onSelectionChanged(planscope::tensor_id) override {}
+    void onPlanReady(const PlanTrace& trace) override;
 
     [[nodiscard]] BufferListModel* model() const { return m_model; }
 

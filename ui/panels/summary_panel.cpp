@@ -2,7 +2,9 @@
 
 #include "model/format.h"
 #include "model/op_summary_model.h"
+#include "model/compute_buffers.h"
 #include "session/graph_session.h"
+#include "session/plan_trace.h"
 
 #include <QFormLayout>
 #include <QHeaderView>
@@ -23,7 +25,7 @@ SummaryPanel::SummaryPanel(GraphSession* session, QWidget* parent)
     totals->setLabelAlignment(Qt::AlignRight);
     const std::array<QString, static_cast<std::size_t>(Total::Count)> labels{
         tr("Tensors:"), tr("Nodes:"), tr("Leafs:"), tr("View nodes:"),
-        tr("Leaf bytes:"), tr("Node bytes (without views):"), tr("Preallocated bytes:"),
+        tr("Leaf bytes:"), tr("Node bytes (without views):"), tr("Preallocated bytes:"), tr("Compute buffer:"),
     };
     for (std::size_t i = 0; i < labels.size(); ++i) {
         m_totals[i] = new QLabel(this);
@@ -65,7 +67,32 @@ void SummaryPanel::onGraphLoaded(const planscope::graph_document&) {
     set(Total::LeafBytes, formatBytesExact(s.totals.leaf_bytes));
     set(Total::NodeBytes, formatBytesExact(s.totals.node_bytes));
     set(Total::PreallocatedBytes, formatBytesExact(s.totals.preallocated_bytes));
+    set(Total::ComputeBuffers, tr("planning…"));
+    m_totals[static_cast<std::size_t>(Total::ComputeBuffers)]->setToolTip({});
     m_model->setSummary(s);
+}
+
+void SummaryPanel::onPlanReady(const PlanTrace& trace) {
+    QLabel* label = m_totals[static_cast<std::size_t>(Total::ComputeBuffers)];
+    const auto buffers = computeBuffers(trace.document(), trace.events(), trace.hasSplits());
+    QStringList parts, lines;
+    for (const ComputeBuffer& b : buffers) {
+        parts << (trace.hasSplits() ? tr("%1 %2").arg(b.backend, formatBytes(b.size)) : formatBytes(b.size));
+        lines << b.llamaLine;
+    }
+    QString text = parts.isEmpty() ? tr("none") : parts.join(u", "_s);
+    // A model planned again (a what-if): how the compute buffer changed.
+    const QString source = m_session->filePath() + u'|' + m_session->displayName();
+    if (!trace.hasSplits() && buffers.size() == 1) {
+        const std::uint64_t now = buffers.front().size;
+        const bool replanned = m_lastCompute && m_lastSource == source;
+        if (replanned && *m_lastCompute != now) text += u' ' + tr("(was %1: %2)").arg(formatBytes(*m_lastCompute), formatBytesDelta(*m_lastCompute, now));
+        emit computeBufferChanged(replanned ? *m_lastCompute : 0, now);
+        m_lastCompute = now;
+        m_lastSource = source;
+    }
+    label->setText(text);
+    label->setToolTip(tr("llama.cpp prints:\n%1").arg(lines.join(u'\n')));
 }
 
 QString SummaryPanel::text(Total total) const { return m_totals[static_cast<std::size_t>(total)]->text(); }

@@ -1,10 +1,14 @@
 #pragma once
-// Graph summary: tensor, node and leaf counts, bytes of leafs and nodes, and a per-op table.
+// Graph summary: tensor, node and leaf counts, bytes of leafs and nodes, the compute buffers once
+// planned (with llama.cpp's figure, and the change since the previous plan of the same model: a
+// what-if's before and after), and a per-op table.
 #include "session/graph_observer.h"
 
 #include <QWidget>
 
 #include <array>
+#include <cstdint>
+#include <optional>
 
 class QLabel;
 class QTableView;
@@ -19,15 +23,23 @@ class SummaryPanel final : public QWidget, public IGraphObserver {
 
 public:
     // The engine's graph_summary fields, in the order shown; preallocated = tensors with a placement.
-    enum class Total { Tensors, Nodes, Leafs, Views, LeafBytes, NodeBytes, PreallocatedBytes, Count };
+    enum class Total { Tensors, Nodes, Leafs, Views, LeafBytes, NodeBytes, PreallocatedBytes, ComputeBuffers, Count };
 
     explicit SummaryPanel(GraphSession* session, QWidget* parent = nullptr);
     ~SummaryPanel() override;
 
     void onGraphLoaded(const planscope::graph_document& doc) override;
     void onSelectionChanged(planscope::tensor_id) override {}
+    void onPlanReady(const PlanTrace& trace) override;
 
     [[nodiscard]] QString text(Total total) const;
+
+signals:
+    // After each single-buffer plan: the compute buffer before (the previous plan of the same
+    // model; 0 for a new model) and now.
+    void computeBufferChanged(quint64 before, quint64 now);
+
+public:
     [[nodiscard]] OpSummaryModel* model() const { return m_model; }
 
 private:
@@ -35,6 +47,9 @@ private:
     OpSummaryModel* m_model;
     QTableView* m_table;
     std::array<QLabel*, static_cast<std::size_t>(Total::Count)> m_totals{};
+    // The last single-buffer plan's compute size and the model it was of, for the delta.
+    QString m_lastSource;
+    std::optional<std::uint64_t> m_lastCompute;
 };
 
 } // namespace planscope::ui

@@ -27,7 +27,7 @@ QString candidateTable(const WhyExplanation& why) {
         const QString row = c.chosen ? u"<tr style=\"font-weight:bold; background:#d8f0d8\">"_s : u"<tr>"_s;
         html += row + u"<td>"_s + QString::number(i) + u"</td><td align=\"right\">"_s +
                 locale.toString(static_cast<qulonglong>(c.offset)) + u"</td><td align=\"right\">"_s +
-                locale.toString(static_cast<qulonglong>(c.size)) + u"</td><td>"_s + note + u"</td></tr>"_s;
+                blockSizeText(c) + u"</td><td>"_s + note + u"</td></tr>"_s;
     }
     return html + u"</table>"_s;
 }

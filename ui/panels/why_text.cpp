@@ -1,5 +1,6 @@
 #include "why_text.h"
 
+#include "model/event_text.h"
 #include "model/format.h"
 
 #include <QCoreApplication>
@@ -29,7 +30,7 @@ WhyExplanation explainAlloc(const ev::alloc& a, const planscope::graph_document&
     for (std::size_t i = 0; i < a.candidates.size(); ++i) {
         const free_block& b = a.candidates[i];
         const bool last = i + 1 == a.candidates.size();
-        out.candidates.push_back({b.offset, b.size, b.size >= a.size, i == a.block, last});
+        out.candidates.push_back({b.offset, b.size, b.size >= a.size, i == a.block, last, isUnboundedTail(b)});
         if (last || b.size < a.size) continue;
         ++fitting;
         if (i < a.block && b.size == a.candidates[a.block].size) ++ties;
@@ -58,6 +59,10 @@ WhyExplanation explainAlloc(const ev::alloc& a, const planscope::graph_document&
 }
 
 } // namespace
+
+QString blockSizeText(const WhyCandidate& candidate) {
+    return candidate.unbounded ? WhyText::tr("unbounded") : bytes(candidate.size);
+}
 
 QString refusalText(planscope::refusal reason, const QString& node, const QString& parent) {
     switch (reason) {
@@ -95,12 +100,19 @@ WhyExplanation explainEvent(const planscope::alloc_event& e, const planscope::gr
         out.reason = refusalText(r->reason, tensorName(doc, r->node), tensorName(doc, r->parent));
     } else if (const auto* f = std::get_if<ev::free>(&e)) {
         out.title = WhyText::tr("Free %1: %2 bytes at offset %3").arg(tensorName(doc, f->tensor), bytes(f->size), bytes(f->offset));
-        out.reason = WhyText::tr("Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).")
-                         .arg(toQString(planscope::name(f->merge)))
-                         .arg(f->block)
-                         .arg(bytes(f->result.offset), bytes(f->result.end()));
+        // A range that joins a measure allocator's tail has no real end to show.
+        out.reason = isUnboundedTail(f->result)
+                         ? WhyText::tr("Its last child has run. The range joins the free list (%1) as block %2, the "
+                                       "unbounded tail from offset %3.")
+                               .arg(mergeText(f->merge))
+                               .arg(f->block)
+                               .arg(bytes(f->result.offset))
+                         : WhyText::tr("Its last child has run. The range joins the free list (%1) as block %2, [%3, %4).")
+                               .arg(mergeText(f->merge))
+                               .arg(f->block)
+                               .arg(bytes(f->result.offset), bytes(f->result.end()));
     } else {
-        out.title = toQString(planscope::describe(e, doc.ctx));
+        out.title = eventText(e, doc);
     }
     return out;
 }

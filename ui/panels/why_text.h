@@ -17,6 +17,7 @@ struct WhyCandidate {
     bool fits = false;   // large enough for the allocation
     bool chosen = false;
     bool last = false;   // the last block: only a last resort
+    bool unbounded = false; // a measure allocator's tail (isUnboundedTail): its size means nothing
 };
 
 struct WhyExplanation {
@@ -26,6 +27,8 @@ struct WhyExplanation {
 };
 
 WhyExplanation explainEvent(const planscope::alloc_event& e, const planscope::graph_document& doc);
+// A candidate's size for the table: its bytes, or "unbounded" for a measure allocator's tail.
+QString blockSizeText(const WhyCandidate& candidate);
 // The refusal as a sentence naming the node and parent.
 QString refusalText(planscope::refusal reason, const QString& node, const QString& parent);
 

@@ -35,6 +35,7 @@ private:
 
 SplitController::SplitController(GraphSession* session, GraphCanvas* canvas, QObject* parent)
     : QObject(parent), m_session(session), m_canvas(canvas), m_assignments(new AssignmentModel(this)),
+      m_causes(new SplitCauseModel(this)),
       m_replay(new AssignmentReplay(canvas, this)), m_timings(new TimingModel(this)) {
     setBackends(u"cpu"_s);
     connect(m_replay, &AssignmentReplay::step, this, &SplitController::replayStep);
@@ -84,7 +85,9 @@ void SplitController::onGraphLoaded(const planscope::graph_document&) {
     m_schedule.reset();
     m_run.reset();
     m_assignments->setSchedule(nullptr);
+    m_causes->setSchedule(nullptr);
     m_timings->clear();
+    emit statusMessage(QString()); // the last schedule's or run's note spoke of that document
 }
 
 template <class Job, class Done>
@@ -121,6 +124,7 @@ void SplitController::scheduleDocument() {
                     m_scheduledList = list;
                     m_schedule = std::make_shared<const SplitSchedule>(std::move(*r));
                     m_assignments->setSchedule(m_schedule);
+                    m_causes->setSchedule(m_schedule);
                     m_run.reset();
                     m_timings->clear();
                     emit statusMessage(tr("%n split(s), %1 assignments", nullptr, static_cast<int>(m_schedule->plan.splits.size()))

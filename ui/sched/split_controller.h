@@ -8,6 +8,7 @@
 #include "assignment_replay.h"
 #include "execution/timing_model.h"
 #include "session/graph_observer.h"
+#include "split_cause_model.h"
 #include "split_schedule.h"
 
 #include <QObject>
@@ -47,6 +48,7 @@ public:
     void setPromptSource(PromptSource source) { m_promptSource = std::move(source); }
 
     [[nodiscard]] AssignmentModel* assignmentModel() const { return m_assignments; }
+    [[nodiscard]] SplitCauseModel* causeModel() const { return m_causes; }
     [[nodiscard]] TimingModel* timingModel() const { return m_timings; }
     [[nodiscard]] const SplitSchedule* schedule() const { return m_schedule.get(); }
     [[nodiscard]] std::shared_ptr<const SplitSchedule> sharedSchedule() const { return m_schedule; }
@@ -103,6 +105,7 @@ private:
     GraphSession* m_session;
     GraphCanvas* m_canvas;
     AssignmentModel* m_assignments;
+    SplitCauseModel* m_causes;
     AssignmentReplay* m_replay;
     TimingModel* m_timings;
     BackendRequest m_request;

@@ -42,6 +42,7 @@ QSize SplitOverview::sizeHint() const { return m_geometry.size.toSize().expanded
 void SplitOverview::setSchedule(std::shared_ptr<const SplitSchedule> schedule) {
     m_schedule = std::move(schedule);
     m_expanded.clear();
+    m_marked.clear();
     m_times.clear();
     m_fold.reset();
     if (m_schedule) {
@@ -60,6 +61,35 @@ void SplitOverview::clear() { setSchedule(nullptr); }
 void SplitOverview::setComputeTimes(std::vector<double> microseconds) {
     m_times = std::move(microseconds);
     rebuild();
+}
+
+void SplitOverview::setMarkedSplits(const QList<int>& splits) {
+    m_marked = std::set<int>(splits.begin(), splits.end());
+    update();
+}
+
+bool SplitOverview::isMarked(const OverviewGeometry::Box& box) const {
+    if (m_marked.empty()) return false;
+    const OverviewSection& sec = m_sections[box.section];
+    const int first = sec.splits[box.index].split;
+    // A folded section's box stands for the same split of each of its instances, a pattern apart.
+    const int pattern = static_cast<int>(sec.splits.size());
+    for (std::size_t k = 0; k < sec.repeat; ++k)
+        if (m_marked.contains(first + static_cast<int>(k) * pattern)) return true;
+    return false;
+}
+
+std::vector<int> SplitOverview::markedBoxes() const {
+    std::vector<int> out;
+    for (const OverviewGeometry::Box& b : m_geometry.boxes)
+        if (isMarked(b)) out.push_back(m_sections[b.section].splits[b.index].split);
+    return out;
+}
+
+QRectF SplitOverview::firstMarkedRect() const {
+    for (const OverviewGeometry::Box& b : m_geometry.boxes)
+        if (isMarked(b)) return b.rect.united(b.note);
+    return {};
 }
 
 void SplitOverview::setGroupExpanded(int group, bool expanded) {
@@ -180,7 +210,8 @@ void SplitOverview::paintEvent(QPaintEvent*) {
                            tr("%n copy(ies) · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes)));
             }
         }
-        p.setPen(QPen(lineColor.darker(120), 1));
+        const bool marked = isMarked(b);
+        p.setPen(marked ? QPen(copyColor, 3) : QPen(lineColor.darker(120), 1));
         p.setBrush(backendColor(sp.backend));
         p.drawRoundedRect(b.rect, 5, 5);
         p.setPen(textColor);
@@ -190,7 +221,7 @@ void SplitOverview::paintEvent(QPaintEvent*) {
         p.drawText(b.rect.adjusted(6, 0, -6, 0), Qt::AlignCenter, QFontMetricsF(base).elidedText(text, Qt::ElideRight, b.rect.width() - 12));
         if (!sp.cause.isEmpty()) {
             p.setFont(small);
-            p.setPen(mutedColor);
+            p.setPen(marked ? copyColor : mutedColor);
             const QString cause = sp.cause + u"  (" + sp.code + u')';
             p.drawText(b.note, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(small).elidedText(cause, Qt::ElideRight, b.note.width()));
         }

@@ -3,7 +3,8 @@
 // sequence diagram (split_overview_geometry.h), splits of repeated blocks folded by pattern
 // ("blk 16–30 ×15"), boxes coloured by backend, copies' bytes on the arrows, each boundary's cause
 // beside it, and compute times after a run. A click on a section's title unfolds or folds it; a
-// click on a split selects the node that started it.
+// click on a split selects the node that started it. Splits can be marked (a cause group of the
+// Splits dock): their boxes, or the folded box that stands for them, get a red frame.
 #include "sched/split_overview_geometry.h"
 #include "sched/split_schedule.h"
 
@@ -24,6 +25,13 @@ public:
     void clear();
     // After a run: compute time by split, in microseconds.
     void setComputeTimes(std::vector<double> microseconds);
+    // Frames the boxes of these splits (of a folded section, the box a split stands in); empty
+    // clears the marks.
+    void setMarkedSplits(const QList<int>& splits);
+    // The split numbers of the boxes drawn marked, in drawing order.
+    [[nodiscard]] std::vector<int> markedBoxes() const;
+    // The first marked box, to scroll to; null when there is none.
+    [[nodiscard]] QRectF firstMarkedRect() const;
     // Unfolds (folds) the sections of a fold group.
     void setGroupExpanded(int group, bool expanded);
 
@@ -44,10 +52,12 @@ protected:
 
 private:
     void rebuild();
+    [[nodiscard]] bool isMarked(const OverviewGeometry::Box& box) const;
 
     std::shared_ptr<const SplitSchedule> m_schedule;
     std::shared_ptr<const planscope::fold_structure> m_fold;
     std::set<int> m_expanded;
+    std::set<int> m_marked;
     std::vector<double> m_times;
     std::vector<OverviewSection> m_sections;
     OverviewGeometry m_geometry;

@@ -54,23 +54,28 @@ bool samePattern(const std::vector<OverviewSplit>& a, const std::vector<Overview
 
 QString shortBackendName(const std::string& name) { return toQString(name.substr(0, name.find(':'))); }
 
-QString causeText(const graph_document& doc, const sched_plan& plan, const std::vector<std::string>& names, tensor_id node) {
-    if (!doc.ctx.contains(node)) return {};
-    const tensor& t = doc.ctx[node];
-    const QString who = toQString(info(t.op).name) + u' ' + toQString(t.name);
-    const QString where = backendName(names, plan.backend(node));
-    const std::string code(plan.cause(node));
+QString causeWords(const QString& who, std::string_view code, const QString& source, const QString& where) {
     const auto slot = causeSlot(code);
-    const auto srcName = [&](int s) { return t.src[s].valid() ? toQString(doc.ctx[t.src[s]].name) : QStringLiteral("?"); };
     if (code == "usr") return OverviewText::tr("%1: assigned to %2 by the graph").arg(who, where);
     if (code == "unsupported") return OverviewText::tr("%1: only %2 can run it").arg(who, where);
     if (code == "1.dst") return OverviewText::tr("%1: its result lives in %2 memory").arg(who, where);
-    if (code == "1.vsrc") return OverviewText::tr("%1: views a tensor in %2 memory").arg(who, where);
+    if (code == "1.vsrc") return OverviewText::tr("%1: views %2 in %3 memory").arg(who, source, where);
     if (code.starts_with("1.src") && slot)
-        return OverviewText::tr("%1: src%2 %3 lives in %4 memory").arg(who).arg(*slot).arg(srcName(*slot), where);
+        return OverviewText::tr("%1: src%2 %3 lives in %4 memory").arg(who).arg(*slot).arg(source, where);
     if (code.starts_with("2.src") && slot)
-        return OverviewText::tr("%1: follows src%2 %3 on %4").arg(who).arg(*slot).arg(srcName(*slot), where);
+        return OverviewText::tr("%1: follows src%2 %3 on %4").arg(who).arg(*slot).arg(source, where);
     return OverviewText::tr("%1: on %2 (%3)").arg(who, where, toQString(code));
+}
+
+QString causeText(const graph_document& doc, const sched_plan& plan, const std::vector<std::string>& names, tensor_id node) {
+    if (!doc.ctx.contains(node)) return {};
+    const tensor& t = doc.ctx[node];
+    const std::string code(plan.cause(node));
+    tensor_id source = t.view_src;
+    if (const auto slot = causeSlot(code)) source = t.src[*slot];
+    return causeWords(toQString(info(t.op).name) + u' ' + toQString(t.name), code,
+                      source.valid() ? toQString(doc.ctx[source].name) : QStringLiteral("?"),
+                      backendName(names, plan.backend(node)));
 }
 
 std::vector<OverviewSection> splitOverview(const graph_document& doc, const sched_plan& plan,

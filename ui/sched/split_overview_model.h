@@ -44,7 +44,10 @@ std::vector<OverviewSection> splitOverview(const planscope::graph_document& spli
 
 // "OpenCL" for "OpenCL:pthread-skylake-avx512-…": a backend's name without its device.
 QString shortBackendName(const std::string& name);
-// Why a node runs where it does: "ROPE Kcur-17: src1 inp_pos lives in CPU memory".
+// Why `who` runs on `where` for the scheduler's cause `code` ("1.src1"), `source` being the tensor
+// the cause names (the source or the viewed tensor): "ROPE Kcur-17: src1 inp_pos lives in CPU memory".
+QString causeWords(const QString& who, std::string_view code, const QString& source, const QString& where);
+// Why a node runs where it does, in causeWords.
 QString causeText(const planscope::graph_document& doc, const planscope::sched_plan& plan,
                   const std::vector<std::string>& backendNames, planscope::tensor_id node);
 

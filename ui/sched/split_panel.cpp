@@ -41,6 +41,7 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
       m_replay(new QPushButton(tr("Replay"), this)), m_run(new QPushButton(tr("Run"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(this)), m_tabs(new QTabWidget(this)),
       m_assignView(tableView(m_controller->assignmentModel(), u"assignmentView"_s, this)),
+      m_causeView(tableView(m_controller->causeModel(), u"causeView"_s, this)),
       m_timingView(tableView(m_controller->timingModel(), u"timingView"_s, this)), m_outputs(new QPlainTextEdit(this)) {
     setObjectName(u"splitPanel"_s);
     m_backends->setObjectName(u"backendBox"_s);
@@ -58,6 +59,8 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     buttons->addWidget(m_backends, 1);
     for (QPushButton* b : {m_schedule, m_replay, m_run, m_cancel}) buttons->addWidget(b);
     m_tabs->addTab(m_assignView, tr("Assignment"));
+    m_tabs->addTab(m_causeView, tr("Causes"));
+    m_causeView->setWordWrap(false);
     m_tabs->addTab(m_timingView, tr("Timing"));
     m_tabs->addTab(m_outputs, tr("Outputs"));
     auto* layout = new QVBoxLayout(this);
@@ -78,6 +81,7 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
         if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise(); // tabbed behind others
         m_tabs->setCurrentWidget(m_assignView);
         m_assignView->resizeColumnsToContents();
+        m_causeView->resizeColumnsToContents();
         updateButtons();
     });
     connect(m_controller, &SplitController::statusMessage, m_status, &QLabel::setText);
@@ -99,8 +103,22 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
                 m_session->setSelection(
                     planscope::tensor_id{static_cast<std::size_t>(current.data(AssignmentModel::TensorRole).toULongLong())});
             });
+    connect(m_causeView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!current.isValid()) {
+                    emit causeSplitsSelected({});
+                    return;
+                }
+                const qulonglong tensor = current.data(SplitCauseModel::TensorRole).toULongLong();
+                if (tensor != qulonglong(-1) && !m_controller->isReplaying())
+                    m_session->setSelection(planscope::tensor_id{static_cast<std::size_t>(tensor)});
+                emit causeSplitsSelected(current.data(SplitCauseModel::SplitsRole).value<QList<int>>());
+            });
+    connect(m_controller->causeModel(), &QAbstractItemModel::modelReset, this, [this] { emit causeSplitsSelected({}); });
     updateButtons();
 }
+
+void SplitPanel::showCauses() { m_tabs->setCurrentWidget(m_causeView); }
 
 void SplitPanel::updateButtons() {
     const bool busy = m_controller->isBusy();

@@ -1,7 +1,9 @@
 #pragma once
-// The "Splits" dock: backend choice, Schedule / Replay / Run / Cancel, and three tabs: the
+// The "Splits" dock: backend choice, Schedule / Replay / Run / Cancel, and four tabs: the
 // scheduler's assignments (node, backend, pass, cause; the replayed row follows the animation),
-// the last run's per-split times and its outputs.
+// the splits grouped by cause (a selected group selects its first tensor and names its splits for
+// the split overview to mark), the last run's per-split times and its outputs.
+#include <QList>
 #include <QWidget>
 
 class QComboBox;
@@ -30,9 +32,15 @@ public:
     QMenu* createMenu(QWidget* parent);
     [[nodiscard]] QComboBox* backendBox() const { return m_backends; }
     [[nodiscard]] QTableView* assignmentView() const { return m_assignView; }
+    [[nodiscard]] QTableView* causeView() const { return m_causeView; }
+    void showCauses(); // the Causes tab
     [[nodiscard]] QTableView* timingView() const { return m_timingView; }
     [[nodiscard]] QPlainTextEdit* outputsView() const { return m_outputs; }
     [[nodiscard]] QLabel* statusLabel() const { return m_status; }
+
+signals:
+    // The splits of the selected cause group; empty when none is selected.
+    void causeSplitsSelected(const QList<int>& splits);
 
 private:
     void updateButtons();
@@ -47,6 +55,7 @@ private:
     QLabel* m_status;
     QTabWidget* m_tabs;
     QTableView* m_assignView;
+    QTableView* m_causeView;
     QTableView* m_timingView;
     QPlainTextEdit* m_outputs;
 };

@@ -91,11 +91,14 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     sched.set_alloc_observer(nullptr);
     s.events = recorder.schedEvents();
     s.buffers = sched.buffers();
+    s.causes = group_split_causes(src.doc.ctx, src.doc.g, s.plan); // before the graph becomes the split graph
     buildSplitDocument(s, src.doc);
     // The compute buffers' ids follow the document's buffers (create's first_buffer).
     for (const sched_buffer_info& b : s.buffers) {
         const std::string& name = s.backendNames[static_cast<std::size_t>(b.backend)];
-        src.doc.buffers.push_back({name + " compute", name, b.size, sched.allocator(b.backend).alignment()});
+        std::string label = name.substr(0, name.find(':')); // "OpenCL compute", its device in `backend`
+        label += " compute";
+        src.doc.buffers.push_back({std::move(label), name, b.size, sched.allocator(b.backend).alignment()});
     }
     s.allocEvents = recorder.takeAllocEvents();
     s.allocSplit = eventSplits(s.allocEvents, s.splitOf);

@@ -7,6 +7,7 @@
 #include "layout/dot_writer.h"
 #include "sched/backend_factory.h"
 #include "sched/sched_events.h"
+#include "sched/split_causes.h"
 
 #include <QColor>
 
@@ -28,6 +29,7 @@ struct SplitSchedule {
     planscope::sched_plan plan;
     std::vector<planscope::sched_event> events; // as the scheduler emitted them
     std::vector<planscope::sched_buffer_info> buffers;
+    planscope::split_causes causes; // the splits' boundaries and copies grouped by cause
     // The scheduled context (copies appended, sources rewritten to them), each copy reading the
     // tensor it copies, and its graph: per split, the copies it made, then its nodes.
     std::shared_ptr<planscope::graph_document> splitDoc;

@@ -1,7 +1,10 @@
 #include "breakpoints.h"
 
+#include "model/format.h"
 #include "session/plan_trace.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QtGlobal>
 
 #include <algorithm>
@@ -13,6 +16,10 @@ using namespace Qt::StringLiterals;
 namespace ev = planscope::events;
 
 namespace {
+
+struct BreakpointText {
+    Q_DECLARE_TR_FUNCTIONS(planscope::ui::Breakpoints)
+};
 
 template <class E>
 bool is(const planscope::alloc_event& e) {
@@ -33,15 +40,17 @@ bool startsSplit(std::span<const planscope::alloc_event>, std::size_t index, con
 
 const std::array<EventBreakKind, 5>& kindTable() {
     static const std::array<EventBreakKind, 5> table{{
-        {u"inplace"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next inplace reuse"), &is<ev::inplace>,
-         nullptr, false},
-        {u"refused"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next refused reuse"), &is<ev::refused>,
-         nullptr, false},
+        {u"inplace"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next inplace reuse"),
+         QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "inplace reuse"), &is<ev::inplace>, nullptr, false},
+        {u"refused"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next refused reuse"),
+         QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "refused reuse"), &is<ev::refused>, nullptr, false},
         {u"last_block"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next allocation from the last block"),
-         &fromLastBlock, nullptr, false},
-        {u"failure"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next failure"), &is<ev::failure>, nullptr,
+         QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "allocation from the last block"), &fromLastBlock, nullptr,
          false},
-        {u"split"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next split"), nullptr, &startsSplit, true},
+        {u"failure"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next failure"),
+         QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "failure"), &is<ev::failure>, nullptr, false},
+        {u"split"_s, QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "Next split"),
+         QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", "start of a split"), nullptr, &startsSplit, true},
     }};
     return table;
 }
@@ -90,6 +99,23 @@ std::optional<std::size_t> previousBreakStep(std::span<const planscope::alloc_ev
     for (std::size_t s = std::min(step, events.size() + 1); s-- > 1;)
         if (hitsBreakpointAt(events, s - 1, breakpoints, context)) return s;
     return std::nullopt;
+}
+
+QString breakpointHitText(std::span<const planscope::alloc_event> events, std::size_t step,
+                          const Breakpoints& breakpoints, const BreakContext& context,
+                          const planscope::graph_document& doc) {
+    if (step == 0 || step > events.size()) return {};
+    const std::size_t index = step - 1;
+    const QString at = QLocale().toString(static_cast<qulonglong>(step));
+    if (const auto t = eventTensor(events[index]); t && breakpoints.tensors.contains(*t) && doc.ctx.contains(*t))
+        return BreakpointText::tr("Breakpoint at step %1: tensor %2").arg(at, toQString(doc.ctx[*t].name));
+    for (const QString& key : breakpoints.kinds) {
+        Breakpoints one;
+        one.kinds.insert(key);
+        if (const EventBreakKind* kind = findEventBreakKind(key); kind && hitsBreakpointAt(events, index, one, context))
+            return BreakpointText::tr("Breakpoint at step %1: %2").arg(at, BreakpointText::tr(kind->hitLabel));
+    }
+    return {};
 }
 
 } // namespace planscope::ui

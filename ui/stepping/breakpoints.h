@@ -1,9 +1,10 @@
 #pragma once
-// Breakpoints for stepping through a plan, and the search for the next or previous hit, as pure
-// functions over the event list (tested with data rows). A breakpoint is a tensor (any event
-// about it, eventTensor) or an event kind from a table, so that a new kind (the scheduler's
-// splits) is one more row.
+// Breakpoints for stepping through a plan, the search for the next or previous hit and the note
+// on a hit, as pure functions over the event list (tested with data rows). A breakpoint is a
+// tensor (any event about it, eventTensor) or an event kind from a table, so that a new kind
+// (the scheduler's splits) is one more row.
 #include "alloc/alloc_events.h"
+#include "core/document.h"
 
 #include <QString>
 
@@ -21,6 +22,7 @@ struct BreakContext {
 struct EventBreakKind {
     QString key;       // stable, for settings and tests: "inplace", "refused", ...
     const char* label; // QT_TRANSLATE_NOOP("planscope::ui::Breakpoints", ...); translate before showing
+    const char* hitLabel; // what a hit stopped at, "inplace reuse"; translated as `label`
     bool (*matches)(const planscope::alloc_event& e); // nullptr for a kind that needs the context
     // events[index] in its recording and context; nullptr: `matches` decides alone.
     bool (*matchesAt)(std::span<const planscope::alloc_event> events, std::size_t index,
@@ -53,5 +55,12 @@ std::optional<std::size_t> nextBreakStep(std::span<const planscope::alloc_event>
 // The last step before `step` whose event hits a breakpoint.
 std::optional<std::size_t> previousBreakStep(std::span<const planscope::alloc_event> events, std::size_t step,
                                              const Breakpoints& breakpoints, const BreakContext& context = {});
+
+// The status bar's note on a hit at `step` (1 .. stepCount): "Breakpoint at step 412: tensor kq-3"
+// when the event's tensor has a breakpoint, else the first kind it hits, "Breakpoint at step 90:
+// inplace reuse".
+QString breakpointHitText(std::span<const planscope::alloc_event> events, std::size_t step,
+                          const Breakpoints& breakpoints, const BreakContext& context,
+                          const planscope::graph_document& doc);
 
 } // namespace planscope::ui

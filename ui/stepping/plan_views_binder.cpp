@@ -12,6 +12,12 @@ PlanViewsBinder::PlanViewsBinder(GraphSession* session, BufferView* buffers, Mem
     : QObject(parent), m_session(session), m_buffers(buffers), m_timeline(timeline) {
     connect(m_buffers, &BufferView::tensorClicked, m_session, &GraphSession::setSelection);
     connect(m_timeline, &MemoryTimeline::stepClicked, m_session, &GraphSession::setStep);
+    connect(m_timeline, &MemoryTimeline::tensorClicked, this, [this](planscope::tensor_id tensor) {
+        // The click moved the step first, and the Inspector turned to that step's tensor; the
+        // session is silent on an unchanged selection, so a tensor selected already is said again.
+        if (tensor == m_session->selection()) m_session->setSelection({});
+        m_session->setSelection(tensor);
+    });
     m_session->addObserver(this);
 }
 

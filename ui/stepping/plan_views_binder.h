@@ -1,7 +1,8 @@
 #pragma once
 // Keeps the plan's picture widgets (the buffer strips and the memory timeline) in step with the
 // session: they get the trace when it is ready and every step change; a click on a block selects
-// its tensor and a click on the timeline moves the session to that step.
+// its tensor and a click on the timeline moves the session to that step, then selects the tensor
+// whose band it hit.
 #include "session/graph_observer.h"
 
 #include <QObject>

@@ -104,6 +104,10 @@ void StepController::runToStart() {
 
 void StepController::jumpTo(int step) { m_session->setStep(static_cast<std::size_t>(std::max(step, 0))); }
 
+void StepController::jumpToLast() {
+    if (const PlanTrace* trace = m_session->planTrace()) m_session->setStep(trace->stepCount());
+}
+
 void StepController::setSpeed(int stepsPerSecond) {
     m_speed = std::clamp(stepsPerSecond, minSpeed, maxSpeed);
     m_timer->setInterval(1000 / m_speed);

@@ -46,6 +46,7 @@ public slots:
     // Jumps back to the previous breakpoint's step, or to step 0.
     void runToStart();
     void jumpTo(int step);
+    void jumpToLast(); // the plan's last step (Step > Last Step, End)
     void setSpeed(int stepsPerSecond); // clamped to [minSpeed, maxSpeed]
     void toggleTensorBreakpoint(planscope::tensor_id tensor);
     void setKindBreakpoint(const QString& key, bool on);

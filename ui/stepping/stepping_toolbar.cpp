@@ -23,8 +23,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// A debugger's breakpoint: a red dot.
-QIcon breakpointIcon() {
+// A debugger's breakpoint: a red dot, on a transparent 32 px square.
+QPixmap breakpointPixmap() {
     QPixmap pixmap(32, 32);
     pixmap.fill(Qt::transparent);
     QPainter painter(&pixmap);
@@ -32,6 +32,17 @@ QIcon breakpointIcon() {
     painter.setPen(QPen(QColor(0x8b, 0x1a, 0x1a), 2));
     painter.setBrush(QColor(0xd9, 0x30, 0x30));
     painter.drawEllipse(QRectF(5, 5, 22, 22));
+    return pixmap;
+}
+
+// Clearing them: the dot crossed out.
+QIcon clearBreakpointsIcon() {
+    QPixmap pixmap = breakpointPixmap();
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(QColor(0x30, 0x30, 0x30), 3, Qt::SolidLine, Qt::RoundCap));
+    painter.drawLine(QPointF(7, 7), QPointF(25, 25));
+    painter.drawLine(QPointF(25, 7), QPointF(7, 25));
     return QIcon(pixmap);
 }
 
@@ -93,7 +104,8 @@ void SteppingToolBar::createActions() {
     const auto action = [this](const QString& text, QStyle::StandardPixmap icon, const QKeySequence& key, auto slot) {
         auto* a = new QAction(style()->standardIcon(icon), text, this);
         a->setShortcut(key);
-        a->setToolTip(text + u" ("_s + key.toString(QKeySequence::NativeText) + u')');
+        // toolTip() is the text without its '&' until one is set.
+        a->setToolTip(a->toolTip() + u" ("_s + key.toString(QKeySequence::NativeText) + u')');
         connect(a, &QAction::triggered, m_controller, slot);
         return a;
     };
@@ -104,21 +116,30 @@ void SteppingToolBar::createActions() {
     connect(m_play, &QAction::triggered, m_controller, &StepController::setPlaying);
     m_stepBack = action(tr("Step &Back"), QStyle::SP_MediaSeekBackward, QKeySequence(Qt::SHIFT | Qt::Key_F10),
                         &StepController::stepBack);
-    m_step = action(tr("&Step"), QStyle::SP_MediaSeekForward, QKeySequence(Qt::Key_F10), &StepController::stepForward);
+    m_step = action(tr("&Step", "action: one event forward"), QStyle::SP_MediaSeekForward, QKeySequence(Qt::Key_F10),
+                    &StepController::stepForward);
     m_runToEnd = action(tr("Run to &Breakpoint or End"), QStyle::SP_MediaSkipForward,
                         QKeySequence(Qt::CTRL | Qt::Key_F5), &StepController::runToEnd);
     m_runToStart = action(tr("Run Back to Breakpoint or S&tart"), QStyle::SP_MediaSkipBackward,
                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), &StepController::runToStart);
 
-    // An icon in the tool bar (its text is long, and the What-If bar shares the row); the text in menus.
-    m_tensorBreak = new QAction(breakpointIcon(), tr("Toggle &Breakpoint on Tensor"), this);
+    // Menu only: the tool bar's row is full.
+    m_first = new QAction(tr("&First Step"), this);
+    m_first->setShortcut(Qt::Key_Home);
+    connect(m_first, &QAction::triggered, m_controller, [this] { m_controller->jumpTo(0); });
+    m_last = new QAction(tr("&Last Step"), this);
+    m_last->setShortcut(Qt::Key_End);
+    connect(m_last, &QAction::triggered, m_controller, &StepController::jumpToLast);
+
+    // Icons in the tool bar (their texts are long, and the What-If bar shares the row); the texts in menus.
+    m_tensorBreak = new QAction(QIcon(breakpointPixmap()), tr("Toggle &Breakpoint on Tensor"), this);
     m_tensorBreak->setObjectName(u"tensorBreakpointAction"_s);
     m_tensorBreak->setToolTip(tr("Toggle Breakpoint on the Selected Tensor (F9)"));
     m_tensorBreak->setShortcut(Qt::Key_F9);
     m_tensorBreak->setCheckable(true);
     connect(m_tensorBreak, &QAction::triggered, this,
             [this] { m_controller->toggleTensorBreakpoint(m_controller->session()->selection()); });
-    m_clearBreaks = new QAction(tr("&Clear Breakpoints"), this);
+    m_clearBreaks = new QAction(clearBreakpointsIcon(), tr("&Clear Breakpoints"), this);
     connect(m_clearBreaks, &QAction::triggered, m_controller, &StepController::clearBreakpoints);
 
     m_kindMenu = new QMenu(tr("Break On &Event"), this);
@@ -144,8 +165,8 @@ void SteppingToolBar::createActions() {
     connect(m_scheduledTrace, &QAction::triggered, this,
             [this](bool on) { m_controller->session()->showScheduledTrace(on); });
 
-    m_menu = new QMenu(tr("&Step"), this);
-    m_menu->addActions({m_play, m_stepBack, m_step, m_runToStart, m_runToEnd});
+    m_menu = new QMenu(tr("S&tep", "menu"), this); // Alt+T: Alt+S opens the Schedule menu
+    m_menu->addActions({m_play, m_stepBack, m_step, m_runToStart, m_runToEnd, m_first, m_last});
     m_menu->addSeparator();
     m_menu->addAction(m_tensorBreak);
     m_menu->addMenu(m_kindMenu);
@@ -164,7 +185,7 @@ void SteppingToolBar::updateEnabled() {
     const GraphSession* session = m_controller->session();
     const PlanTrace* trace = session->planTrace();
     const bool ready = trace && trace->stepCount() > 0;
-    for (QAction* a : {m_play, m_stepBack, m_step, m_runToStart, m_runToEnd}) a->setEnabled(ready);
+    for (QAction* a : {m_play, m_stepBack, m_step, m_runToStart, m_runToEnd, m_first, m_last}) a->setEnabled(ready);
     m_stepBox->setEnabled(ready);
     m_slider->setEnabled(ready);
     // Splits exist only in the scheduled trace.

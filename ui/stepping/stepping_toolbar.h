@@ -1,9 +1,10 @@
 #pragma once
 // The debugger-style toolbar and Step menu over a StepController: play / pause (F5), step back
 // (Shift+F10), step (F10), run to the next breakpoint or the end (Ctrl+F5), back to the previous
-// breakpoint or the start (Ctrl+Shift+F5), a step box and slider, the speed, breakpoints on the
-// selected tensor (F9) and on event kinds, a busy indicator while the plan is computed, and the
-// switch between the document's plan and the scheduler's allocation.
+// breakpoint or the start (Ctrl+Shift+F5), the first and last step (Home, End; menu only), a
+// step box and slider, the speed, breakpoints on the selected tensor (F9) and on event kinds, a
+// busy indicator while the plan is computed, and the switch between the document's plan and the
+// scheduler's allocation.
 #include "session/graph_observer.h"
 
 #include <QToolBar>
@@ -36,6 +37,8 @@ public:
     [[nodiscard]] QAction* stepAction() const { return m_step; }
     [[nodiscard]] QAction* stepBackAction() const { return m_stepBack; }
     [[nodiscard]] QAction* runToEndAction() const { return m_runToEnd; }
+    [[nodiscard]] QAction* firstStepAction() const { return m_first; }
+    [[nodiscard]] QAction* lastStepAction() const { return m_last; }
     // Toggles a breakpoint on the session's selected tensor (also for the canvas' context menu).
     [[nodiscard]] QAction* tensorBreakpointAction() const { return m_tensorBreak; }
     [[nodiscard]] QSpinBox* stepBox() const { return m_stepBox; }
@@ -56,6 +59,8 @@ private:
     QAction* m_step = nullptr;
     QAction* m_runToStart = nullptr;
     QAction* m_runToEnd = nullptr;
+    QAction* m_first = nullptr;
+    QAction* m_last = nullptr;
     QAction* m_tensorBreak = nullptr;
     QAction* m_clearBreaks = nullptr;
     QAction* m_scheduledTrace = nullptr;

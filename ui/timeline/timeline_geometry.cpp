@@ -22,4 +22,11 @@ qreal bytesToY(const TimelineFrame& f, std::uint64_t bytes) {
     return f.plot.bottom() - f.plot.height() * static_cast<qreal>(bytes) / top;
 }
 
+std::uint64_t yToBytes(const TimelineFrame& f, qreal y) {
+    const auto top = static_cast<qreal>(std::max<std::uint64_t>(f.maxBytes, 1));
+    const qreal bytes = (f.plot.bottom() - y) * top / f.plot.height(); // dividing last keeps whole values whole
+    if (!(bytes > 0)) return 0; // also NaN for an empty plot
+    return std::min(static_cast<std::uint64_t>(std::floor(bytes)), f.maxBytes);
+}
+
 } // namespace planscope::ui

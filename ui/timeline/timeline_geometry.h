@@ -18,5 +18,7 @@ qreal stepToX(const TimelineFrame& f, std::size_t step);
 // The step whose stair holds x, clamped to [0, steps - 1].
 std::size_t xToStep(const TimelineFrame& f, qreal x);
 qreal bytesToY(const TimelineFrame& f, std::uint64_t bytes);
+// The bytes at height y (bytesToY's inverse, rounded down), clamped to [0, maxBytes].
+std::uint64_t yToBytes(const TimelineFrame& f, qreal y);
 
 } // namespace planscope::ui

@@ -1,0 +1,83 @@
+// MainWindow's answers to "why is my compute buffer this big?" and "why so many splits?": the
+// Peak dock, the compute buffer sweep (Model menu), a what-if's before → after, the
+// Inspector's backend and cause after Schedule, a split-cause group marked on the split
+// overview, and the breakpoints drawn on the canvas.
+#include "main_window.h"
+
+#include "canvas/graph_canvas.h"
+#include "options/model_replanner.h"
+#include "options/sweep_dialog.h"
+#include "model/format.h"
+#include "panels/inspector_panel.h"
+#include "panels/peak_panel.h"
+#include "panels/summary_panel.h"
+#include "sched/split_controller.h"
+#include "sched/split_overview.h"
+#include "sched/split_panel.h"
+#include "stepping/step_controller.h"
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QStatusBar>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+void MainWindow::createAnalysis() {
+    m_peak = new PeakPanel(m_session);
+    QDockWidget* peak = addDock(m_peak, tr("Peak"), u"peakDock"_s, Qt::BottomDockWidgetArea);
+    QDockWidget* events = findChild<QDockWidget*>(u"eventLogDock"_s);
+    tabifyDockWidget(events, peak);
+    events->raise();
+
+    SplitController* splits = m_splits->controller();
+    connect(splits, &SplitController::scheduled, this, [this, splits] { m_inspector->setSchedule(splits->sharedSchedule()); });
+    connect(m_splits, &SplitPanel::causeSplitsSelected, this, [this](const QList<int>& marked) {
+        m_overview->setMarkedSplits(marked);
+        const QRectF first = m_overview->firstMarkedRect();
+        if (auto* scroll = findChild<QScrollArea*>(u"splitOverviewScroll"_s); scroll && !first.isNull())
+            scroll->ensureVisible(qRound(first.center().x()), qRound(first.center().y()), 40, qRound(first.height()));
+    });
+    connect(m_stepper, &StepController::breakpointsChanged, this,
+            [this] { m_canvas->setBreakpointTensors(m_stepper->breakpoints().tensors); });
+    // The compute buffer, and after a what-if how it changed, where it stays in view.
+    auto* compute = new QLabel(this);
+    compute->setObjectName(u"statusCompute"_s);
+    statusBar()->addPermanentWidget(compute);
+    connect(m_summary, &SummaryPanel::computeBufferChanged, compute, [compute](quint64 before, quint64 now) {
+        if (before == 0 || before == now) {
+            compute->setText(tr("Compute buffer %1").arg(formatBytes(now)));
+            compute->setToolTip(before == now ? tr("The compute buffer, as before the last what-if")
+                                              : tr("The compute buffer of this plan"));
+            return;
+        }
+        compute->setText(tr("Compute buffer %1 → %2 (%3)").arg(formatBytes(before), formatBytes(now), formatBytesDelta(before, now)));
+        compute->setToolTip(tr("The compute buffer before the last what-if and now"));
+    });
+}
+
+QMenu* MainWindow::createModelMenu() {
+    // File > Model Options… goes first (createMenus).
+    auto* menu = new QMenu(tr("&Model"), this);
+    menu->setObjectName(u"modelMenu"_s);
+    QAction* sweep = menu->addAction(tr("Compute Buffer &Sweep…"), this, &MainWindow::showSweep);
+    sweep->setObjectName(u"sweepAction"_s);
+    sweep->setStatusTip(tr("How the compute buffer grows with n_batch or n_ctx"));
+    sweep->setEnabled(m_replanner->canReplan());
+    connect(m_replanner, &ModelReplanner::sourceChanged, sweep, [this, sweep] { sweep->setEnabled(m_replanner->canReplan()); });
+    return menu;
+}
+
+void MainWindow::showSweep() {
+    // One dialog, not modal; shown again it sweeps the model as it is now (setModel drops old points).
+    if (!m_sweep) m_sweep = new SweepDialog(this);
+    m_sweep->setModel(m_replanner->source(), m_replanner->options());
+    m_sweep->show();
+    m_sweep->raise();
+    m_sweep->activateWindow();
+}
+
+} // namespace planscope::ui

@@ -1,0 +1,27 @@
+#include "compute_buffers.h"
+
+#include "alloc/live_tensors.h"
+#include "model/format.h"
+#include "models/llama_report.h"
+
+namespace planscope::ui {
+
+std::vector<ComputeBuffer> computeBuffers(const planscope::graph_document& doc,
+                                          std::span<const planscope::alloc_event> events, bool perBackend) {
+    std::vector<ComputeBuffer> out;
+    for (const planscope::recorded_buffer& b : planscope::recorded_buffers(doc, events)) {
+        ComputeBuffer c;
+        c.id = b.id;
+        c.name = toQString(b.name);
+        const std::string& backend = b.id.index() < doc.buffers.size() ? doc.buffers[b.id.index()].backend : b.name;
+        c.backend = toQString(std::string_view(backend).substr(0, backend.find(':'))); // "OpenCL", not its device
+        c.size = b.max_size;
+        c.peakStep = b.peak_step;
+        c.llamaLine = toQString(perBackend ? planscope::llama_backend_compute_line(backend, b.max_size)
+                                           : planscope::llama_compute_total_line(b.max_size, b.alignment));
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+} // namespace planscope::ui

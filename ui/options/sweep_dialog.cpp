@@ -1,0 +1,274 @@
+#include "sweep_dialog.h"
+
+#include "model/format.h"
+#include "sweep_chart.h"
+#include "sweep_point_model.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QHideEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace planscope::ui {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int batchDefaults[] = {1, 8, 32, 128, 512};
+constexpr int ctxDefaults[] = {256, 512, 1024, 2048, 4096};
+
+// Engine messages may carry a file's name or text: one printable line for the message label.
+QString oneLine(QString text) {
+    for (QChar& c : text)
+        if (!c.isPrint()) c = u' ';
+    return text.simplified();
+}
+
+} // namespace
+
+SweepDialog::SweepDialog(QWidget* parent)
+    : QDialog(parent), m_keyBox(new QComboBox(this)), m_values(new QLineEdit(this)), m_valuesError(new QLabel(this)),
+      m_run(new QPushButton(tr("&Run"), this)), m_cancel(new QPushButton(tr("Cance&l"), this)),
+      m_progress(new QProgressBar(this)), m_message(new QLabel(this)), m_chart(new SweepChart(this)),
+      m_points(new SweepPointModel(this)), m_table(new QTableView(this)) {
+    setWindowTitle(tr("Compute Buffer Sweep"));
+    m_keyBox->addItem(sweepKeyLabel(planscope::sweep_key::batch), static_cast<int>(planscope::sweep_key::batch));
+    m_keyBox->addItem(sweepKeyLabel(planscope::sweep_key::ctx), static_cast<int>(planscope::sweep_key::ctx));
+    m_values->setPlaceholderText(tr("Comma-separated values, e.g. 1,8,32"));
+    m_valuesError->setTextFormat(Qt::PlainText);
+    m_valuesError->setStyleSheet(u"color: #b00020"_s);
+    m_valuesError->hide();
+    m_cancel->setEnabled(false);
+    m_progress->setFormat(tr("%v / %m points"));
+    m_message->setTextFormat(Qt::PlainText);
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* keyLabel = new QLabel(tr("S&weep:"), this);
+    keyLabel->setBuddy(m_keyBox);
+    auto* valuesLabel = new QLabel(tr("&Values:"), this);
+    valuesLabel->setBuddy(m_values);
+    auto* controls = new QGridLayout;
+    controls->addWidget(keyLabel, 0, 0);
+    controls->addWidget(m_keyBox, 0, 1);
+    controls->addWidget(valuesLabel, 0, 2);
+    controls->addWidget(m_values, 0, 3);
+    controls->addWidget(m_run, 0, 4);
+    controls->addWidget(m_cancel, 0, 5);
+    controls->addWidget(m_valuesError, 1, 3, 1, 3);
+    controls->setColumnStretch(3, 1);
+
+    auto* status = new QHBoxLayout;
+    status->addWidget(m_progress);
+    status->addWidget(m_message, 1);
+    m_progress->setMaximumWidth(180);
+
+    m_table->setModel(m_points);
+    m_table->verticalHeader()->hide();
+    // Columns share the width but never clip their titles: a narrow dialog scrolls instead.
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Stretch);
+    int titleWidth = 0;
+    for (int c = 0; c < m_points->columnCount(); ++c)
+        titleWidth = std::max(titleWidth, header->fontMetrics().horizontalAdvance(m_points->headerData(c, Qt::Horizontal).toString()));
+    header->setMinimumSectionSize(titleWidth + 24);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_chart);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addLayout(status);
+    layout->addWidget(split, 1);
+    layout->addWidget(buttons);
+    resize(780, 620);
+
+    connect(m_keyBox, &QComboBox::currentIndexChanged, this, [this] { setValues(defaultValues(key())); });
+    connect(m_values, &QLineEdit::textChanged, this, &SweepDialog::validate);
+    connect(m_values, &QLineEdit::returnPressed, this, &SweepDialog::run);
+    connect(m_run, &QPushButton::clicked, this, &SweepDialog::run);
+    connect(m_cancel, &QPushButton::clicked, this, &SweepDialog::cancel);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    setModel({}, {});
+}
+
+SweepDialog::~SweepDialog() {
+    if (m_stop) m_stop->store(true);
+    m_running = 0;
+    for (QThread* t : findChildren<QThread*>()) t->wait();
+}
+
+planscope::sweep_key SweepDialog::key() const {
+    return static_cast<planscope::sweep_key>(m_keyBox->currentData().toInt());
+}
+
+QString SweepDialog::defaultValues(planscope::sweep_key key) const {
+    // A batch larger than the context, or a context smaller than the batch, would only fail.
+    const planscope::llama_params& p = m_options.params;
+    QStringList values;
+    if (key == planscope::sweep_key::batch) {
+        for (int v : batchDefaults)
+            if (v <= p.n_ctx) values << QString::number(v);
+        if (values.isEmpty()) values << QString::number(p.n_ctx);
+    } else {
+        for (int v : ctxDefaults)
+            if (v >= p.n_batch) values << QString::number(v);
+        if (values.isEmpty()) values << QString::number(p.n_batch);
+    }
+    return values.join(u',');
+}
+
+void SweepDialog::setModel(const ModelSource& source, const ModelOptions& options) {
+    if (isRunning()) {
+        stop();
+        emit sweepFinished();
+    }
+    m_source = source;
+    m_options = options;
+    m_points->clear();
+    m_chart->clear();
+    m_progress->hide(); // until a sweep starts
+    const QString name = source.kind == ModelSource::Kind::GgufFile ? QFileInfo(source.location).fileName() : source.label();
+    setWindowTitle(source.replannable() ? tr("Compute Buffer Sweep — %1").arg(name) : tr("Compute Buffer Sweep"));
+    setValues(defaultValues(key()));
+    if (source.replannable())
+        showMessage(tr("The other parameters stay as they are: n_ctx %1, n_batch %2.")
+                        .arg(options.params.n_ctx)
+                        .arg(options.params.n_batch));
+    else
+        showMessage(tr("Only a model (.gguf) or the llama template can be swept."));
+    validate();
+}
+
+void SweepDialog::setKey(planscope::sweep_key key) {
+    m_keyBox->setCurrentIndex(m_keyBox->findData(static_cast<int>(key)));
+    setValues(defaultValues(key)); // also when the key was already selected (no signal then)
+}
+
+void SweepDialog::setValues(const QString& values) { m_values->setText(values); }
+
+planscope::result<std::vector<int>> SweepDialog::parsedValues() const {
+    QString text = m_values->text();
+    text.removeIf([](QChar c) { return c.isSpace(); });
+    std::string spec(planscope::name(key()));
+    spec += '=';
+    spec += text.toStdString();
+    auto parsed = planscope::parse_sweep(spec);
+    if (!parsed) return parsed.err();
+    return std::move(parsed->second);
+}
+
+void SweepDialog::validate() {
+    const auto values = parsedValues();
+    m_valuesError->setText(values ? QString() : tr("Values: %1").arg(oneLine(toQString(values.err().message))));
+    m_valuesError->setVisible(!values);
+    m_run->setEnabled(!isRunning() && m_source.replannable() && values.ok());
+}
+
+void SweepDialog::run() {
+    auto values = parsedValues();
+    if (!m_source.replannable() || !values) return;
+    if (isRunning()) stop();
+    const quint64 generation = ++m_generation;
+    m_running = generation;
+    auto stopFlag = std::make_shared<std::atomic<bool>>(false);
+    m_stop = stopFlag;
+    const planscope::sweep_key k = key();
+    m_points->clear();
+    m_chart->clear();
+    m_chart->setKey(k);
+    m_progress->setRange(0, static_cast<int>(values->size()));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_run->setEnabled(false);
+    m_cancel->setEnabled(true);
+    showMessage(tr("Planning %n point(s)…", nullptr, static_cast<int>(values->size())));
+
+    // The worker owns copies of what it reads; points and the end come back queued to this thread.
+    planscope::sweep_builder build = [source = m_source, options = m_options](const planscope::llama_params& p) {
+        ModelOptions o = options;
+        o.params = p;
+        return source.loader(o)();
+    };
+    QThread* worker = QThread::create([this, generation, build = std::move(build), base = m_options.params, k,
+                                       values = std::move(values).value(), stopFlag] {
+        planscope::sweep_control control;
+        control.cancel = stopFlag.get();
+        control.on_point = [this, generation](const planscope::sweep_point& p) {
+            QMetaObject::invokeMethod(
+                this, [this, generation, p] { if (generation == m_running) addPoint(p); }, Qt::QueuedConnection);
+        };
+        const auto points = planscope::sweep_compute_buffer(build, base, k, values, control);
+        std::optional<QString> error;
+        if (!points) error = toQString(points.err().message);
+        QMetaObject::invokeMethod(
+            this, [this, generation, error] { if (generation == m_running) finish(error); }, Qt::QueuedConnection);
+    });
+    worker->setParent(this);
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void SweepDialog::stop() {
+    if (m_stop) m_stop->store(true);
+    setIdle();
+}
+
+void SweepDialog::setIdle() {
+    m_running = 0;
+    m_cancel->setEnabled(false);
+    validate();
+}
+
+void SweepDialog::cancel() {
+    if (!isRunning()) return;
+    stop();
+    showMessage(tr("Sweep cancelled after %n point(s).", nullptr, m_points->rowCount()));
+    emit sweepFinished();
+}
+
+void SweepDialog::addPoint(const planscope::sweep_point& p) {
+    m_points->append(p);
+    m_chart->appendPoint(p);
+    m_progress->setValue(m_points->rowCount());
+    m_table->scrollToBottom();
+}
+
+void SweepDialog::finish(const std::optional<QString>& error) {
+    setIdle();
+    if (error) showMessage(*error, true);
+    else showMessage(tr("Done: %n point(s) planned.", nullptr, m_points->rowCount()));
+    emit sweepFinished();
+}
+
+void SweepDialog::showMessage(const QString& text, bool error) {
+    m_message->setStyleSheet(error ? u"color: #b00020"_s : QString());
+    m_message->setText(oneLine(text));
+}
+
+void SweepDialog::hideEvent(QHideEvent* event) {
+    if (!event->spontaneous()) cancel(); // closed, not minimised
+    QDialog::hideEvent(event);
+}
+
+} // namespace planscope::ui

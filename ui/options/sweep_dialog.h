@@ -1,0 +1,98 @@
+#pragma once
+// Model > Compute Buffer Sweep: the current model re-built and planned at several n_batch or
+// n_ctx values (models/llama_sweep.h, what planscope-cli plan --sweep prints), as a chart and a
+// table. The sweep runs on a worker thread and streams its points as they are planned; Cancel,
+// another run, another model or closing the dialog stop it at once (what the worker still sends
+// is dropped by generation), and the destructor waits for it.
+#include "model_options.h"
+#include "model_replanner.h"
+#include "models/llama_sweep.h"
+
+#include <QDialog>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+
+namespace planscope::ui {
+
+class SweepChart;
+class SweepPointModel;
+
+class SweepDialog final : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit SweepDialog(QWidget* parent = nullptr);
+    ~SweepDialog() override; // stops a running sweep and waits for its worker
+
+    // The model to sweep, and the options every point starts from; the current key's default
+    // values. A source that is no model leaves Run disabled with a message.
+    void setModel(const ModelSource& source, const ModelOptions& options);
+    // Selects `key` and fills in its default values.
+    void setKey(planscope::sweep_key key);
+    void setValues(const QString& values);
+    [[nodiscard]] planscope::sweep_key key() const;
+    // batch: 1,8,32,128,512 up to n_ctx; ctx: 256 to 4096 from n_batch on.
+    [[nodiscard]] QString defaultValues(planscope::sweep_key key) const;
+
+    // Starts a sweep of the values (restarting one that runs); nothing when Run is disabled.
+    void run();
+    // Stops a running sweep, keeping its points.
+    void cancel();
+    [[nodiscard]] bool isRunning() const { return m_running != 0; }
+
+    [[nodiscard]] QComboBox* keyBox() const { return m_keyBox; }
+    [[nodiscard]] QLineEdit* valuesEdit() const { return m_values; }
+    [[nodiscard]] QLabel* valuesError() const { return m_valuesError; }
+    [[nodiscard]] QPushButton* runButton() const { return m_run; }
+    [[nodiscard]] QPushButton* cancelButton() const { return m_cancel; }
+    [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
+    [[nodiscard]] QLabel* messageLabel() const { return m_message; }
+    [[nodiscard]] SweepChart* chart() const { return m_chart; }
+    [[nodiscard]] SweepPointModel* pointModel() const { return m_points; }
+    [[nodiscard]] QTableView* table() const { return m_table; }
+
+signals:
+    // A sweep ended: all points planned, failed, cancelled or dropped by setModel; one that run()
+    // restarts ends without it. (QDialog::finished(int) is taken.)
+    void sweepFinished();
+
+protected:
+    void hideEvent(QHideEvent* event) override;
+
+private:
+    [[nodiscard]] planscope::result<std::vector<int>> parsedValues() const;
+    void validate();
+    void stop(); // cancels the worker and drops what it still sends
+    void setIdle();
+    void addPoint(const planscope::sweep_point& p);
+    void finish(const std::optional<QString>& error);
+    void showMessage(const QString& text, bool error = false);
+
+    ModelSource m_source;
+    ModelOptions m_options;
+    quint64 m_generation = 0;
+    quint64 m_running = 0; // the generation of the sweep in progress; 0: none
+    std::shared_ptr<std::atomic<bool>> m_stop;
+
+    QComboBox* m_keyBox;
+    QLineEdit* m_values;
+    QLabel* m_valuesError;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_message;
+    SweepChart* m_chart;
+    SweepPointModel* m_points;
+    QTableView* m_table;
+};
+
+} // namespace planscope::ui
