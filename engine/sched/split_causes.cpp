@@ -12,7 +12,12 @@
 namespace planscope {
 namespace {
 
-// The source slot a cause names: "1.src1", "2.src0" -> 1, 0.
+std::string backend_name(const std::vector<std::string>& names, int b) {
+    return b >= 0 && static_cast<std::size_t>(b) < names.size() ? names[static_cast<std::size_t>(b)] : "?";
+}
+
+} // namespace
+
 std::optional<int> cause_slot(std::string_view code) {
     const auto at = code.find("src");
     if (at == std::string_view::npos) return std::nullopt;
@@ -21,12 +26,6 @@ std::optional<int> cause_slot(std::string_view code) {
     if (ec != std::errc{} || slot < 0 || slot >= max_src) return std::nullopt;
     return slot;
 }
-
-std::string backend_name(const std::vector<std::string>& names, int b) {
-    return b >= 0 && static_cast<std::size_t>(b) < names.size() ? names[static_cast<std::size_t>(b)] : "?";
-}
-
-} // namespace
 
 std::string fold_numbers(const std::string& name) {
     std::string out;

@@ -8,7 +8,9 @@
 
 #include "core/context.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace planscope {
@@ -39,6 +41,9 @@ struct split_causes {
 
 // `ctx` is the scheduled context (copies appended), `g` the graph the splits index.
 split_causes group_split_causes(const context& ctx, const graph& g, const sched_plan& plan);
+
+// The source slot a scheduler cause names: "1.src1", "2.src0" -> 1, 0; none for "1.dst", "usr", ...
+std::optional<int> cause_slot(std::string_view code);
 
 // "blk.N.attn_norm.weight" for "blk.17.attn_norm.weight": every run of digits as N.
 std::string fold_numbers(const std::string& name);

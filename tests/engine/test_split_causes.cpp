@@ -31,6 +31,8 @@ class TestSplitCauses : public QObject {
 private slots:
     void foldNumbers_data();
     void foldNumbers();
+    void causeSlot_data();
+    void causeSlot();
     void boundaries_data();
     void boundaries();
     void copies();
@@ -52,6 +54,25 @@ void TestSplitCauses::foldNumbers() {
     QFETCH(QString, name);
     QFETCH(QString, folded);
     QCOMPARE(QString::fromStdString(fold_numbers(name.toStdString())), folded);
+}
+
+void TestSplitCauses::causeSlot_data() {
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<int>("slot"); // -1: none
+    QTest::newRow("pass 1 source") << "1.src1" << 1;
+    QTest::newRow("pass 2 source") << "2.src0" << 0;
+    QTest::newRow("last slot") << "2.src5" << 5; // GGML_MAX_SRC 6
+    QTest::newRow("past the slots") << "2.src6" << -1;
+    QTest::newRow("destination") << "1.dst" << -1;
+    QTest::newRow("view source") << "1.vsrc" << -1;
+    QTest::newRow("user") << "usr" << -1;
+    QTest::newRow("no digits") << "1.src" << -1;
+}
+
+void TestSplitCauses::causeSlot() {
+    QFETCH(QString, code);
+    QFETCH(int, slot);
+    QCOMPARE(cause_slot(code.toStdString()).value_or(-1), slot);
 }
 
 // The 20 boundaries: per offloaded layer, ROPE back on CPU twice (inp_pos lives there), the

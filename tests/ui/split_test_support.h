@@ -16,6 +16,17 @@ namespace planscope::ui::test {
 inline constexpr const char* smallLlama =
     "llama?n_vocab=32&n_embd=16&n_layer=2&n_head=2&n_ff=32&n_ctx=16&n_batch=2&ngl=1";
 
+// smallLlama scheduled on `list` (two CPUs by default), without a session.
+inline SplitSchedule scheduleSmallLlama(const char* list = "cpu,cpu") {
+    auto made = planscope::build_template(smallLlama);
+    if (!made) qFatal("template: %s", made.err().message.c_str());
+    BackendRequest request;
+    request.list = list;
+    auto s = scheduleDocument(made->doc, made->inputs, request);
+    if (!s) qFatal("schedule: %s", s.err().message.c_str());
+    return std::move(s).value();
+}
+
 struct SplitFixture {
     GraphSession session;
     GraphCanvas canvas{&session};

@@ -7,6 +7,7 @@
 #include "canvas/tensor_node_item.h"
 #include "io/graph_source.h"
 #include "session/graph_session.h"
+#include "canvas_fixture.h"
 #include "ui_test_support.h"
 
 #include <QPushButton>
@@ -21,35 +22,14 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const char* const llama7b = "template:llama?n_embd=4096&n_layer=32&n_head=32&n_ff=11008&n_vocab=32000&n_ctx=4096&n_batch=512";
+using Fixture = CanvasFixture;
 
-struct Fixture {
-    GraphSession session;
-    GraphCanvas canvas{&session};
-    QSignalSpy finished{&canvas, &GraphCanvas::layoutFinished};
-
-    explicit Fixture(const char* source) {
-        auto opened = open_source(source, {});
-        if (!opened) qFatal("%s", opened.err().message.c_str());
-        canvas.resize(1000, 700);
-        session.setDocument(std::move(opened->doc), {}, std::move(opened->preallocate));
-    }
-    bool waitLayout(qsizetype count) {
-        return QTest::qWaitFor([&] { return finished.count() >= count && !canvas.isLayoutRunning(); }, 20000);
-    }
-    tensor_id tensor(std::string_view name) const { return findTensor(session.document(), name); }
-    BlockItem* run() const {
-        for (BlockItem* b : canvas.blockItems())
-            if (b->kind() == BlockItem::Kind::Run) return b;
-        return nullptr;
-    }
-    int dots() const {
-        int n = 0;
-        for (QGraphicsItem* item : canvas.scene()->items())
-            if (auto* node = qgraphicsitem_cast<TensorNodeItem*>(item); node && node->hasBreakpoint()) ++n;
-        return n;
-    }
-};
+int dots(const GraphCanvas& canvas) {
+    int n = 0;
+    for (QGraphicsItem* item : canvas.scene()->items())
+        if (auto* node = qgraphicsitem_cast<TensorNodeItem*>(item); node && node->hasBreakpoint()) ++n;
+    return n;
+}
 
 } // namespace
 
@@ -67,11 +47,11 @@ void TestCanvasMarks::breakpointOnABox() {
     QVERIFY(f.waitLayout(1));
     const tensor_id kq = f.tensor("KQ-0");
     QVERIFY(f.canvas.itemOf(kq));
-    QCOMPARE(f.dots(), 0);
+    QCOMPARE(dots(f.canvas), 0);
     f.canvas.setBreakpointTensors({kq});
     QVERIFY(f.canvas.itemOf(kq)->hasBreakpoint());
     QVERIFY(f.canvas.itemOf(kq)->toolTip().endsWith(u"Breakpoint: stepping stops at its events"_s));
-    QCOMPARE(f.dots(), 1);
+    QCOMPARE(dots(f.canvas), 1);
     // A new layout keeps it.
     f.canvas.setFolded(true);
     QVERIFY(f.waitLayout(2));
@@ -79,7 +59,7 @@ void TestCanvasMarks::breakpointOnABox() {
     QVERIFY(f.waitLayout(3));
     QVERIFY(f.canvas.itemOf(kq)->hasBreakpoint());
     f.canvas.setBreakpointTensors({});
-    QCOMPARE(f.dots(), 0);
+    QCOMPARE(dots(f.canvas), 0);
     QVERIFY(!f.canvas.itemOf(kq)->toolTip().contains(u"Breakpoint"_s));
 }
 
@@ -93,14 +73,14 @@ void TestCanvasMarks::breakpointInAClosedBlock() {
     // Kcur-0 is drawn in layer 0's frame; layers 1-31 are one closed run.
     f.canvas.setBreakpointTensors({f.tensor("Kcur-0"), f.tensor("Kcur-7"), f.tensor("ffn_out-5")});
     QVERIFY(f.canvas.itemOf(f.tensor("Kcur-0"))->hasBreakpoint());
-    QCOMPARE(f.dots(), 1);
+    QCOMPARE(dots(f.canvas), 1);
     QCOMPARE(run->breakpointInstances(), std::vector<std::uint32_t>({5, 7}));
     // Opening layer 7 draws Kcur-7 with its dot; the runs around it keep layer 5's.
     f.canvas.setInstanceOpen(0, 7, true);
     QVERIFY(f.waitLayout(2));
     QVERIFY(f.canvas.itemOf(f.tensor("Kcur-7")));
     QVERIFY(f.canvas.itemOf(f.tensor("Kcur-7"))->hasBreakpoint());
-    QCOMPARE(f.dots(), 2);
+    QCOMPARE(dots(f.canvas), 2);
     std::vector<std::uint32_t> folded;
     for (BlockItem* b : f.canvas.blockItems())
         for (std::uint32_t i : b->breakpointInstances()) folded.push_back(i);

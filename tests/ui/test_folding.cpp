@@ -13,6 +13,7 @@
 #include "sched/split_schedule.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
+#include "canvas_fixture.h"
 #include "ui_test_support.h"
 
 #include <QGraphicsPathItem>
@@ -27,38 +28,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const char* const llama7b = "template:llama?n_embd=4096&n_layer=32&n_head=32&n_ff=11008&n_vocab=32000&n_ctx=4096&n_batch=512";
 constexpr int loose = 13;     // 9 leafs and 4 nodes outside the layers
 constexpr int perLayer = 44;  // 35 nodes and 9 weights
 
-struct Fixture {
-    GraphSession session;
-    GraphCanvas canvas{&session};
-    QSignalSpy finished{&canvas, &GraphCanvas::layoutFinished};
-
-    explicit Fixture(const char* source, bool openOnStep = true) {
-        auto opened = open_source(source, {});
-        if (!opened) qFatal("%s", opened.err().message.c_str());
-        canvas.setOpenOnStep(openOnStep);
-        canvas.resize(1000, 700);
-        session.setDocument(std::move(opened->doc), {}, std::move(opened->preallocate));
-    }
-    bool waitLayout(qsizetype count) {
-        return QTest::qWaitFor([&] { return finished.count() >= count && !canvas.isLayoutRunning(); }, 20000);
-    }
-    tensor_id tensor(std::string_view name) const { return findTensor(session.document(), name); }
-    BlockItem* run() const {
-        for (BlockItem* b : canvas.blockItems())
-            if (b->kind() == BlockItem::Kind::Run) return b;
-        return nullptr;
-    }
-    std::size_t stepOf(tensor_id t) const {
-        const PlanTrace* trace = session.planTrace();
-        for (std::size_t i = 0; i < trace->events().size(); ++i)
-            if (eventTensor(trace->events()[i]) == t && std::holds_alternative<events::node>(trace->events()[i])) return i + 1;
-        return 0;
-    }
-};
+using Fixture = CanvasFixture;
 
 } // namespace
 

@@ -58,16 +58,6 @@ bool activateLink(InspectorPanel& panel, tensor_id tensor) {
     return false;
 }
 
-SplitSchedule scheduleSmallLlama() {
-    auto made = build_template(smallLlama);
-    if (!made) qFatal("template: %s", made.err().message.c_str());
-    BackendRequest request;
-    request.list = "cpu,cpu";
-    auto s = scheduleDocument(made->doc, made->inputs, request);
-    if (!s) qFatal("schedule: %s", s.err().message.c_str());
-    return std::move(s).value();
-}
-
 } // namespace
 
 class TestInspector : public QObject {

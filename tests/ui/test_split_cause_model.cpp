@@ -2,7 +2,6 @@
 // splits 10 times; its boundaries group by cause into 9 rows (ROPE reading the CPU's inp_pos
 // starts 2 splits) and its copies into 7; a row names its splits and the tensor to select;
 // selecting one selects that tensor and marks its splits in the split overview.
-#include "io/graph_source.h"
 #include "sched/split_cause_model.h"
 #include "sched/split_overview.h"
 #include "sched/split_panel.h"
@@ -20,15 +19,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::shared_ptr<const SplitSchedule> smallSchedule() {
-    auto opened = open_source(std::string("template:") + smallLlama, {});
-    if (!opened) qFatal("%s", opened.err().message.c_str());
-    BackendRequest request;
-    request.list = "cpu,cpu";
-    auto s = scheduleDocument(opened->doc, opened->preallocate, request);
-    if (!s) qFatal("%s", s.err().message.c_str());
-    return std::make_shared<const SplitSchedule>(std::move(*s));
-}
+std::shared_ptr<const SplitSchedule> smallSchedule() { return std::make_shared<const SplitSchedule>(scheduleSmallLlama()); }
 
 QString cell(const SplitCauseModel& m, int row, int column, int role = Qt::DisplayRole) {
     return m.data(m.index(row, column), role).toString();

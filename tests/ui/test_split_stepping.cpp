@@ -40,16 +40,6 @@ constexpr std::size_t cpuComputeBytes = 1088;
 constexpr std::size_t cpu1ComputeBytes = 640;
 const std::vector<std::size_t> splitStarts{20, 103, 112, 120, 127, 134, 139, 166, 172, 181, 199};
 
-SplitSchedule scheduleSmallLlama() {
-    auto made = build_template(smallLlama);
-    if (!made) qFatal("template: %s", made.err().message.c_str());
-    BackendRequest request;
-    request.list = "cpu,cpu";
-    auto s = scheduleDocument(made->doc, made->inputs, request);
-    if (!s) qFatal("schedule: %s", s.err().message.c_str());
-    return std::move(s).value();
-}
-
 // Every "Next split" stop from step 0 to the end.
 std::vector<std::size_t> splitStops(const PlanTrace& trace) {
     Breakpoints b;

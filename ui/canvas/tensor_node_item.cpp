@@ -86,7 +86,7 @@ void TensorNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
 
     if (m_breakpoint) {
         // As a debugger's gutter: a red dot, sized with the box so it reads at every zoom.
-        const qreal r = std::max<qreal>(2, line * 0.32);
+        const qreal r = std::max<qreal>(2, line * 0.45);
         painter->setPen(QPen(Qt::white, r * 0.3));
         painter->setBrush(QColor(0xd0, 0x21, 0x21));
         painter->drawEllipse(QPointF(m_rect.left() + r + 2, m_rect.top() + r + 2), r, r);

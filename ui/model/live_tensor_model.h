@@ -13,7 +13,7 @@ class LiveTensorModel final : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { RankColumn, NameColumn, OpColumn, BytesColumn, ShareColumn, AllocatedColumn, FreedColumn, LifetimeColumn, WaitingColumn, ColumnCount };
+    enum Column { RankColumn, NameColumn, OpColumn, BytesColumn, ShareColumn, WaitingColumn, LifetimeColumn, AllocatedColumn, FreedColumn, ColumnCount };
     static constexpr int TensorRole = Qt::UserRole + 1; // the allocation's tensor id (value)
     static constexpr int SortRole = Qt::UserRole + 2;
 

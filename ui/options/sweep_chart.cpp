@@ -1,9 +1,9 @@
 #include "sweep_chart.h"
 
 #include "model/format.h"
+#include "model/tool_tip.h"
 #include "sweep_point_model.h"
 
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -123,12 +123,7 @@ QString SweepChart::toolTipAt(QPointF pos) const {
 }
 
 bool SweepChart::event(QEvent* event) {
-    if (event->type() != QEvent::ToolTip) return QWidget::event(event);
-    const auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(help->globalPos(), text, this);
-    return true;
+    return answerToolTip(this, event, [this](QPoint pos) { return toolTipAt(pos); }) || QWidget::event(event);
 }
 
 void SweepChart::mouseMoveEvent(QMouseEvent* event) {

@@ -2,10 +2,9 @@
 
 #include "canvas/block_content.h"
 #include "model/format.h"
+#include "model/tool_tip.h"
 
 #include <QFontMetricsF>
-#include <QHelpEvent>
-#include <QToolTip>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -124,12 +123,7 @@ QString SplitOverview::toolTipAt(const QPointF& pos) const {
 }
 
 bool SplitOverview::event(QEvent* event) {
-    if (event->type() != QEvent::ToolTip) return QWidget::event(event);
-    const auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = toolTipAt(help->pos());
-    if (text.isEmpty()) QToolTip::hideText();
-    else QToolTip::showText(help->globalPos(), text, this);
-    return true;
+    return answerToolTip(this, event, [this](QPoint pos) { return toolTipAt(pos); }) || QWidget::event(event);
 }
 
 void SplitOverview::mouseReleaseEvent(QMouseEvent* event) {

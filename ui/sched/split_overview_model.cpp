@@ -1,10 +1,10 @@
 #include "split_overview_model.h"
 
 #include "model/format.h"
+#include "sched/split_causes.h"
 
 #include <QCoreApplication>
 
-#include <charconv>
 #include <optional>
 #include <unordered_set>
 
@@ -21,16 +21,6 @@ struct OverviewText {
 QString backendName(const std::vector<std::string>& names, int b) {
     return b >= 0 && static_cast<std::size_t>(b) < names.size() ? shortBackendName(names[static_cast<std::size_t>(b)])
                                                                  : OverviewText::tr("no backend");
-}
-
-// The source slot a cause names ("1.src1", "2.src0" -> 1, 0).
-std::optional<int> causeSlot(std::string_view code) {
-    const auto at = code.find("src");
-    if (at == std::string_view::npos) return std::nullopt;
-    int slot = 0;
-    const auto [p, ec] = std::from_chars(code.data() + at + 3, code.data() + code.size(), slot);
-    if (ec != std::errc{} || slot < 0 || slot >= max_src) return std::nullopt;
-    return slot;
 }
 
 // The node whose backend the split took: the first of its range that is not a view (pass 4).
@@ -55,7 +45,7 @@ bool samePattern(const std::vector<OverviewSplit>& a, const std::vector<Overview
 QString shortBackendName(const std::string& name) { return toQString(name.substr(0, name.find(':'))); }
 
 QString causeWords(const QString& who, std::string_view code, const QString& source, const QString& where) {
-    const auto slot = causeSlot(code);
+    const auto slot = cause_slot(code);
     if (code == "usr") return OverviewText::tr("%1: assigned to %2 by the graph").arg(who, where);
     if (code == "unsupported") return OverviewText::tr("%1: only %2 can run it").arg(who, where);
     if (code == "1.dst") return OverviewText::tr("%1: its result lives in %2 memory").arg(who, where);
@@ -72,7 +62,7 @@ QString causeText(const graph_document& doc, const sched_plan& plan, const std::
     const tensor& t = doc.ctx[node];
     const std::string code(plan.cause(node));
     tensor_id source = t.view_src;
-    if (const auto slot = causeSlot(code)) source = t.src[*slot];
+    if (const auto slot = cause_slot(code)) source = t.src[*slot];
     return causeWords(toQString(info(t.op).name) + u' ' + toQString(t.name), code,
                       source.valid() ? toQString(doc.ctx[source].name) : QStringLiteral("?"),
                       backendName(names, plan.backend(node)));
