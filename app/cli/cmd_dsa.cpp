@@ -61,8 +61,7 @@ int run_dsa(std::span<const std::string> args) {
 
     const auto trace = read_dsa_csv(*file);
     if (!trace) {
-        std::cerr << "error: " << trace.err().message << '\n'; // already "FILE:LINE: reason"
-        return exit_bad_input;
+        return fail(trace.err().message);
     }
     const dsa_problem& p = trace->problem;
     const std::uint64_t bound = lower_bound(p);

@@ -89,6 +89,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
         } else if (arg == "--threads") {
             const auto n = parse_positive(v);
             if (!n) return "--threads takes a positive integer, not '" + v + "'";
+            if (*n > cpu::max_threads) return "--threads " + v + " is over the limit of " + std::to_string(cpu::max_threads);
             a.schedule.n_threads = *n;
         } else if (arg == "--planner") {
             const auto k = parse_planner(v);
@@ -148,16 +149,14 @@ int run_export(std::span<const std::string> args) {
     if (const std::string problem = parse(args, a); !problem.empty()) return usage_error(self(), problem);
     auto in = open_source(a.file, a.source.params());
     if (!in) {
-        std::cerr << "error: " << in.err().message << '\n'; // already "FILE: reason"
-        return exit_bad_input;
+        return fail(in.err().message);
     }
-    for (const auto& w : in->warnings) std::cerr << "warning: " << a.file << ": " << w << '\n';
+    for (const auto& w : in->warnings) warn(a.file + ": " + w);
     // The scheduler builds the source afresh for each of its passes; tensor ids are the same.
     const auto bytes = produce_export(std::move(*in), request_of(a), [&] { return open_source(a.file, a.source.params()); });
     if (!bytes) return fail(a.file, bytes.err().message);
     if (const status s = write_file_atomic(a.out, *bytes); !s) {
-        std::cerr << "error: " << s.err().message << '\n'; // "OUT: reason"
-        return exit_bad_input;
+        return fail(s.err().message);
     }
     return exit_ok;
 }

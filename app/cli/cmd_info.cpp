@@ -58,8 +58,7 @@ void print_graph(const graph_document& doc, const std::string& source) {
 int info_model(const std::string& source, const llama_params& params) {
     auto file = open_gguf(source);
     if (!file) {
-        std::cerr << "error: " << file.err().message << '\n';
-        return exit_bad_input;
+        return fail(file.err().message);
     }
     auto h = read_hparams(*file);
     if (!h) return fail(source, h.err().message);
@@ -109,8 +108,7 @@ int run_info(std::span<const std::string> args) {
     if (is_gguf_path(file)) return info_model(file, options.params());
     auto opened = open_source(file, options.params());
     if (!opened) {
-        std::cerr << "error: " << opened.err().message << '\n';
-        return exit_bad_input;
+        return fail(opened.err().message);
     }
     print_graph(opened->doc, file);
     if (!opened->warnings.empty()) {

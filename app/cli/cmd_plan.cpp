@@ -105,10 +105,9 @@ int run_plan(std::span<const std::string> args) {
     // open_source keeps the inputs a llama graph allocates before the graph, as llama.cpp did.
     auto in = open_source(*file, source.params());
     if (!in) {
-        std::cerr << "error: " << in.err().message << '\n'; // already "FILE: reason"
-        return exit_bad_input;
+        return fail(in.err().message);
     }
-    for (const auto& w : in->warnings) std::cerr << "warning: " << *file << ": " << w << '\n';
+    for (const auto& w : in->warnings) warn(*file + ": " + w);
     if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, report.causes());
     options.preallocate = in->preallocate;
     alloc_recorder recorder; // the planner options work from the allocator's events

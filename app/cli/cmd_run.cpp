@@ -3,6 +3,7 @@
 // and L2 norm of all its logits.
 #include "commands.h"
 
+#include "backend/cpu/thread_pool.h"
 #include "io/graph_source.h"
 #include "models/gguf.h"
 #include "models/llama_run.h"
@@ -50,7 +51,7 @@ void print_sched(const sched_outcome& out) {
     for (const auto& n : out.backend_names) std::cout << ' ' << n;
     std::cout << "\nsplits: " << out.plan.splits.size() << '\n'
               << format_timings(out.backend_names, out.timings, out.totals) << format_outputs(out.outputs);
-    for (const auto& w : out.warnings) std::cerr << "warning: " << w << '\n';
+    for (const auto& w : out.warnings) warn(w);
 }
 
 } // namespace
@@ -87,6 +88,8 @@ int run_run(std::span<const std::string> args) {
             } else {
                 const auto n = parse_int(v);
                 if (!n || *n < 1) return usage_error(self(), a + " must be a positive integer, not '" + v + "'");
+                if (a == "--threads" && *n > cpu::max_threads)
+                    return usage_error(self(), "--threads " + v + " is over the limit of " + std::to_string(cpu::max_threads));
                 (a == "--threads" ? options.n_threads : options.n_ctx) = *n;
             }
         } else if (a.starts_with("--")) {
@@ -117,8 +120,7 @@ int run_run(std::span<const std::string> args) {
 
     auto model = open_gguf(*file);
     if (!model) {
-        std::cerr << "error: " << model.err().message << '\n'; // already "FILE: offset N: reason"
-        return exit_bad_input;
+        return fail(model.err().message);
     }
     if (backends) {
         auto made = make_backends(*backends, {options.n_threads, device});

@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "core/printable.h"
+
 #include <array>
 #include <iostream>
 
@@ -106,13 +108,23 @@ std::span<const command> commands() {
     return table;
 }
 
-int fail(std::string_view what, std::string_view reason) {
-    std::cerr << "error: " << what << ": " << reason << '\n';
+int fail(std::string_view message) {
+    // Names and keys in engine messages come from the file: never let its bytes reach the terminal.
+    std::cerr << "error: " << printable_line(message) << '\n';
     return exit_bad_input;
 }
 
+void warn(std::string_view message) { std::cerr << "warning: " << printable_line(message) << '\n'; }
+
+int fail(std::string_view what, std::string_view reason) {
+    std::string message(what);
+    message += ": ";
+    message += reason;
+    return fail(message);
+}
+
 int usage_error(const command& cmd, std::string_view reason) {
-    std::cerr << "usage error: " << reason << '\n' << cmd.usage;
+    std::cerr << "usage error: " << printable_line(reason) << '\n' << cmd.usage;
     return exit_usage;
 }
 

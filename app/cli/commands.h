@@ -21,6 +21,11 @@ struct command {
 
 std::span<const command> commands();
 
+// Prints "error: MESSAGE" (an engine error, already "FILE: reason") as one printable line to
+// stderr and returns exit_bad_input.
+int fail(std::string_view message);
+// Prints "warning: MESSAGE" as one printable line to stderr.
+void warn(std::string_view message);
 // Prints "error: WHAT: reason" on one line to stderr and returns exit_bad_input.
 int fail(std::string_view what, std::string_view reason);
 // Prints "usage error: reason" and the command's usage to stderr and returns exit_usage.

@@ -7,8 +7,10 @@
 #include "files/recent_files.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/screenshot.h"
+#include "core/guarded.h"
 #include "model/format.h"
 #include "session/graph_session.h"
+#include "session/guarded_application.h"
 #include "session/startup_graph.h"
 
 #include "quit_on_signal.h"
@@ -59,11 +61,9 @@ void preferOffscreenWhenWindowless(int argc, char** argv) {
     }
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     preferOffscreenWhenWindowless(argc, argv);
-    QApplication app(argc, argv);
+    planscope::ui::GuardedApplication app(argc, argv);
     QApplication::setOrganizationName(u"Planscope"_s);
     QApplication::setApplicationName(u"Planscope"_s);
     QApplication::setApplicationVersion(QStringLiteral(PLANSCOPE_VERSION));
@@ -124,12 +124,13 @@ int main(int argc, char** argv) {
         return exitUsage;
     }
 
-    auto graph = planscope::ui::loadStartupSource(file);
+    auto graph = planscope::guarded([&] { return planscope::ui::loadStartupSource(file); });
     if (!graph) {
-        printError(planscope::ui::toQString(graph.err().message));
+        printError(planscope::ui::errorText(graph.err()));
         return exitBadInput;
     }
     planscope::ui::MainWindow window;
+    app.setFailureHandler([&window](const QString& what) { window.reportUnexpectedFailure(what); });
     window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate));
     if (parser.isSet(ngl)) {
         bool ok = false;
@@ -192,4 +193,19 @@ int main(int argc, char** argv) {
     window.canvas()->showFirstRunHint();
     window.show();
     return QApplication::exec();
+}
+
+} // namespace
+
+// What throws outside an event handler (while the window is made, or a --screenshot run) is one
+// line and exit 1, as in planscope-cli.
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::bad_alloc&) {
+        printError(u"out of memory"_s);
+    } catch (const std::exception& e) {
+        printError(planscope::ui::toQString(planscope::printable_line(e.what())));
+    }
+    return exitBadInput;
 }

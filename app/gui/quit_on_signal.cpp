@@ -1,5 +1,7 @@
 #include "quit_on_signal.h"
 
+#include "io/temp_files.h"
+
 #include <QObject>
 #include <QSocketNotifier>
 #include <QWidget>
@@ -13,6 +15,7 @@ namespace {
 int pipeFds[2] = {-1, -1}; // a signal handler may only write(); the event loop reads
 
 void onSignal(int) {
+    planscope::remove_temp_files(); // an export being written when the app is told to stop
     const char c = 1;
     [[maybe_unused]] const ssize_t n = ::write(pipeFds[1], &c, 1);
 }

@@ -93,6 +93,12 @@ void TestCliRun::errors() {
 
     r = cli({QStringLiteral("run"), file, QStringLiteral("--tokens"), QStringLiteral("1,x")});
     QCOMPARE(r.code, 2);
+
+    // More threads than ggml allows used to end in an uncaught std::system_error (issue 17).
+    r = cli({QStringLiteral("run"), file, QStringLiteral("--tokens"), QStringLiteral("1"), QStringLiteral("--threads"),
+             QStringLiteral("100000")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith(QStringLiteral("usage error: --threads 100000 is over the limit of 512\n")), qPrintable(r.err));
 }
 
 QTEST_APPLESS_MAIN(TestCliRun)

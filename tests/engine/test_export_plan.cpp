@@ -3,7 +3,6 @@
 // docs/plan-schema.json, offsets against the allocator's own events, and the allocation trace
 // read back by the DSA CSV reader.
 #include "export/alloc_trace.h"
-#include "io/atomic_write.h"
 #include "export/plan_export.h"
 #include "io/graph_source.h"
 #include "plan/dsa_csv.h"
@@ -111,8 +110,6 @@ private slots:
     void csv();
     void allocTraceRoundTrip_data();
     void allocTraceRoundTrip();
-    void atomicWrite();
-    void atomicWriteFails();
 };
 
 void TestExportPlan::smallTensors_data() {
@@ -350,24 +347,6 @@ void TestExportPlan::allocTraceRoundTrip() {
     back->problem.alignment = p->dsa.problem.alignment;
     QVERIFY(validate(back->problem, *back->offsets).ok());
     QCOMPARE(peak(back->problem, *back->offsets), p->chosen.peak);
-}
-
-void TestExportPlan::atomicWrite() {
-    QTemporaryDir dir;
-    const std::string file = dir.filePath(QStringLiteral("plan.json")).toStdString();
-    QVERIFY(write_file_atomic(file, "old").ok());
-    QVERIFY(write_file_atomic(file, "{\"new\": 1}\n").ok());
-    QCOMPARE(read_text(file), std::string("{\"new\": 1}\n"));
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("plan.json")}); // no temporary left
-}
-
-void TestExportPlan::atomicWriteFails() {
-    QTemporaryDir dir;
-    const std::string file = dir.filePath(QStringLiteral("missing/plan.json")).toStdString();
-    const status s = write_file_atomic(file, "x");
-    QVERIFY(!s.ok());
-    QVERIFY2(s.err().message.starts_with(file + ": cannot create "), s.err().message.c_str());
-    QVERIFY(s.err().message.ends_with("No such file or directory"));
 }
 
 QTEST_GUILESS_MAIN(TestExportPlan)

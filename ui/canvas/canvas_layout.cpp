@@ -1,5 +1,7 @@
 #include "canvas_layout.h"
 
+#include "model/format.h"
+
 namespace planscope::ui {
 
 using namespace planscope;
@@ -34,7 +36,7 @@ void CanvasLayout::startFlat(const graph_document& doc, const dot_style& style) 
     m_process->request(to_dot(doc, style), [this, generation](result<graph_layout> r) {
         if (generation != m_generation) return;
         m_running = false;
-        if (!r) return emit failed(QString::fromStdString(r.err().message));
+        if (!r) return emit failed(errorText(r.err()));
         emit finished(std::make_shared<folded_layout>(flat_folded(std::move(*r))));
     });
 }
@@ -46,7 +48,7 @@ void CanvasLayout::pump(quint64 generation) {
             if (generation != m_generation || !m_job) return;
             if (!r) {
                 abandon();
-                return emit failed(QString::fromStdString(r.err().message));
+                return emit failed(errorText(r.err()));
             }
             m_job->supply(std::move(*r));
             pump(generation);

@@ -1,6 +1,7 @@
 #include "layout_process.h"
 
 #include "layout/layout_codec.h"
+#include "model/format.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -67,7 +68,7 @@ void LayoutProcess::onOutput() {
     if (!m_process) return;
     m_buffer += m_process->readAllStandardOutput();
     auto frame = planscope::read_frame(std::string_view(m_buffer.constData(), static_cast<std::size_t>(m_buffer.size())), maxReply);
-    if (!frame) return fail(QString::fromStdString(frame.err().message));
+    if (!frame) return fail(errorText(frame.err()));
     if (!*frame) return;
     m_buffer.remove(0, static_cast<qsizetype>((*frame)->consumed));
     Reply reply = std::move(m_reply);

@@ -1,5 +1,6 @@
 #include "compare_dialog.h"
 
+#include "core/guarded.h"
 #include "model/format.h"
 #include "offset_diff_model.h"
 #include "plan/planner.h"
@@ -106,7 +107,7 @@ CompareDialog::CompareDialog(const planscope::graph_document& doc, QWidget* pare
         compare();
     } else {
         m_compare->setEnabled(false);
-        m_status->setText(tr("Cannot plan %1: %2").arg(toQString(m_doc.name), toQString(dsa.err().message)));
+        m_status->setText(tr("Cannot plan %1: %2").arg(toQString(m_doc.name), errorText(dsa.err())));
     }
 }
 
@@ -134,7 +135,7 @@ void CompareDialog::compare() {
     // The worker owns copies of everything it reads; the result comes back through `finished`.
     auto out = std::make_shared<std::optional<planscope::result<PlannerComparison>>>();
     QThread* worker = QThread::create([dsa = *m_dsa, a = chosen(m_plannerA), b = chosen(m_plannerB), options = m_options, out] {
-        out->emplace(comparePlanners(dsa, a, b, options));
+        out->emplace(planscope::guarded([&] { return comparePlanners(dsa, a, b, options); }));
     });
     worker->setStackSize(planscope::planner_stack_bytes); // `best` may run here
     m_workers.insert(worker);
@@ -156,8 +157,8 @@ void CompareDialog::setBusy(bool busy) {
 
 void CompareDialog::apply(planscope::result<PlannerComparison> r) {
     if (!r) {
-        m_status->setText(tr("Planning failed: %1").arg(toQString(r.err().message)));
-        emit comparisonFailed(toQString(r.err().message));
+        m_status->setText(tr("Planning failed: %1").arg(errorText(r.err())));
+        emit comparisonFailed(errorText(r.err()));
         return;
     }
     m_result = std::move(r).value();

@@ -1,5 +1,7 @@
 #include "export_controller.h"
 
+#include "core/guarded.h"
+#include "model/format.h"
 #include "export_dialog.h"
 #include "canvas/graph_canvas.h"
 #include "view_pictures.h"
@@ -91,8 +93,8 @@ bool ExportController::start(const ExportSettings& s) {
 void ExportController::runWorker(std::function<planscope::status()> job, const QString& path) {
     setBusy(true);
     QThread* worker = QThread::create([this, job = std::move(job), path] {
-        const planscope::status s = job();
-        const QString message = s ? QString() : QString::fromStdString(s.err().message);
+        const planscope::status s = planscope::guarded(job);
+        const QString message = s ? QString() : errorText(s.err());
         QMetaObject::invokeMethod(
             this,
             [this, message, path] {

@@ -108,6 +108,10 @@ QString MainWindow::statusCounts() const { return m_statusCounts->text(); }
 
 void MainWindow::setErrorReporter(std::unique_ptr<IErrorReporter> reporter) { m_errors = std::move(reporter); }
 
+void MainWindow::reportUnexpectedFailure(const QString& what) {
+    reportError(tr("Unexpected Error"), tr("%1\n\nThe current graph is kept.").arg(what));
+}
+
 void MainWindow::reportError(const QString& title, const QString& message) {
     if (m_errors) m_errors->reportError(title, message);
 }

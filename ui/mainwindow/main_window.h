@@ -70,6 +70,8 @@ public:
 
     // Errors go to a modal message box unless a test installs its own reporter.
     void setErrorReporter(std::unique_ptr<IErrorReporter> reporter);
+    // What escaped an event handler (GuardedApplication): reported, the document kept.
+    void reportUnexpectedFailure(const QString& what);
 
     // Dock layout and window geometry; restore returns false when nothing usable was saved.
     void saveLayout(QSettings& settings) const;

@@ -8,6 +8,8 @@
 #include "sched/split_panel.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
+#include "io/atomic_write.h"
+#include "model/format.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -15,6 +17,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QBuffer>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QTimer>
@@ -157,10 +160,20 @@ bool saveScreenshot(QWidget& window, const QString& file, QString* error) {
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();
     const QImage image = window.grab().toImage();
-    QImageWriter writer(file, "png");
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    QImageWriter writer(&png, "png");
     if (image.isNull() || !writer.write(image)) {
         if (error) *error = image.isNull() ? QCoreApplication::translate("planscope::ui::Screenshot", "nothing to render")
                                            : writer.errorString();
+        return false;
+    }
+    // Atomically, as every file Planscope writes: an existing screenshot is never left half-written.
+    const QByteArray& bytes = png.data();
+    const auto written = planscope::write_file_atomic(file.toStdString(), std::string_view(bytes.constData(), bytes.size()));
+    if (!written) {
+        // The caller names the file; the engine's message does too.
+        if (error) *error = errorText(written.err()).remove(0, file.size() + 2);
         return false;
     }
     return true;

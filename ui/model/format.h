@@ -1,6 +1,8 @@
 #pragma once
 // Engine values as user-visible text (locale-aware sizes, ggml-style shapes).
 #include "core/document.h"
+#include "core/error.h"
+#include "core/printable.h"
 
 #include <QString>
 
@@ -11,6 +13,8 @@
 namespace planscope::ui {
 
 inline QString toQString(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+// An engine error for a message box or a label: its names come from files, so one printable line.
+inline QString errorText(const planscope::error& e) { return toQString(planscope::printable_line(e.message)); }
 
 // "12.3 KiB" in the current locale.
 QString formatBytes(std::uint64_t bytes);

@@ -1,5 +1,6 @@
 #include "sweep_dialog.h"
 
+#include "core/guarded.h"
 #include "model/format.h"
 #include "sweep_chart.h"
 #include "sweep_point_model.h"
@@ -180,7 +181,7 @@ planscope::result<std::vector<int>> SweepDialog::parsedValues() const {
 
 void SweepDialog::validate() {
     const auto values = parsedValues();
-    m_valuesError->setText(values ? QString() : tr("Values: %1").arg(oneLine(toQString(values.err().message))));
+    m_valuesError->setText(values ? QString() : tr("Values: %1").arg(oneLine(errorText(values.err()))));
     m_valuesError->setVisible(!values);
     m_run->setEnabled(!isRunning() && m_source.replannable() && values.ok());
 }
@@ -218,9 +219,9 @@ void SweepDialog::run() {
             QMetaObject::invokeMethod(
                 this, [this, generation, p] { if (generation == m_running) addPoint(p); }, Qt::QueuedConnection);
         };
-        const auto points = planscope::sweep_compute_buffer(build, base, k, values, control);
+        const auto points = planscope::guarded([&] { return planscope::sweep_compute_buffer(build, base, k, values, control); });
         std::optional<QString> error;
-        if (!points) error = toQString(points.err().message);
+        if (!points) error = errorText(points.err());
         QMetaObject::invokeMethod(
             this, [this, generation, error] { if (generation == m_running) finish(error); }, Qt::QueuedConnection);
     });

@@ -1,5 +1,7 @@
 #include "split_controller.h"
 
+#include "core/guarded.h"
+#include "model/format.h"
 #include "canvas/graph_canvas.h"
 #include "canvas/tensor_node_item.h"
 #include "session/graph_session.h"
@@ -95,7 +97,7 @@ void SplitController::startWorker(Job job, Done done) {
     const quint64 generation = ++m_generation;
     setBusy(true);
     QThread* worker = QThread::create([this, generation, job = std::move(job), done = std::move(done)]() mutable {
-        auto result = std::make_shared<decltype(job())>(job());
+        auto result = std::make_shared<decltype(job())>(planscope::guarded(job));
         QMetaObject::invokeMethod(
             this,
             [this, generation, result, done = std::move(done)]() mutable {
@@ -119,7 +121,7 @@ void SplitController::scheduleDocument() {
     emit statusMessage(tr("Scheduling on %1…").arg(QString::fromStdString(request.list)));
     startWorker([doc, pre, request] { return planscope::ui::scheduleDocument(*doc, pre, request); },
                 [this, list = request.list](planscope::result<SplitSchedule> r) {
-                    if (!r) return fail(QString::fromStdString(r.err().message));
+                    if (!r) return fail(errorText(r.err()));
                     m_lastError.clear();
                     m_scheduledList = list;
                     m_schedule = std::make_shared<const SplitSchedule>(std::move(*r));
@@ -193,7 +195,7 @@ void SplitController::run() {
         },
         [this](planscope::result<RunOutcome> r) {
             clearRunHighlight();
-            if (!r) return fail(QString::fromStdString(r.err().message));
+            if (!r) return fail(errorText(r.err()));
             m_lastError.clear();
             m_run = std::make_unique<RunOutcome>(std::move(*r));
             m_timings->setOutcome(*m_run);

@@ -4,6 +4,7 @@
 #include "plan_trace.h"
 #include "io/graph_json.h"
 #include "io/graph_source.h"
+#include "core/guarded.h"
 #include "model/format.h"
 #include "models/templates.h"
 
@@ -126,7 +127,7 @@ void GraphSession::showTrace(PlanTrace* trace) {
 bool GraphSession::openTemplate(const QString& name) {
     auto made = planscope::build_template(name.toStdString());
     if (!made) {
-        emit loadFailed(name, toQString(made.err().message));
+        emit loadFailed(name, errorText(made.err()));
         return false;
     }
     setDocument(std::move(made->doc), {}, std::move(made->inputs));
@@ -144,7 +145,7 @@ void GraphSession::openWith(const QString& path, const QString& filePath, Source
     emit loadStarted(path);
 
     QThread* worker = QThread::create([this, path, filePath, load = std::move(load), generation] {
-        auto loaded = std::make_shared<load_result>(load());
+        auto loaded = std::make_shared<load_result>(planscope::guarded(load));
         // Queued to the GUI thread; dropped with the session if it is gone by then.
         QMetaObject::invokeMethod(
             this,
@@ -152,7 +153,7 @@ void GraphSession::openWith(const QString& path, const QString& filePath, Source
                 if (generation != m_lastGeneration) return; // a newer open superseded this one
                 m_pendingGeneration = 0;
                 if (!*loaded) {
-                    emit loadFailed(path, toQString(loaded->err().message));
+                    emit loadFailed(path, errorText(loaded->err()));
                     return;
                 }
                 setDocument(std::move(loaded->value().doc), filePath, std::move(loaded->value().preallocate));
@@ -172,7 +173,7 @@ void GraphSession::openWith(const QString& path, const QString& filePath, Source
 
 bool GraphSession::saveAs(const QString& path) {
     if (auto s = planscope::save_graph_json_file(m_doc, toPath(path)); !s) {
-        emit saveFailed(path, toQString(s.err().message));
+        emit saveFailed(path, errorText(s.err()));
         return false;
     }
     m_filePath = path;

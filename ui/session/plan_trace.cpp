@@ -1,5 +1,6 @@
 #include "plan_trace.h"
 
+#include "core/guarded.h"
 #include "model/format.h"
 #include "plan_progress.h"
 
@@ -29,14 +30,14 @@ std::unique_ptr<PlanTrace> PlanTrace::build(const planscope::graph_document& doc
     options.alignment = alignment;
     options.preallocate.assign(preallocate.begin(), preallocate.end());
     options.observer = &counter;
-    auto plan = planscope::plan_graph(planned, options);
+    auto plan = planscope::guarded([&] { return planscope::plan_graph(planned, options); });
     counter.finish();
     // The constructor takes the events by value before the replayer spans them.
     std::unique_ptr<PlanTrace> trace(new PlanTrace(std::move(planned), recorder.events()));
     if (plan)
         trace->m_result = std::move(plan).value();
     else
-        trace->m_error = toQString(plan.err().message);
+        trace->m_error = errorText(plan.err());
     return trace;
 }
 

@@ -70,7 +70,7 @@ void SettingsDialog::fillDevices() {
 #if defined(PLANSCOPE_HAS_OPENCL)
     auto devices = planscope::list_opencl_devices();
     if (!devices) {
-        m_deviceNote->setText(toQString(devices.err().message));
+        m_deviceNote->setText(errorText(devices.err()));
         return;
     }
     // "0: pthread-... (Portable Computing Language)": the stored value is the index before ':'.

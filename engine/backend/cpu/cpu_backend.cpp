@@ -8,9 +8,9 @@
 
 namespace planscope {
 
-cpu_backend::cpu_backend(int n_threads) : m_n_threads(std::max(1, n_threads)) {}
+cpu_backend::cpu_backend(int n_threads) : m_n_threads(std::clamp(n_threads, 1, cpu::max_threads)) {}
 
-void cpu_backend::set_n_threads(int n_threads) { m_n_threads = std::max(1, n_threads); }
+void cpu_backend::set_n_threads(int n_threads) { m_n_threads = std::clamp(n_threads, 1, cpu::max_threads); }
 
 cpu::thread_pool& cpu_backend::pool(int n_threads) {
     if (!m_pool || m_pool->size() < n_threads) m_pool = std::make_unique<cpu::thread_pool>(n_threads);

@@ -48,6 +48,9 @@ private:
     std::atomic<bool> m_stop{false};
 };
 
+// ggml's GGML_MAX_N_THREADS: more is refused rather than left to std::thread to fail on.
+inline constexpr int max_threads = 512;
+
 // std::thread::hardware_concurrency(), at least 1: the seed's default thread count.
 int default_thread_count();
 
