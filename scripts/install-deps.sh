@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Installs every Debian 12 package Planscope's build, tests and benchmarks need.
+# Installs every Debian 12 package Planscope's build, tests, benchmarks and fuzzers need
+# (clang-14 with libFuzzer, python3 for the fuzz seeds: scripts/fuzz.sh).
 # Idempotent: when everything is present it only runs dpkg-query and exits.
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
-  qt6-base-dev qt6-base-dev-tools libqt6svg6-dev qt6-tools-dev qt6-tools-dev-tools
+  qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-translations-l10n libgl-dev libvulkan-dev
   libgraphviz-dev graphviz
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   nlohmann-json3-dev libbenchmark-dev
   xvfb xauth imagemagick fonts-dejavu-core
+  clang-14 libclang-rt-14-dev python3
 )
 
 missing=()

@@ -939,6 +939,17 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::GuardedApplication</name>
+    <message>
+        <source>out of memory</source>
+        <translation>Speicher erschöpft</translation>
+    </message>
+    <message>
+        <source>unexpected failure</source>
+        <translation>unerwarteter Fehler</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::ImportWarningsDialog</name>
     <message>
         <source>Import Warnings</source>
@@ -1464,6 +1475,10 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>How the compute buffer grows with n_batch or n_ctx</source>
         <translation>Wie der Rechenpuffer mit n_batch oder n_ctx wächst</translation>
+    </message>
+    <message>
+        <source>Unexpected Error</source>
+        <translation>Unerwarteter Fehler</translation>
     </message>
 </context>
 <context>

@@ -939,6 +939,17 @@ Cliquez sur l’en-tête pour le fermer</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::GuardedApplication</name>
+    <message>
+        <source>out of memory</source>
+        <translation>mémoire insuffisante</translation>
+    </message>
+    <message>
+        <source>unexpected failure</source>
+        <translation>échec inattendu</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::ImportWarningsDialog</name>
     <message>
         <source>Import Warnings</source>
@@ -1464,6 +1475,10 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>How the compute buffer grows with n_batch or n_ctx</source>
         <translation>Comment le tampon de calcul croît avec n_batch ou n_ctx</translation>
+    </message>
+    <message>
+        <source>Unexpected Error</source>
+        <translation>Erreur inattendue</translation>
     </message>
 </context>
 <context>

@@ -929,6 +929,17 @@ Click the header to close it</source>
     </message>
 </context>
 <context>
+    <name>planscope::ui::GuardedApplication</name>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>unexpected failure</source>
+        <translation>意外故障</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::ImportWarningsDialog</name>
     <message>
         <source>Import Warnings</source>
@@ -1451,6 +1462,10 @@ The current graph is kept.</source>
     <message>
         <source>How the compute buffer grows with n_batch or n_ctx</source>
         <translation>计算缓冲区如何随 n_batch 或 n_ctx 增长</translation>
+    </message>
+    <message>
+        <source>Unexpected Error</source>
+        <translation>意外错误</translation>
     </message>
 </context>
 <context>

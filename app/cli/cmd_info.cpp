@@ -2,6 +2,8 @@
 // first its architecture, hyperparameters and tensors per type; for a DOT dump what the import inferred.
 #include "commands.h"
 
+#include "core/printable.h"
+
 #include "alloc/plan.h"
 #include "models/llama_report.h"
 #include "source_options.h"
@@ -32,7 +34,7 @@ void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& pre
 
 void print_graph(const graph_document& doc, const std::string& source) {
     const graph_summary s = summarize(doc);
-    std::cout << "graph: " << (doc.name.empty() ? source : doc.name) << '\n'
+    std::cout << "graph: " << printable(doc.name.empty() ? source : doc.name) << '\n'
               << "nodes: " << s.n_nodes << " (" << s.n_views << " views)\n"
               << "leafs: " << s.n_leafs << '\n'
               << "leaf bytes: " << s.leaf_bytes << " (" << human_bytes(s.leaf_bytes) << ")\n"
@@ -48,7 +50,7 @@ void print_graph(const graph_document& doc, const std::string& source) {
     if (!doc.buffers.empty()) {
         std::cout << "buffers:\n";
         for (const auto& b : doc.buffers)
-            std::cout << "  " << b.name << " (" << b.backend << "): " << b.size << " bytes, alignment " << b.alignment
+            std::cout << "  " << printable(b.name) << " (" << printable(b.backend) << "): " << b.size << " bytes, alignment " << b.alignment
                       << '\n';
     }
 }
@@ -62,8 +64,8 @@ int info_model(const std::string& source, const llama_params& params) {
     }
     auto h = read_hparams(*file);
     if (!h) return fail(source, h.err().message);
-    std::cout << "model: " << source << " (GGUF v" << file->version << ", " << file->tensors.size() << " tensors)\n"
-              << "architecture: " << h->arch << '\n'
+    std::cout << "model: " << printable(source) << " (GGUF v" << file->version << ", " << file->tensors.size() << " tensors)\n"
+              << "architecture: " << printable(h->arch) << '\n'
               << "hyperparameters:\n";
     for (const auto& [key, value] : describe_hparams(*h))
         std::cout << "  " << std::left << std::setw(18) << key << std::right << value << '\n';
@@ -73,7 +75,7 @@ int info_model(const std::string& source, const llama_params& params) {
         std::cout << "  " << std::left << std::setw(16) << type_name(t.type) << std::right << std::setw(8) << t.count
                   << std::setw(16) << t.bytes << " bytes (" << human_bytes(t.bytes) << ")\n";
     if (h->arch != "llama") {
-        std::cout << "graph: not built (architecture '" << h->arch << "' is not supported by the graph builder)\n";
+        std::cout << "graph: not built (architecture '" << printable(h->arch) << "' is not supported by the graph builder)\n";
         return exit_ok;
     }
     std::cout << "llama parameters: " << describe(params) << '\n';

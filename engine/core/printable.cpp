@@ -52,8 +52,7 @@ std::string printable(std::string_view text, std::size_t max_bytes) {
         const auto b = static_cast<unsigned char>(text[i]);
         std::size_t used = 1;
         if (b >= 0x20 && b < 0x7f) {
-            if (b == '\\') out += "\\\\";
-            else out += static_cast<char>(b);
+            out += static_cast<char>(b);
         } else if (const std::size_t n = b >= 0x80 ? utf8_length(text, i) : 0; n > 0) {
             out.append(text.substr(i, n));
             used = n;

@@ -16,8 +16,14 @@ std::array<std::size_t, max_dims> contiguous_strides(dtype type, const std::arra
     return nb;
 }
 
-std::int64_t nelements(const tensor& t) { return t.ne[0] * t.ne[1] * t.ne[2] * t.ne[3]; }
-std::int64_t nrows(const tensor& t) { return t.ne[1] * t.ne[2] * t.ne[3]; }
+// Products and differences in unsigned arithmetic: the same values for any shape that fits, and
+// a wrap rather than undefined behaviour for one that does not (readers refuse those first).
+namespace {
+std::uint64_t u(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+} // namespace
+
+std::int64_t nelements(const tensor& t) { return static_cast<std::int64_t>(u(t.ne[0]) * u(t.ne[1]) * u(t.ne[2]) * u(t.ne[3])); }
+std::int64_t nrows(const tensor& t) { return static_cast<std::int64_t>(u(t.ne[1]) * u(t.ne[2]) * u(t.ne[3])); }
 
 std::size_t nbytes(const tensor& t) {
     const std::int64_t blck = block_size(t.type);
@@ -30,7 +36,7 @@ std::size_t nbytes(const tensor& t) {
         bytes = static_cast<std::size_t>(t.ne[0]) * t.nb[0] / static_cast<std::size_t>(blck);
         first_dim = 1;
     }
-    for (int i = first_dim; i < max_dims; ++i) bytes += static_cast<std::size_t>(t.ne[i] - 1) * t.nb[i];
+    for (int i = first_dim; i < max_dims; ++i) bytes += (static_cast<std::size_t>(t.ne[i]) - 1) * t.nb[i];
     return bytes;
 }
 
@@ -61,8 +67,13 @@ bool same_shape(const tensor& a, const tensor& b) { return a.ne == b.ne; }
 bool same_layout(const tensor& a, const tensor& b) { return a.type == b.type && a.ne == b.ne && a.nb == b.nb; }
 
 bool can_repeat(const tensor& a, const tensor& b) {
-    for (int i = 0; i < max_dims; ++i)
-        if (b.ne[i] % a.ne[i] != 0) return false;
+    for (int i = 0; i < max_dims; ++i) {
+        if (a.ne[i] <= 0) { // no division by 0 (or INT64_MIN by -1): only the same extent repeats it
+            if (a.ne[i] != b.ne[i]) return false;
+        } else if (b.ne[i] % a.ne[i] != 0) {
+            return false;
+        }
+    }
     return true;
 }
 

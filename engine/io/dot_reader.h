@@ -25,8 +25,9 @@ struct dot_digraph {
     std::vector<dot_edge> edges;
 };
 
-// The first graph of `text`. Errors are Graphviz's own ("syntax error in line 3 near '->'"),
-// "no graph" for empty input and "not a directed graph" for `graph { }`.
+// The first graph of `text`, once it passes check_dot_text (dot_scan.h). Errors are that check's,
+// Graphviz's own as one printable line ("syntax error in line 3 near '->'"), "no graph" for
+// empty input and "not a directed graph" for `graph { }`.
 result<dot_digraph> read_dot_digraph(std::string_view text);
 
 } // namespace planscope

@@ -4,105 +4,28 @@
 
 #include "core/op_rules.h"
 #include "io/json_detail.h"
+#include "io/json_limits.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <limits>
 #include <optional>
-#include <set>
-#include <sstream>
+#include <unordered_map>
 
 namespace planscope {
 namespace {
 
 using namespace json_detail;
 
-// nlohmann keeps the last of duplicate keys silently; this SAX pass over valid text reports the
-// first duplicate with its JSON pointer instead. (A parser callback could do it in the same pass,
-// but nlohmann's callback parser is quadratic in the length of an array of objects.)
-class duplicate_key_finder : public nlohmann::json_sax<json> {
-public:
-    [[nodiscard]] const std::optional<std::string>& duplicate() const { return m_duplicate; }
+// Buffers by name: the first index with it, and the second (SIZE_MAX when the name is unique).
+using buffer_names = std::unordered_map<std::string, std::pair<std::size_t, std::size_t>>;
 
-    bool null() override { return value(); }
-    bool boolean(bool) override { return value(); }
-    bool number_integer(number_integer_t) override { return value(); }
-    bool number_unsigned(number_unsigned_t) override { return value(); }
-    bool number_float(number_float_t, const string_t&) override { return value(); }
-    bool string(string_t&) override { return value(); }
-    bool binary(binary_t&) override { return value(); }
-    bool start_object(std::size_t) override { return open(false); }
-    bool start_array(std::size_t) override { return open(true); }
-    bool end_object() override { return close(); }
-    bool end_array() override { return close(); }
-    bool key(string_t& k) override {
-        frame& f = m_frames[m_depth - 1];
-        f.key = k;
-        if (!f.keys.insert(k).second) {
-            std::string path;
-            for (std::size_t i = 0; i + 1 < m_depth; ++i)
-                path = m_frames[i].array ? child(path, m_frames[i].index) : child(path, m_frames[i].key);
-            m_duplicate = child(path, k);
-            return false; // stop at the first one
-        }
-        return true;
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-private:
-    struct frame {
-        bool array = false;
-        std::size_t index = 0;
-        std::string key;
-        std::set<std::string> keys;
-    };
-    bool value() {
-        if (m_depth > 0 && m_frames[m_depth - 1].array) ++m_frames[m_depth - 1].index;
-        return true;
-    }
-    bool open(bool array) {
-        if (m_frames.size() == m_depth) m_frames.emplace_back();
-        frame& f = m_frames[m_depth++]; // frames are reused to spare allocations
-        f.array = array;
-        f.index = 0;
-        f.keys.clear();
-        return true;
-    }
-    bool close() {
-        --m_depth;
-        return value();
-    }
-    std::vector<frame> m_frames;
-    std::size_t m_depth = 0;
-    std::optional<std::string> m_duplicate;
-};
-
-// "line 3, column 14: syntax error while parsing object - unexpected end of input; expected '}'"
-std::string parse_error_text(std::string_view text, const json::parse_error& e) {
-    const std::size_t end = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < end; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    std::string what = e.what();
-    // "[json.exception.parse_error.101] parse error at line 1, column 5: REASON"
-    if (const auto p = what.find(": "); p != std::string::npos && what.find("parse error") < p)
-        what = what.substr(p + 2);
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + " (byte " + std::to_string(end) +
-           "): " + what;
-}
-
-void read_buffers(graph_document& doc, const json& buffers, const std::string& path) {
-    expect_array(buffers, path);
+void read_buffers(graph_document& doc, const packed_list& buffers, const std::string& path) {
     for (std::size_t i = 0; i < buffers.size(); ++i) {
         const std::string bp = child(path, i);
-        const json& b = buffers[i];
+        const json b = buffers[i];
         expect_object(b, bp);
         check_keys(b, bp, {"name", "backend", "size", "alignment"});
         buffer_desc d;
@@ -128,19 +51,26 @@ tensor_id read_tensor_ref(const json& v, const std::string& path, std::size_t n_
     return tensor_id{static_cast<std::size_t>(v.get<std::uint64_t>())};
 }
 
-buffer_id read_buffer_ref(const graph_document& doc, const json& v, const std::string& path) {
+buffer_names index_buffer_names(const graph_document& doc) {
+    buffer_names names;
+    for (std::size_t i = 0; i < doc.buffers.size(); ++i) {
+        const auto [it, fresh] = names.try_emplace(doc.buffers[i].name, i, SIZE_MAX);
+        if (!fresh && it->second.second == SIZE_MAX) it->second.second = i;
+    }
+    return names;
+}
+
+buffer_id read_buffer_ref(const graph_document& doc, const buffer_names& names, const json& v,
+                          const std::string& path) {
     if (v.is_string()) {
-        const auto name = v.get<std::string>();
-        std::optional<std::size_t> found;
-        for (std::size_t i = 0; i < doc.buffers.size(); ++i) {
-            if (doc.buffers[i].name != name) continue;
-            if (found)
-                fail(path, "buffer name '" + name + "' is ambiguous (buffers " + std::to_string(*found) + " and " +
-                               std::to_string(i) + "); refer to the buffer by its index");
-            found = i;
-        }
-        if (!found) fail(path, "unknown buffer '" + name + "'");
-        return buffer_id{*found};
+        const auto& name = v.get_ref<const std::string&>();
+        const auto it = names.find(name);
+        if (it == names.end()) fail(path, "unknown buffer " + quote(name));
+        const auto [first, second] = it->second;
+        if (second != SIZE_MAX)
+            fail(path, "buffer name " + quote(name) + " is ambiguous (buffers " + std::to_string(first) + " and " +
+                           std::to_string(second) + "); refer to the buffer by its index");
+        return buffer_id{first};
     }
     if (!v.is_number_integer()) fail(path, "expected a buffer name or index, got " + describe(v));
     const auto i = get_int(v, path, 0, std::numeric_limits<std::int64_t>::max());
@@ -206,8 +136,8 @@ void read_sources(tensor& t, const json& j, const std::string& path, std::size_t
     }
 }
 
-tensor read_tensor(const graph_document& doc, const json& j, const std::string& path, std::size_t index,
-                   std::size_t n_tensors) {
+tensor read_tensor(const graph_document& doc, const buffer_names& names, const json& j, const std::string& path,
+                   std::size_t index, std::size_t n_tensors) {
     expect_object(j, path);
     check_keys(j, path,
                {"id", "name", "type", "ne", "nb", "op", "params", "op_params", "src", "view_src", "view_offs", "flags",
@@ -225,12 +155,12 @@ tensor read_tensor(const graph_document& doc, const json& j, const std::string& 
     }
     const std::string type = get_string(require(j, path, "type"), child(path, "type"));
     const auto dt = dtype_from_name(type);
-    if (!dt) fail(child(path, "type"), "unknown type '" + type + "'");
+    if (!dt) fail(child(path, "type"), "unknown type " + quote(type));
     t.type = *dt;
     if (const json* v = find(j, "op")) {
         const std::string op = get_string(*v, child(path, "op"));
         const auto k = op_from_name(op);
-        if (!k) fail(child(path, "op"), "unknown op '" + op + "'");
+        if (!k) fail(child(path, "op"), "unknown op " + quote(op));
         t.op = *k;
     }
     read_shape(t, j, path);
@@ -263,7 +193,7 @@ tensor read_tensor(const graph_document& doc, const json& j, const std::string& 
             std::optional<tensor_flag> f;
             for (tensor_flag k : all_flags)
                 if (flag_name(k) == name) f = k;
-            if (!f) fail(child(fp, i), "unknown flag '" + name + "' (known: input, output, param)");
+            if (!f) fail(child(fp, i), "unknown flag " + quote(name) + " (known: input, output, param)");
             t.flags = t.flags | *f;
         }
     }
@@ -273,22 +203,28 @@ tensor read_tensor(const graph_document& doc, const json& j, const std::string& 
     if (buffer) {
         if (!offset) fail(child(path, "offset"), "required key is missing (a tensor in a buffer needs an offset)");
         t.where =
-            placement{read_buffer_ref(doc, *buffer, child(path, "buffer")), get_u64(*offset, child(path, "offset"))};
+            placement{read_buffer_ref(doc, names, *buffer, child(path, "buffer")), get_u64(*offset, child(path, "offset"))};
     }
     return t;
 }
 
-graph_document load_document(std::string_view text) {
-    json root;
-    try {
-        root = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        throw load_failure{parse_error_text(text, e)};
+// ggml_nbytes of the tensors together stays far from overflow in any sum a summary or a planner
+// makes over them.
+void check_total_bytes(const context& ctx) {
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < ctx.size(); ++i) {
+        std::size_t bytes = 0;
+        checked_nbytes(ctx[tensor_id{i}], bytes); // checked when read: at most 2^63 - 1
+        total += bytes;                           // at most 2^62 + 2^63 - 1: no wrap
+        if (total > json_limits::max_total_bytes)
+            fail(child("/tensors", i), "tensors 0 to " + std::to_string(i) + " hold " + std::to_string(total) +
+                                           " bytes together, more than the limit of " +
+                                           std::to_string(json_limits::max_total_bytes));
     }
-    duplicate_key_finder dup;
-    json::sax_parse(text.begin(), text.end(), &dup);
-    if (dup.duplicate()) fail(*dup.duplicate(), "duplicate key");
+}
 
+graph_document load_document(parsed_json file) {
+    const json& root = file.root;
     expect_object(root, "");
     check_keys(root, "",
                {"format", "version", "name", "buffers", "tensors", "nodes", "leafs", "parse_seq", "assignments"});
@@ -302,40 +238,81 @@ graph_document load_document(std::string_view text) {
 
     graph_document doc;
     if (const json* v = find(root, "name")) doc.name = get_string(*v, "/name");
-    if (const json* v = find(root, "buffers")) read_buffers(doc, *v, "/buffers");
+    if (const json* v = find(root, "buffers")) {
+        expect_array(*v, "/buffers");
+        read_buffers(doc, file.list("buffers"), "/buffers");
+    }
+    const buffer_names names = index_buffer_names(doc);
 
-    const json& tensors = require(root, "", "tensors");
-    expect_array(tensors, "/tensors");
-    for (std::size_t i = 0; i < tensors.size(); ++i)
-        doc.ctx.add(read_tensor(doc, tensors[i], child("/tensors", i), i, tensors.size()));
+    expect_array(require(root, "", "tensors"), "/tensors");
+    if (const auto it = file.lists.find("tensors"); it != file.lists.end()) {
+        const packed_list& tensors = it->second;
+        for (std::size_t i = 0; i < tensors.size(); ++i)
+            doc.ctx.add(read_tensor(doc, names, tensors[i], child("/tensors", i), i, tensors.size()));
+        file.lists.erase(it); // the document holds them now
+    }
+    check_total_bytes(doc.ctx);
     validate_tensors(doc);
-    read_graph_order(doc, root);
+    read_graph_order(doc, file);
     return doc;
 }
 
-} // namespace
-
-result<graph_document> load_graph_json(std::string_view text) {
+// Errors as values at the API boundary; `parse` gives the parsed_json.
+template <class Parse>
+result<graph_document> load(Parse parse) {
     try {
-        return load_document(text);
+        return load_document(parse());
     } catch (const load_failure& f) {
         return error{f.message};
+    } catch (const std::bad_alloc&) {
+        return error{"out of memory while reading the graph"};
     } catch (const std::exception& e) { // nlohmann or the standard library; not expected
-        return error{std::string("internal error while reading the graph: ") + e.what()};
+        return error{"internal error while reading the graph: " + printable(e.what())};
     }
 }
 
-result<graph_document> load_graph_json_file(const std::filesystem::path& file) {
+// The whole file, or an error that names it. A file over the size limit is refused unread; one
+// whose size is not known (a pipe, a device) is read up to the limit.
+result<std::string> read_file(const std::filesystem::path& file) {
     const std::string shown_name = file.string();
     std::error_code ec;
     if (std::filesystem::is_directory(file, ec)) return error{shown_name + ": is a directory"};
     std::ifstream in(file, std::ios::binary);
     if (!in) return error{shown_name + ": cannot open: " + std::strerror(errno)};
-    std::ostringstream text;
-    text << in.rdbuf();
+    std::string text;
+    if (const auto size = std::filesystem::file_size(file, ec); !ec) {
+        if (size > json_limits::max_file_bytes)
+            return error{shown_name + ": file of " + std::to_string(size) + " bytes, more than the limit of " +
+                         std::to_string(json_limits::max_file_bytes)};
+        text.reserve(size);
+    }
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > json_limits::max_file_bytes)
+            return error{shown_name + ": file of more than " + std::to_string(json_limits::max_file_bytes) +
+                         " bytes (the limit)"};
+    }
     if (in.bad()) return error{shown_name + ": cannot read: " + std::strerror(errno)};
-    auto r = load_graph_json(text.str());
-    if (!r) return error{shown_name + ": " + r.err().message};
+    return text;
+}
+
+} // namespace
+
+result<graph_document> load_graph_json(std::string_view text) {
+    return load([&] { return parse_json(text); });
+}
+
+result<graph_document> load_graph_json_file(const std::filesystem::path& file) {
+    auto text = read_file(file);
+    if (!text) return text.err();
+    // The text is dropped once parsed, before the document is built.
+    auto r = load([&] {
+        parsed_json parsed = parse_json(*text);
+        std::string().swap(*text);
+        return parsed;
+    });
+    if (!r) return error{file.string() + ": " + r.err().message};
     return r;
 }
 

@@ -3,6 +3,7 @@
 #include "core/op_rules.h"
 #include "io/json_detail.h"
 
+#include <cstdint>
 #include <limits>
 #include <optional>
 
@@ -15,7 +16,7 @@ std::string tensor_path(std::size_t i) {
 
 std::string buffer_label(const graph_document& doc, buffer_id b) {
     const std::string& name = doc.buffers[b.index()].name;
-    return name.empty() ? "buffer " + std::to_string(b.value) : "buffer '" + name + "'";
+    return name.empty() ? "buffer " + std::to_string(b.value) : "buffer " + quote(name);
 }
 
 void check_view_roots(const context& ctx) {
@@ -64,9 +65,18 @@ void check_cycles(const context& ctx) {
             }
             std::size_t first = 0;
             while (stack[first].id != to.index()) ++first;
+            // A long cycle is shown by its ends, so the message stays one short line.
+            constexpr std::size_t shown_ends = 4;
+            const std::size_t length = stack.size() - first;
             std::string chain;
-            for (std::size_t k = first; k < stack.size(); ++k)
+            for (std::size_t k = first; k < stack.size(); ++k) {
+                if (length > 2 * shown_ends && k == first + shown_ends) {
+                    chain += "... (" + std::to_string(length - 2 * shown_ends) + " more) -> ";
+                    k = stack.size() - shown_ends - 1;
+                    continue;
+                }
                 chain += tensor_label(ctx, tensor_id{stack[k].id}) + " -> ";
+            }
             chain += tensor_label(ctx, to);
             const std::string path = slot < max_src
                                          ? child(child(tensor_path(f.id), "src"), static_cast<std::size_t>(slot))
@@ -109,7 +119,7 @@ void check_op(const context& ctx, std::size_t i) {
     desc.ne = t.ne;
     desc.nb = t.nb;
     auto r = infer_result(ctx, desc, inplace);
-    if (!r) fail(path, r.err().message);
+    if (!r) fail(path, printable(r.err().message, 1000)); // it quotes tensor names as they are
     const tensor& want = *r;
     const std::string op(oi.name);
     if (want.type != t.type)
@@ -161,12 +171,12 @@ tensor_id read_id_or_name(const json& v, const std::string& path, const context&
     if (!v.is_string()) return read_id(v, path, ctx);
     if (names.empty())
         for (std::size_t i = 0; i < ctx.size(); ++i) names[ctx[tensor_id{i}].name].push_back(i);
-    const auto name = v.get<std::string>();
+    const auto& name = v.get_ref<const std::string&>();
     const auto it = names.find(name);
-    if (it == names.end()) fail(path, "no tensor is named '" + name + "'");
+    if (it == names.end()) fail(path, "no tensor is named " + quote(name));
     const std::vector<std::size_t>& hits = it->second;
     if (hits.size() > 1)
-        fail(path, "name '" + name + "' is ambiguous (tensors " + std::to_string(hits[0]) + " and " +
+        fail(path, "name " + quote(name) + " is ambiguous (tensors " + std::to_string(hits[0]) + " and " +
                        std::to_string(hits[1]) + "); use the tensor id");
     return tensor_id{hits[0]};
 }
@@ -175,18 +185,28 @@ bool belongs_in_leafs(const tensor& t) {
     return t.op == op_kind::none && !has_flag(t.flags, tensor_flag::param);
 }
 
-void read_list(const json& root, std::string_view key, const context& ctx, std::vector<tensor_id>& out,
-               std::vector<std::string>& listed_at) {
+// Where each tensor is listed: 0 for nowhere, k + 1 for /nodes/k, n_nodes + k + 1 for /leafs/k.
+using listings = std::vector<std::size_t>;
+
+std::string listing_path(std::size_t at, std::size_t n_nodes) {
+    return at <= n_nodes ? child("/nodes", at - 1) : child("/leafs", at - 1 - n_nodes);
+}
+
+// `base` is 0 for nodes, the number of nodes for leafs.
+void read_list(const parsed_json& file, std::string_view key, const context& ctx, std::vector<tensor_id>& out,
+               listings& listed_at, std::size_t base) {
     const std::string path = child("", key);
-    const json& list = require(root, "", key);
-    expect_array(list, path);
+    expect_array(require(file.root, "", key), path);
+    const packed_list& list = file.list(key);
+    out.reserve(list.size());
     const bool leafs = key == "leafs";
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string ip = child(path, i);
         const tensor_id id = read_id(list[i], ip, ctx);
-        if (!listed_at[id.index()].empty())
-            fail(ip, tensor_label(ctx, id) + " is listed twice (first at " + listed_at[id.index()] + ")");
-        listed_at[id.index()] = ip;
+        if (const std::size_t at = listed_at[id.index()]; at != 0)
+            fail(ip, tensor_label(ctx, id) + " is listed twice (first at " +
+                         listing_path(at, leafs ? base : SIZE_MAX) + ")");
+        listed_at[id.index()] = base + i + 1;
         const tensor& t = ctx[id];
         if (leafs && !belongs_in_leafs(t))
             fail(ip,
@@ -199,13 +219,12 @@ void read_list(const json& root, std::string_view key, const context& ctx, std::
     }
 }
 
-void read_parse_seq(graph_document& doc, const json& seq) {
-    expect_array(seq, "/parse_seq");
+void read_parse_seq(graph_document& doc, const packed_list& seq) {
     const auto n = static_cast<std::int64_t>(doc.g.nodes.size());
     std::vector<std::size_t> first(doc.g.nodes.size(), std::numeric_limits<std::size_t>::max());
     for (std::size_t i = 0; i < seq.size(); ++i) {
         const std::string path = child("/parse_seq", i);
-        const json& v = seq[i];
+        const json v = seq[i];
         if (!v.is_number_integer()) fail(path, "expected a node index or -1, got " + describe(v));
         const bool in_range = v.is_number_unsigned() ? v.get<std::uint64_t>() < static_cast<std::uint64_t>(n)
                                                      : v.get<std::int64_t>() >= -1 && v.get<std::int64_t>() < n;
@@ -224,18 +243,17 @@ void read_parse_seq(graph_document& doc, const json& seq) {
     }
 }
 
-void read_assignments(graph_document& doc, const json& list, const std::vector<std::string>& listed_at) {
-    expect_array(list, "/assignments");
+void read_assignments(graph_document& doc, const packed_list& list, const listings& listed_at) {
     std::unordered_map<tensor_id, std::string> first;
     name_index names;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string path = child("/assignments", i);
-        const json& a = list[i];
+        const json a = list[i];
         expect_object(a, path);
         check_keys(a, path, {"node", "backend"});
         const std::string np = child(path, "node");
         const tensor_id id = read_id_or_name(require(a, path, "node"), np, doc.ctx, names);
-        if (listed_at[id.index()].empty())
+        if (listed_at[id.index()] == 0)
             fail(np, tensor_label(doc.ctx, id) + " is not in the graph (neither in nodes nor in leafs)");
         if (const auto it = first.find(id); it != first.end())
             fail(np, tensor_label(doc.ctx, id) + " is assigned twice (first at " + it->second + ")");
@@ -260,11 +278,12 @@ void validate_tensors(graph_document& doc) {
     for (std::size_t i = 0; i < ctx.size(); ++i) check_placement(doc, i);
 }
 
-void read_graph_order(graph_document& doc, const json& root) {
+void read_graph_order(graph_document& doc, const parsed_json& file) {
+    const json& root = file.root;
     const context& ctx = doc.ctx;
-    std::vector<std::string> listed_at(ctx.size());
-    read_list(root, "nodes", ctx, doc.g.nodes, listed_at);
-    read_list(root, "leafs", ctx, doc.g.leafs, listed_at);
+    listings listed_at(ctx.size(), 0);
+    read_list(file, "nodes", ctx, doc.g.nodes, listed_at, 0);
+    read_list(file, "leafs", ctx, doc.g.leafs, listed_at, doc.g.nodes.size());
 
     std::vector<bool> leaf(ctx.size(), false);
     for (tensor_id id : doc.g.leafs) leaf[id.index()] = true;
@@ -280,8 +299,14 @@ void read_graph_order(graph_document& doc, const json& root) {
         }
         earlier[id.index()] = true;
     }
-    if (const json* v = find(root, "parse_seq")) read_parse_seq(doc, *v);
-    if (const json* v = find(root, "assignments")) read_assignments(doc, *v, listed_at);
+    if (const json* v = find(root, "parse_seq")) {
+        expect_array(*v, "/parse_seq");
+        read_parse_seq(doc, file.list("parse_seq"));
+    }
+    if (const json* v = find(root, "assignments")) {
+        expect_array(*v, "/assignments");
+        read_assignments(doc, file.list("assignments"), listed_at);
+    }
 }
 
 } // namespace planscope::json_detail

@@ -5,7 +5,11 @@
 namespace planscope::json_detail {
 
 void fail(const std::string& path, const std::string& reason) {
-    throw load_failure{shown(path) + ": " + reason};
+    throw load_failure{printable(shown(path), 300) + ": " + reason};
+}
+
+std::string quote(std::string_view text) {
+    return "'" + printable(text, 100) + "'";
 }
 
 std::string child(const std::string& path, std::string_view key) {
@@ -45,9 +49,7 @@ void append_value(std::string& out, const json& v) {
     } else if (v.is_object()) {
         out += v.empty() ? "{}" : "{...}";
     } else if (v.is_string()) {
-        out += '\'';
-        out += v.get_ref<const std::string&>();
-        out += '\'';
+        out += quote(v.get_ref<const std::string&>());
     } else {
         out += v.dump(-1, ' ', false, json::error_handler_t::replace);
     }
@@ -80,8 +82,10 @@ const char* kind_name(const json& v) {
 std::string describe(const json& v) {
     std::string out;
     append_value(out, v);
-    if (out.size() > 40) out = out.substr(0, 37) + "...";
-    return out;
+    if (out.size() <= 40) return out;
+    std::size_t cut = 37;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xc0) == 0x80) --cut; // not inside a UTF-8 character
+    return out.substr(0, cut) + "...";
 }
 
 void expect_object(const json& v, const std::string& path) {
@@ -143,7 +147,7 @@ std::string get_string(const json& v, const std::string& path) {
 
 std::string tensor_label(const context& ctx, tensor_id id) {
     const std::string& name = ctx[id].name;
-    return "tensor " + std::to_string(id.value) + (name.empty() ? "" : " ('" + name + "')");
+    return "tensor " + std::to_string(id.value) + (name.empty() ? "" : " (" + quote(name) + ")");
 }
 
 std::string strides_string(const std::array<std::size_t, max_dims>& nb) {

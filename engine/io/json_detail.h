@@ -2,8 +2,8 @@
 // Internal helpers of the JSON graph format: JSON pointer paths, typed readers that fail with
 // "PATH: reason", and the names the format uses for flags. Not part of the engine's API.
 #include "core/document.h"
-
-#include <nlohmann/json.hpp>
+#include "core/printable.h"
+#include "io/json_parse.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -11,8 +11,6 @@
 #include <string_view>
 
 namespace planscope::json_detail {
-
-using json = nlohmann::ordered_json;
 
 inline constexpr std::string_view format_tag = "planscope-graph";
 inline constexpr int format_version = 1;
@@ -22,7 +20,11 @@ struct load_failure {
     std::string message; // "PATH: reason"
 };
 
+// The path is shown through printable() (it holds keys from the file); names in `reason` must be
+// already, e.g. by quote().
 [[noreturn]] void fail(const std::string& path, const std::string& reason);
+// 'NAME' for a message: a name, key, type or op name from the file, made printable.
+std::string quote(std::string_view text);
 
 // JSON pointer (RFC 6901) of a member or element; "" is the document itself.
 std::string child(const std::string& path, std::string_view key);
@@ -30,7 +32,7 @@ std::string child(const std::string& path, std::size_t index);
 // How a path appears in messages: the pointer, or "/" for the document itself.
 std::string shown(const std::string& path);
 
-// A short rendering of a value for messages: 'abc', 12, [1, 2] (cut at 40 characters).
+// A short rendering of a value for messages: 'abc', 12, [1, 2] (printable, cut at 40 bytes).
 std::string describe(const json& v);
 
 void expect_object(const json& v, const std::string& path);
@@ -46,7 +48,7 @@ std::int64_t get_int(const json& v, const std::string& path, std::int64_t min, s
 std::uint64_t get_u64(const json& v, const std::string& path);
 std::string get_string(const json& v, const std::string& path);
 
-// "tensor 5 ('Kcur-0')", or "tensor 5" when unnamed.
+// "tensor 5 ('Kcur-0')", or "tensor 5" when unnamed (the name made printable).
 std::string tensor_label(const context& ctx, tensor_id id);
 // "[4, 32, 128, 128]"
 std::string strides_string(const std::array<std::size_t, max_dims>& nb);
@@ -66,6 +68,6 @@ json encode_params(op_kind op, const op_params& p);
 // Phase two of loading: everything that relates tensors to each other (view roots, cycles, op
 // results, placement in buffers), then the node order, parse_seq and assignments.
 void validate_tensors(graph_document& doc);
-void read_graph_order(graph_document& doc, const json& root);
+void read_graph_order(graph_document& doc, const parsed_json& file);
 
 } // namespace planscope::json_detail

@@ -64,7 +64,7 @@ op_params decode_params(op_kind op, const json& params, const std::string& path)
         }
         if (is_unary_name(op, *desc)) {
             const auto u = unary_from_name(get_string(value, vpath));
-            if (!u) fail(vpath, "unknown unary op '" + value.get<std::string>() + "'");
+            if (!u) fail(vpath, "unknown unary op " + quote(value.get_ref<const std::string&>()));
             out.set_i32(desc->slot, static_cast<std::int32_t>(*u));
             continue;
         }

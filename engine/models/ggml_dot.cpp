@@ -2,8 +2,10 @@
 
 #include "core/builder.h"
 #include "core/op_rules.h"
+#include "core/printable.h"
 #include "ggml_dot_label.h"
 #include "io/dot_reader.h"
+#include "io/dot_scan.h"
 
 #include <algorithm>
 #include <cctype>
@@ -11,7 +13,6 @@
 #include <cstring>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 
 namespace planscope {
@@ -24,8 +25,15 @@ struct entry {
     tensor_id id;
 };
 
+// Names, labels and op symbols are the file's bytes: each reaches a message through printable().
+std::string in_quotes(std::string_view text) {
+    std::string s = "'";
+    s += printable(text);
+    return s += '\'';
+}
+
 std::string label_of(const ggml_dot_entry& e) {
-    return (e.leaf ? "leaf " : "node ") + std::to_string(e.index) + " '" + e.name + "'";
+    return (e.leaf ? "leaf " : "node ") + std::to_string(e.index) + " " + in_quotes(e.name);
 }
 
 std::string ne_string(const std::vector<std::int64_t>& ne) {
@@ -59,9 +67,10 @@ private:
     status read_entries(const dot_digraph& g) {
         m_entries.reserve(g.nodes.size()); // m_by_name and the lists point into it
         for (const dot_node& n : g.nodes) {
-            if (n.label.empty()) return error{"DOT node '" + n.name + "' has no label (only an edge names it)"};
+            if (n.label.empty()) return error{"DOT node " + in_quotes(n.name) + " has no label (only an edge names it)"};
             auto e = parse_ggml_label(n.label);
-            if (!e) return error{"DOT node '" + n.name + "': " + e.err().message};
+            // The label parser quotes the file's text as it is.
+            if (!e) return error{"DOT node " + in_quotes(n.name) + ": " + printable(e.err().message, 400)};
             m_entries.push_back({std::move(*e), n.name, {}, {}});
             m_by_name[n.name] = &m_entries.back();
         }
@@ -70,7 +79,8 @@ private:
             const auto i = static_cast<std::size_t>(en.e.index);
             if (i >= m_entries.size()) return error{label_of(en.e) + ": index beyond the number of tensors"};
             if (list.size() <= i) list.resize(i + 1);
-            if (list[i]) return error{label_of(en.e) + ": index " + std::to_string(i) + " is also '" + list[i]->e.name + "'"};
+            if (list[i])
+                return error{label_of(en.e) + ": index " + std::to_string(i) + " is also " + in_quotes(list[i]->e.name)};
             list[i] = &en;
             // ggml_visit_parents names unnamed tensors so.
             if (en.e.name.empty()) en.e.name = (en.e.leaf ? "leaf_" : "node_") + std::to_string(i);
@@ -85,7 +95,7 @@ private:
 
     status read_edges(const dot_digraph& g) {
         for (const dot_edge& d : g.edges) {
-            const std::string what = "edge '" + d.tail + "' -> '" + d.head + "'";
+            const std::string what = "edge " + in_quotes(d.tail) + " -> " + in_quotes(d.head);
             if (d.tailport == "g" || d.headport == "g")
                 return error{what + " uses the gradient port 'g': only forward graphs can be imported"};
             if ((!d.tailport.empty() && d.tailport != "x") || (!d.headport.empty() && d.headport != "x"))
@@ -93,12 +103,16 @@ private:
             int slot = -1;
             if (d.label.starts_with("src ") && d.label.size() == 5) slot = d.label[4] - '0';
             if (slot < 0 || slot >= max_src)
-                return error{what + ": label '" + d.label + "' is not 'src N' with N below " + std::to_string(max_src)};
-            entry* head = m_by_name.at(d.head);
-            const entry* tail = m_by_name.at(d.tail);
+                return error{what + ": label " + in_quotes(d.label) + " is not 'src N' with N below " +
+                             std::to_string(max_src)};
+            // cgraph lists every node an edge names, so both ends are known; checked all the same.
+            const auto head_at = m_by_name.find(d.head), tail_at = m_by_name.find(d.tail);
+            if (head_at == m_by_name.end() || tail_at == m_by_name.end()) return error{what + ": an end is not a node"};
+            entry* head = head_at->second;
+            const entry* tail = tail_at->second;
             if (head->e.leaf) return error{label_of(head->e) + ": a leaf has no sources, yet " + what + " gives one"};
             auto& src = head->src[static_cast<std::size_t>(slot)];
-            if (src) return error{label_of(head->e) + ": two edges labelled '" + d.label + "'"};
+            if (src) return error{label_of(head->e) + ": two edges labelled " + in_quotes(d.label)};
             src = tail;
         }
         return success();
@@ -119,12 +133,13 @@ private:
     status add_node(entry& n) {
         const std::string who = label_of(n.e);
         const auto op = op_from_ggml_symbol(n.e.symbol);
-        if (!op) return error{who + ": op symbol '" + n.e.symbol + "' is not one of the ops Planscope models"};
+        if (!op) return error{who + ": op symbol " + in_quotes(n.e.symbol) + " is not one of the ops Planscope models"};
         tensor desc;
         desc.op = *op;
         for (int i = 0; i < max_src; ++i) {
             const entry* s = n.src[static_cast<std::size_t>(i)];
             if (!s) continue;
+            if (s == &n) return error{who + ": src " + std::to_string(i) + " is the node itself"};
             if (!s->e.leaf && s->e.index >= n.e.index)
                 return error{who + ": src " + std::to_string(i) + " is " + label_of(s->e) + ", which comes later"};
             desc.src[static_cast<std::size_t>(i)] = s->id;
@@ -132,8 +147,12 @@ private:
         m_any_grad = m_any_grad || n.e.has_grad;
 
         auto made = *op == op_kind::none ? param(n, desc) : infer(n, desc);
-        if (!made) return error{who + ": " + made.err().message};
+        // The op rules quote tensor names, which are the file's.
+        if (!made) return error{who + ": " + printable(made.err().message, 400)};
         tensor& t = *made;
+        // Sources that pass check_shape may still multiply past it (MUL_MAT of [1, 2^40] by itself).
+        if (auto s = check_shape(t.type, t.ne); !s)
+            return error{who + ": " + std::string(info(*op).name) + " of its sources: " + s.err().message};
         const auto printed = printed_shape(n.e);
         const bool shape_ok = std::equal(printed.begin(), printed.begin() + (n.e.ne.size() == 2 ? 4 : 3), t.ne.begin());
         if (!shape_ok || t.type != n.e.type)
@@ -167,10 +186,14 @@ private:
             desc.ne = printed_shape(n.e);
             switch (desc.op) {
             case op_kind::reshape:
-            case op_kind::cont:
-                desc.ne[3] = missing_ne3(n.e, nelements(a));
+            case op_kind::cont: {
+                auto ne3 = missing_ne3(n.e, nelements(a));
+                if (!ne3) return ne3.err();
+                desc.ne[3] = *ne3;
                 break;
+            }
             case op_kind::view:
+                if (auto s = check_shape(a.type, desc.ne); !s) return s.err(); // before strides from it
                 desc.nb = contiguous_strides(a.type, desc.ne); // and offset 0: the params stay zero
                 m_out.warnings.push_back(who + ": VIEW strides assumed contiguous, offset assumed 0" +
                                          (n.e.ne.size() == 3 ? ", ne[3] assumed 1" : ""));
@@ -192,10 +215,15 @@ private:
     }
 
     // RESHAPE and CONT keep the element count: a three-extent print's ne[3] follows from it.
-    static std::int64_t missing_ne3(const ggml_dot_entry& e, std::int64_t n_src) {
-        if (e.ne.size() != 3) return 1;
-        const std::int64_t shown = e.ne[0] * e.ne[1] * e.ne[2];
-        return n_src % shown == 0 ? std::max<std::int64_t>(1, n_src / shown) : 1;
+    // The printed extents are the file's: their product is checked, never wrapped (to 0 it would
+    // divide).
+    static result<std::int64_t> missing_ne3(const ggml_dot_entry& e, std::int64_t n_src) {
+        if (e.ne.size() != 3) return std::int64_t{1};
+        std::int64_t shown = 1;
+        for (const std::int64_t n : e.ne)
+            if (n < 1 || __builtin_mul_overflow(shown, n, &shown))
+                return error{"shape " + ne_string(e.ne) + " overflows the element count"};
+        return n_src % shown == 0 ? std::max<std::int64_t>(1, n_src / shown) : std::int64_t{1};
     }
 
     // ggml_permute moves src axis i to axis a[i]. Of the permutations that give the printed
@@ -280,15 +308,27 @@ result<dot_import> import_ggml_dot(std::string_view text) {
 }
 
 result<dot_import> import_ggml_dot_file(const std::filesystem::path& path) {
-    const std::string shown = path.string();
+    const std::string shown = printable(path.string(), 1000);
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) return error{shown + ": is a directory"};
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > max_dot_bytes)
+        return error{shown + ": the file is " + std::to_string(size) + " bytes; the limit for a DOT file is " +
+                     std::to_string(max_dot_bytes)};
     std::ifstream in(path, std::ios::binary);
     if (!in) return error{shown + ": cannot open: " + std::strerror(errno)};
-    std::ostringstream text;
-    text << in.rdbuf();
+    std::string text;
+    text.reserve(ec ? 0 : static_cast<std::size_t>(size));
+    // One byte past the limit at most, whatever the size said (a device, a file still growing).
+    std::string chunk(std::size_t{1} << 16, '\0');
+    const auto chunk_size = static_cast<std::streamsize>(chunk.size());
+    while (text.size() <= max_dot_bytes && in.read(chunk.data(), chunk_size).gcount() > 0)
+        text.append(chunk, 0, static_cast<std::size_t>(in.gcount()));
     if (in.bad()) return error{shown + ": cannot read: " + std::strerror(errno)};
-    auto r = import_ggml_dot(text.str());
+    if (text.size() > max_dot_bytes)
+        return error{shown + ": the file is over " + std::to_string(max_dot_bytes) +
+                     " bytes; the limit for a DOT file is " + std::to_string(max_dot_bytes)};
+    auto r = import_ggml_dot(text);
     if (!r) return error{shown + ": " + r.err().message};
     r->doc.name = path.stem().string();
     return r;

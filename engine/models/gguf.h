@@ -1,8 +1,10 @@
 #pragma once
 // GGUF v2/v3 reader: header, key/values (nested arrays too), tensor infos, data offset.
-// Tensor data stays in the memory-mapped file; nothing is copied.
+// Tensor data stays in the memory-mapped file; nothing is copied. Counts, lengths and sizes are
+// checked against gguf_limits.h and the file size before anything is allocated.
 #include "core/error.h"
 #include "core/types.h"
+#include "gguf_value.h"
 #include "mapped_file.h"
 
 #include <cstdint>
@@ -10,32 +12,9 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace planscope {
-
-enum class gguf_type : std::uint32_t {
-    u8 = 0, i8 = 1, u16 = 2, i16 = 3, u32 = 4, i32 = 5, f32 = 6, boolean = 7, string = 8, array = 9,
-    u64 = 10, i64 = 11, f64 = 12,
-};
-
-struct gguf_value;
-struct gguf_array {
-    gguf_type element_type = gguf_type::u8;
-    std::vector<gguf_value> items;
-};
-
-struct gguf_value {
-    gguf_type type = gguf_type::u8;
-    std::variant<std::uint64_t, std::int64_t, double, bool, std::string, gguf_array> v;
-
-    // Numeric access across integer widths; nullopt for strings, arrays or out-of-range values.
-    [[nodiscard]] std::optional<std::int64_t> as_int() const;
-    [[nodiscard]] std::optional<double> as_float() const;
-    [[nodiscard]] const std::string* as_string() const { return std::get_if<std::string>(&v); }
-    [[nodiscard]] const gguf_array* as_array() const { return std::get_if<gguf_array>(&v); }
-};
 
 struct gguf_tensor_info {
     std::string name;
@@ -68,7 +47,5 @@ result<gguf_file> parse_gguf(std::span<const std::uint8_t> bytes);
 result<gguf_file> open_gguf(const std::filesystem::path& path);
 // Parses bytes that are already mapped or embedded; the file keeps `bytes` for tensor_data().
 result<gguf_file> open_gguf(std::shared_ptr<const mapped_file> bytes);
-
-std::string_view gguf_type_name(gguf_type t);
 
 } // namespace planscope

@@ -1,6 +1,8 @@
 #include "llama_graph.h"
 
 #include "core/builder.h"
+#include "core/printable.h"
+#include "gguf_limits.h"
 
 #include <algorithm>
 
@@ -163,7 +165,11 @@ private:
 };
 
 status check_params(const llama_hparams& h, const llama_params& p) {
-    if (h.arch != "llama") return error{"architecture '" + h.arch + "' is not supported by the graph builder"};
+    if (h.arch != "llama")
+        return error{"architecture '" + printable(h.arch) + "' is not supported by the graph builder"};
+    if (h.n_layer > llama_max_layers)
+        return error{"n_layer " + std::to_string(h.n_layer) + " is over the limit of " +
+                     std::to_string(llama_max_layers) + " layers"};
     // llm_load_hparams: llama rotates whole heads.
     if (h.n_rot != h.n_embd_head())
         return error{"invalid n_rot: " + std::to_string(h.n_rot) + ", expected " + std::to_string(h.n_embd_head())};
@@ -184,7 +190,12 @@ status check_params(const llama_hparams& h, const llama_params& p) {
 // llama_kv_cache_init: one 1-D K and one 1-D V tensor for all layers, in their own buffer.
 status add_kv_cache(llama_model_graph& m, const llama_dims& d, dtype type) {
     builder b(m.doc.ctx);
-    const std::int64_t n_elements = d.n_embd_gqa * d.n_layer * d.n_ctx;
+    std::int64_t n_elements = 0;
+    if (__builtin_mul_overflow(d.n_embd_gqa, d.n_layer, &n_elements) ||
+        __builtin_mul_overflow(n_elements, d.n_ctx, &n_elements))
+        return error{"KV cache: n_embd_gqa " + std::to_string(d.n_embd_gqa) + " x n_layer " +
+                     std::to_string(d.n_layer) + " x n_ctx " + std::to_string(d.n_ctx) +
+                     " overflows the element count"};
     m.cache_k = b.set_name(b.new_tensor_1d(type, n_elements), "cache_k");
     m.cache_v = b.set_name(b.new_tensor_1d(type, n_elements), "cache_v");
     if (!b.ok()) return error{"KV cache: " + b.first_error()->message};

@@ -1,5 +1,8 @@
 #include "llama_hparams.h"
 
+#include "core/printable.h"
+#include "gguf_limits.h"
+
 #include <array>
 #include <cmath>
 #include <limits>
@@ -27,8 +30,11 @@ std::string describe(const gguf_value& v) {
     return std::string("a ") + std::string(gguf_type_name(v.type));
 }
 
-error missing(const std::string& key) { return error{"missing key " + key}; }
-error invalid(const std::string& key, const std::string& why) { return error{"invalid key " + key + ": " + why}; }
+// Keys hold the file's architecture name, so they are shown through printable().
+error missing(const std::string& key) { return error{"missing key " + printable(key)}; }
+error invalid(const std::string& key, const std::string& why) {
+    return error{"invalid key " + printable(key) + ": " + why};
+}
 
 // A positive 32-bit count; `fallback` when the key is absent (nullopt: the key is required).
 result<std::uint32_t> count(const gguf_file& f, const std::string& key, std::optional<std::uint32_t> fallback) {
@@ -42,6 +48,16 @@ result<std::uint32_t> count(const gguf_file& f, const std::string& key, std::opt
     if (*i <= 0 || *i > std::numeric_limits<std::int32_t>::max())
         return invalid(key, std::to_string(*i) + " is not a positive 32-bit integer");
     return static_cast<std::uint32_t>(*i);
+}
+
+// The layer count sizes the weights and the graph: refused past llama_max_layers before either
+// is built.
+result<std::uint32_t> layer_count(const gguf_file& f, const std::string& key) {
+    auto n = count(f, key, std::nullopt);
+    if (n && *n > llama_max_layers)
+        return error{printable(key) + " " + std::to_string(*n) + " is over the limit of " +
+                     std::to_string(llama_max_layers) + " layers"};
+    return n;
 }
 
 // A finite float; nullopt result value when the key is absent and not required.
@@ -82,7 +98,7 @@ status read_rope(const gguf_file& f, const std::string& p, llama_hparams& h) {
         if (*s == "none") h.rope_scaling_type = rope_scaling::none;
         else if (*s == "linear") h.rope_scaling_type = rope_scaling::linear;
         else if (*s == "yarn") h.rope_scaling_type = rope_scaling::yarn;
-        else return invalid(type_key, "unknown rope scaling type '" + *s + "'");
+        else return invalid(type_key, "unknown rope scaling type '" + printable(*s) + "'");
     }
 
     auto orig = count(f, p + "rope.scaling.original_context_length", h.n_ctx_train);
@@ -118,9 +134,9 @@ result<llama_hparams> read_hparams(const gguf_file& f) {
     if (!tokens) return missing("tokenizer.ggml.tokens");
     const gguf_array* list = tokens->as_array();
     if (!list) return invalid("tokenizer.ggml.tokens", "expected an array, found " + describe(*tokens));
-    if (list->items.empty() || list->items.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
-        return invalid("tokenizer.ggml.tokens", "the vocabulary has " + std::to_string(list->items.size()) + " tokens");
-    h.n_vocab = static_cast<std::uint32_t>(list->items.size());
+    if (list->empty() || list->size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
+        return invalid("tokenizer.ggml.tokens", "the vocabulary has " + std::to_string(list->size()) + " tokens");
+    h.n_vocab = static_cast<std::uint32_t>(list->size());
 
     // Same order as llm_load_hparams, so the first missing key reported is the one llama.cpp named.
     struct field {
@@ -135,7 +151,7 @@ result<llama_hparams> read_hparams(const gguf_file& f) {
         {"block_count", &llama_hparams::n_layer},
     }};
     for (const auto& [key, member] : required) {
-        auto v = count(f, p + key, std::nullopt);
+        auto v = member == &llama_hparams::n_layer ? layer_count(f, p + key) : count(f, p + key, std::nullopt);
         if (!v) return v.err();
         h.*member = *v;
     }

@@ -21,13 +21,12 @@ std::string fixed6(double x) {
 std::string token_piece(const gguf_file& file, std::int32_t id) {
     const gguf_value* v = file.find("tokenizer.ggml.tokens");
     const gguf_array* a = v ? v->as_array() : nullptr;
-    if (!a || id < 0 || static_cast<std::size_t>(id) >= a->items.size()) return "";
-    const std::string* s = a->items[static_cast<std::size_t>(id)].as_string();
+    const auto s = a && id >= 0 ? a->string_at(static_cast<std::size_t>(id)) : std::nullopt;
     if (!s) return "";
     std::string out;
     static constexpr std::string_view space = "\xE2\x96\x81";
     for (std::size_t i = 0; i < s->size();) {
-        if (std::string_view(*s).substr(i, space.size()) == space) {
+        if (s->substr(i, space.size()) == space) {
             out += ' ';
             i += space.size();
         } else {

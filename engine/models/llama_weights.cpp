@@ -1,16 +1,26 @@
 #include "llama_weights.h"
 
 #include "core/builder.h"
+#include "core/printable.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace planscope {
 namespace {
 
 using shape = std::array<std::int64_t, max_dims>;
 
-std::size_t align_up(std::size_t n, std::size_t a) { return (n + a - 1) / a * a; }
+// The next free offset after `bytes` at `end`, aligned; nullopt when it overflows (huge
+// placeholder shapes from a vocab-only file or a template).
+std::optional<std::size_t> advance(std::size_t end, std::size_t bytes, std::size_t alignment) {
+    std::size_t next = 0;
+    if (__builtin_add_overflow(end, bytes, &next) || __builtin_add_overflow(next, alignment - 1, &next))
+        return std::nullopt;
+    return next / alignment * alignment;
+}
 
 // One weight as llm_load_tensors asked for it: name, expected shape, whether it lives on the GPU.
 struct weight_spec {
@@ -51,7 +61,7 @@ std::vector<weight_spec> llama_specs(const llama_hparams& h, int ngl, llama_weig
 // Size of the data section: what an mmap of the file from data_offset on covers.
 std::size_t data_section_size(const gguf_file& f) {
     if (f.mapping && f.mapping->bytes().size() >= f.data_offset) return f.mapping->bytes().size() - f.data_offset;
-    std::size_t end = 0;
+    std::size_t end = 0; // each offset + size was checked against the file by the reader
     for (const auto& t : f.tensors) end = std::max<std::size_t>(end, t.offset + t.size);
     return end;
 }
@@ -90,33 +100,33 @@ result<llama_weights> create_llama_weights(graph_document& doc, const gguf_file&
         *s.slot = id;
 
         const std::size_t bytes = nbytes(doc.ctx[id]);
-        if (s.gpu) {
-            if (!gpu.valid()) {
-                gpu = buffer_id{doc.buffers.size()};
-                doc.buffers.push_back({std::string(weights_gpu_buffer_name), "GPU", 0, f.alignment});
-            }
-            doc.ctx[id].where = placement{gpu, gpu_end};
-            gpu_end = align_up(gpu_end + bytes, f.alignment);
-        } else if (file_offset) {
+        if (file_offset && !s.gpu) {
             doc.ctx[id].where = placement{cpu, *file_offset};
-        } else {
-            doc.ctx[id].where = placement{cpu, cpu_end};
-            cpu_end = align_up(cpu_end + bytes, f.alignment);
+            continue;
         }
+        if (s.gpu && !gpu.valid()) {
+            gpu = buffer_id{doc.buffers.size()};
+            doc.buffers.push_back({std::string(weights_gpu_buffer_name), "GPU", 0, f.alignment});
+        }
+        std::size_t& end = s.gpu ? gpu_end : cpu_end;
+        doc.ctx[id].where = placement{s.gpu ? gpu : cpu, end};
+        const auto next = advance(end, bytes, f.alignment);
+        if (!next) {
+            const std::string_view buffer = s.gpu ? weights_gpu_buffer_name : weights_buffer_name;
+            return error{"the weights overflow the " + std::string(buffer) + " buffer at tensor '" + s.name + "'"};
+        }
+        end = *next;
     }
 
     // llama_model_loader::done_getting_tensors: every tensor of the file must have been used.
     if (w.backed && f.tensors.size() != specs.size()) {
-        std::string unused;
-        for (const auto& t : f.tensors) {
-            const bool used = std::any_of(specs.begin(), specs.end(), [&](const weight_spec& s) { return s.name == t.name; });
-            if (!used) {
-                unused = t.name;
-                break;
-            }
-        }
+        std::unordered_set<std::string_view> wanted;
+        for (const auto& s : specs) wanted.insert(s.name);
+        const auto unused = std::find_if(f.tensors.begin(), f.tensors.end(),
+                                         [&](const gguf_tensor_info& t) { return !wanted.contains(t.name); });
         return error{"the file has " + std::to_string(f.tensors.size()) + " tensors, the llama graph uses " +
-                     std::to_string(specs.size()) + (unused.empty() ? "" : " ('" + unused + "' is not used)")};
+                     std::to_string(specs.size()) +
+                     (unused == f.tensors.end() ? "" : " ('" + printable(unused->name) + "' is not used)")};
     }
 
     doc.buffers[cpu.index()].size = w.backed ? data_section_size(f) : cpu_end;

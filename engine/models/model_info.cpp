@@ -1,5 +1,7 @@
 #include "model_info.h"
 
+#include "core/printable.h"
+
 #include <map>
 #include <sstream>
 
@@ -25,8 +27,8 @@ std::vector<std::pair<std::string, std::string>> describe_hparams(const llama_hp
         return s.str();
     };
     std::vector<std::pair<std::string, std::string>> out{
-        {"arch", h.arch},
-        {"name", h.name},
+        {"arch", printable(h.arch)}, // both from the file: shown on terminals
+        {"name", printable(h.name)},
         {"n_vocab", std::to_string(h.n_vocab)},
         {"n_ctx_train", std::to_string(h.n_ctx_train)},
         {"n_embd", std::to_string(h.n_embd)},

@@ -405,12 +405,35 @@ struct exact_solver::impl {
     prepared prep;
 };
 
+namespace {
+
+// How many (section, buffer alive there) pairs the search would list.
+std::uint64_t alive_pairs(const dsa_problem& p) {
+    std::vector<std::uint64_t> times;
+    for (const dsa_buffer& b : p.buffers)
+        if (b.size != 0 && b.lower < b.upper) times.insert(times.end(), {b.lower, b.upper});
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    const auto rank = [&](std::uint64_t t) { return std::lower_bound(times.begin(), times.end(), t) - times.begin(); };
+    std::uint64_t pairs = 0;
+    for (const dsa_buffer& b : p.buffers)
+        if (b.size != 0 && b.lower < b.upper) pairs += static_cast<std::uint64_t>(rank(b.upper) - rank(b.lower));
+    return pairs;
+}
+
+} // namespace
+
 exact_solver::exact_solver(const dsa_problem& p) : m_problem(p) {
-    if (p.buffers.size() > max_exact_buffers) return;
+    if (p.buffers.size() > max_exact_buffers || p.alignment == 0) return;
     // Section totals are signed 64-bit in the search.
     std::uint64_t bytes = 0;
-    for (const dsa_buffer& b : p.buffers)
-        if ((bytes += aligned_size(b.size, p.alignment)) >= (std::uint64_t{1} << 62)) return;
+    for (const dsa_buffer& b : p.buffers) {
+        std::uint64_t padded = 0;
+        if (__builtin_add_overflow(b.size, p.alignment - 1, &padded) ||
+            __builtin_add_overflow(bytes, padded / p.alignment * p.alignment, &bytes) || bytes >= (std::uint64_t{1} << 62))
+            return;
+    }
+    if (alive_pairs(p) > max_exact_alive_pairs) return;
     m_impl = std::make_unique<impl>(impl{prepared(p)});
 }
 

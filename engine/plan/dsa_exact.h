@@ -23,6 +23,10 @@ struct exact_result {
 // (timed_out at once): the search recurses once per buffer placed, and scans what is left
 // at every step.
 inline constexpr std::size_t max_exact_buffers = 6000;
+// Nor those whose buffers are alive in more than this many (time section, buffer) pairs in all:
+// the search lists them, 4 bytes each (bert_base has 3.1 million; 6,000 buffers alive across
+// 12,000 sections would be 72 million).
+inline constexpr std::size_t max_exact_alive_pairs = std::size_t{1} << 24;
 exact_result solve_exact(const dsa_problem& p, std::uint64_t capacity, std::chrono::steady_clock::time_point deadline);
 
 // The same search, the problem prepared once for several capacities (a binary search). `p` must

@@ -10,6 +10,10 @@ result<dsa_offsets> plan_ggml_online(const dsa_problem& p) {
     // One i8 tensor per buffer: its nbytes is the buffer's size.
     context ctx;
     for (const dsa_buffer& b : p.buffers) {
+        // A tensor's extent is a signed 64-bit count.
+        if (b.size > static_cast<std::uint64_t>(INT64_MAX))
+            return error{"ggml's allocator: buffer " + std::to_string(b.id) + " of " + std::to_string(b.size) +
+                         " bytes is larger than a ggml tensor can be (" + std::to_string(INT64_MAX) + " bytes)"};
         tensor t;
         t.name = "buffer " + std::to_string(b.id);
         t.type = dtype::i8;

@@ -13,6 +13,35 @@ dsa_order identity(const dsa_problem& p) {
     return order;
 }
 
+// Lifetime boundaries in order, each once: section k is [times[k], times[k + 1]).
+std::vector<std::uint64_t> boundary_times(const dsa_problem& p) {
+    std::vector<std::uint64_t> times;
+    times.reserve(2 * p.buffers.size());
+    for (const dsa_buffer& b : p.buffers) times.insert(times.end(), {b.lower, b.upper});
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    return times;
+}
+
+// Lifetimes as ranks among all lifetime boundaries: 32 bits each, the same overlaps.
+std::vector<placed_blocks::lifetime> section_ranks(const dsa_problem& p) {
+    const std::vector<std::uint64_t> times = boundary_times(p);
+    const auto rank = [&](std::uint64_t t) {
+        return static_cast<std::uint32_t>(std::lower_bound(times.begin(), times.end(), t) - times.begin());
+    };
+    std::vector<placed_blocks::lifetime> out;
+    out.reserve(p.buffers.size());
+    for (const dsa_buffer& b : p.buffers) out.emplace_back(rank(b.lower), rank(b.upper));
+    return out;
+}
+
+std::vector<std::uint64_t> aligned_sizes(const dsa_problem& p) {
+    std::vector<std::uint64_t> out;
+    out.reserve(p.buffers.size());
+    for (const dsa_buffer& b : p.buffers) out.push_back(aligned_size(b.size, p.alignment));
+    return out;
+}
+
 std::uint64_t duration(const dsa_buffer& b) { return b.upper > b.lower ? b.upper - b.lower : 0; }
 
 // Ties broken the same way everywhere, so every ordering is deterministic.
@@ -43,10 +72,7 @@ dsa_order order_by_size(const dsa_problem& p) {
 
 dsa_order order_by_breadth(const dsa_problem& p) {
     // Steps that matter: lifetime boundaries. Segment k is [times[k], times[k+1]).
-    std::vector<std::uint64_t> times;
-    for (const dsa_buffer& b : p.buffers) times.insert(times.end(), {b.lower, b.upper});
-    std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end()), times.end());
+    const std::vector<std::uint64_t> times = boundary_times(p);
     const auto index = [&](std::uint64_t t) { return std::lower_bound(times.begin(), times.end(), t) - times.begin(); };
     const std::size_t n_seg = times.empty() ? 0 : times.size() - 1;
 
@@ -120,97 +146,44 @@ dsa_order order_by_area(const dsa_problem& p) {
 }
 
 greedy_placer::greedy_placer(const dsa_problem& p)
-    : m_problem(p), m_mask(p.alignment - 1), m_size(p.buffers.size()), m_step(p.buffers.size()),
-      m_offsets(p.buffers.size(), 0), m_position(p.buffers.size(), 0) {
-    // Steps as ranks among all lifetime boundaries: 32 bits each, the same overlaps.
-    std::vector<std::uint64_t> times;
-    for (const dsa_buffer& b : p.buffers) times.insert(times.end(), {b.lower, b.upper});
-    std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end()), times.end());
-    const auto rank = [&](std::uint64_t t) {
-        return static_cast<std::uint32_t>(std::lower_bound(times.begin(), times.end(), t) - times.begin());
-    };
-    m_steps = std::max<std::size_t>(times.size(), 1);
-    for (std::size_t i = 0; i < m_size.size(); ++i) {
-        m_size[i] = aligned_size(p.buffers[i].size, p.alignment);
-        m_step[i] = {rank(p.buffers[i].lower), rank(p.buffers[i].upper)};
-    }
+    : m_problem(p), m_size(aligned_sizes(p)), m_step(section_ranks(p)), m_offsets(p.buffers.size(), 0),
+      m_blocks(m_step, p.alignment) {
+    m_placed.reserve(m_size.size());
     m_peaks.reserve(m_size.size());
 }
 
 std::uint64_t greedy_placer::place_one(std::uint32_t b) {
-    const std::uint64_t size = m_size[b];
-    const auto [lower, upper] = m_step[b];
-    if (size == 0 || upper <= lower) {
+    if (!takes_room(b)) {
         m_offsets[b] = 0; // takes no room: anywhere is valid
         return 0;
     }
-    // Placed buffers in offset order: the first gap of `size` bytes among those alive with b.
-    // Branch-free inside, as most of the buffers scanned do not overlap in time.
-    std::uint64_t at = 0;
-    const std::uint64_t alive = buckets(lower, upper);
-    for (const chunk& c : m_chunks) {
-        if (c.entries.front().off >= at + size) break;
-        if ((c.buckets & alive) == 0) continue;
-        for (const entry& e : c.entries) {
-            if (e.off >= at + size) break;
-            const bool hit = (e.end > at) & (e.lower < upper) & (lower < e.upper);
-            at = hit ? (e.end + m_mask) & ~m_mask : at;
-        }
-    }
-    insert({at, at + m_problem.buffers[b].size, lower, upper, b});
+    const std::uint64_t at = m_blocks.lowest_fit(m_step[b], m_size[b]);
+    const std::uint64_t end = at + m_problem.buffers[b].size;
+    m_blocks.insert(m_step[b], at, end);
     m_offsets[b] = at;
-    return at + m_problem.buffers[b].size;
-}
-
-std::uint64_t greedy_placer::buckets(std::uint32_t lower, std::uint32_t upper) const {
-    const auto bucket = [&](std::uint32_t r) { return std::uint64_t{r} * 64 / m_steps; };
-    const std::uint64_t lo = bucket(lower), hi = bucket(upper - 1); // upper > lower
-    return (hi == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << hi) - 1) & ~((std::uint64_t{1} << lo) - 1);
-}
-
-void greedy_placer::rebucket(chunk& c) const {
-    c.buckets = 0;
-    for (const entry& e : c.entries) c.buckets |= buckets(e.lower, e.upper);
-}
-
-// After every entry at the same offset, in a chunk split in two when it grows past twice the
-// target: inserting costs a short move, not one through every placed buffer.
-void greedy_placer::insert(const entry& e) {
-    auto c = std::upper_bound(m_chunks.begin(), m_chunks.end(), e.off,
-                              [](std::uint64_t off, const chunk& x) { return off < x.entries.front().off; });
-    if (c != m_chunks.begin()) --c;
-    if (c == m_chunks.end()) c = m_chunks.emplace(c);
-    const auto at = std::upper_bound(c->entries.begin(), c->entries.end(), e.off,
-                                     [](std::uint64_t off, const entry& x) { return off < x.off; });
-    c->entries.insert(at, e);
-    c->buckets |= buckets(e.lower, e.upper);
-    if (c->entries.size() < 2 * chunk_target) return;
-    chunk upper_half{{c->entries.begin() + chunk_target, c->entries.end()}, 0};
-    c->entries.resize(chunk_target);
-    rebucket(*c);
-    rebucket(upper_half);
-    m_chunks.insert(c + 1, std::move(upper_half));
+    return end;
 }
 
 std::uint64_t greedy_placer::place(std::span<const std::uint32_t> order) {
-    m_chunks.clear();
+    m_blocks.clear();
+    m_placed.clear();
     m_peaks.clear();
     return replace_from(order, 0, UINT64_MAX);
 }
 
 std::uint64_t greedy_placer::replace_from(std::span<const std::uint32_t> order, std::size_t n, std::uint64_t limit) {
-    if (n < m_peaks.size()) {
-        // Keep only the buffers of the prefix; one pass, whatever the number removed.
-        for (chunk& c : m_chunks) {
-            if (std::erase_if(c.entries, [&](const entry& e) { return m_position[e.who] >= n; }) != 0) rebucket(c);
-        }
-        std::erase_if(m_chunks, [](const chunk& c) { return c.entries.empty(); });
+    // Undo the tail, newest first.
+    for (std::size_t i = m_placed.size(); i-- > n;) {
+        const std::uint32_t b = m_placed[i];
+        if (takes_room(b)) m_blocks.erase(m_step[b], m_offsets[b]);
+    }
+    if (n < m_placed.size()) {
+        m_placed.resize(n);
         m_peaks.resize(n);
     }
     std::uint64_t top = m_peaks.empty() ? 0 : m_peaks.back();
-    for (std::size_t i = m_peaks.size(); i < order.size(); ++i) {
-        m_position[order[i]] = static_cast<std::uint32_t>(i);
+    for (std::size_t i = m_placed.size(); i < order.size(); ++i) {
+        m_placed.push_back(order[i]);
         top = std::max(top, place_one(order[i]));
         m_peaks.push_back(top);
         if (top > limit) return top;

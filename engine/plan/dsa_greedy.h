@@ -3,6 +3,7 @@
 // offset where they overlap no buffer already placed whose lifetime overlaps theirs. The
 // orderings are those of Pisarchyk & Lee, "Efficient Memory Management for Deep Neural Net
 // Inference" (2020): by size, by breadth, by conflicts.
+#include "dsa_placed_blocks.h"
 #include "dsa_problem.h"
 
 #include <cstdint>
@@ -24,7 +25,8 @@ dsa_order order_by_conflicts(const dsa_problem& p);
 dsa_order order_by_area(const dsa_problem& p);
 
 // Places buffers in `order`, each at the lowest offset that fits. It keeps its placements
-// between calls, so that the improvement search re-places only the tail of an order.
+// between calls, so that the improvement search re-places only the tail of an order. The
+// problem must pass check_problem (dsa_problem.h): then no offset or end overflows.
 class greedy_placer {
 public:
     explicit greedy_placer(const dsa_problem& p);
@@ -39,33 +41,16 @@ public:
     [[nodiscard]] const dsa_offsets& offsets() const { return m_offsets; }
 
 private:
-    struct entry {
-        std::uint64_t off, end;
-        std::uint32_t lower, upper; // step ranks
-        std::uint32_t who;
-    };
-    // A run of placed buffers by offset, and the time buckets (64 slices of the steps) they are
-    // alive in: a buffer alive in none of them skips the run.
-    struct chunk {
-        std::vector<entry> entries;
-        std::uint64_t buckets = 0;
-    };
-    static constexpr std::size_t chunk_target = 32;
-
     std::uint64_t place_one(std::uint32_t b);
-    void insert(const entry& e);
-    [[nodiscard]] std::uint64_t buckets(std::uint32_t lower, std::uint32_t upper) const;
-    void rebucket(chunk& c) const;
+    [[nodiscard]] bool takes_room(std::uint32_t b) const { return m_size[b] != 0 && m_step[b].first < m_step[b].second; }
 
     const dsa_problem& m_problem;
-    std::uint64_t m_mask; // alignment - 1
     std::vector<std::uint64_t> m_size; // aligned
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_step; // lifetime as step ranks
+    std::vector<placed_blocks::lifetime> m_step; // lifetime as section ranks
     dsa_offsets m_offsets;
-    std::vector<std::uint32_t> m_position; // of each placed buffer in the order
-    std::uint64_t m_steps = 1; // step ranks
-    std::vector<chunk> m_chunks; // placed buffers by offset
-    std::vector<std::uint64_t> m_peaks;       // peak after each placement of the current order
+    placed_blocks m_blocks;
+    std::vector<std::uint32_t> m_placed; // the current order, as far as it is placed
+    std::vector<std::uint64_t> m_peaks;  // peak after each placement of the current order
 };
 
 } // namespace planscope

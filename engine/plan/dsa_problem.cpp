@@ -1,6 +1,7 @@
 #include "dsa_problem.h"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <set>
 #include <string>
@@ -33,16 +34,32 @@ std::vector<boundary> boundaries(const dsa_problem& p) {
 
 std::string id_of(const dsa_problem& p, std::size_t i) { return "buffer " + std::to_string(p.buffers[i].id); }
 
+std::string range(std::uint64_t from, std::uint64_t to) { return "[" + std::to_string(from) + ", " + std::to_string(to) + ")"; }
+
 } // namespace
+
+status check_problem(const dsa_problem& p) {
+    if (!std::has_single_bit(p.alignment))
+        return error{"alignment " + std::to_string(p.alignment) + " is not a power of two"};
+    std::uint64_t total = 0;
+    for (const dsa_buffer& b : p.buffers) {
+        std::uint64_t padded = 0;
+        if (__builtin_add_overflow(b.size, p.alignment - 1, &padded) ||
+            __builtin_add_overflow(total, padded / p.alignment * p.alignment, &total))
+            return error{"buffer " + std::to_string(b.id) + ": size " + std::to_string(b.size) +
+                         " takes the total of the sizes past 2^64 - 1 bytes"};
+    }
+    return success();
+}
 
 std::uint64_t lower_bound(const dsa_problem& p) {
     std::uint64_t live = 0, best = 0;
     for (const boundary& e : boundaries(p)) {
         if (e.start) {
-            live += p.buffers[e.index].size;
+            if (__builtin_add_overflow(live, p.buffers[e.index].size, &live)) return UINT64_MAX;
             best = std::max(best, live);
         } else {
-            live -= p.buffers[e.index].size;
+            live -= p.buffers[e.index].size; // added before: cannot go below 0
         }
     }
     return best;
@@ -50,18 +67,29 @@ std::uint64_t lower_bound(const dsa_problem& p) {
 
 std::uint64_t peak(const dsa_problem& p, const dsa_offsets& offsets) {
     std::uint64_t top = 0;
-    for (std::size_t i = 0; i < p.buffers.size() && i < offsets.size(); ++i)
-        if (p.buffers[i].size != 0) top = std::max(top, offsets[i] + p.buffers[i].size);
+    for (std::size_t i = 0; i < p.buffers.size() && i < offsets.size(); ++i) {
+        std::uint64_t end = 0;
+        if (p.buffers[i].size == 0) continue;
+        if (__builtin_add_overflow(offsets[i], p.buffers[i].size, &end)) return UINT64_MAX;
+        top = std::max(top, end);
+    }
     return top;
 }
 
 status validate(const dsa_problem& p, const dsa_offsets& offsets) {
     if (offsets.size() != p.buffers.size())
         return error{std::to_string(offsets.size()) + " offsets for " + std::to_string(p.buffers.size()) + " buffers"};
+    if (!std::has_single_bit(p.alignment))
+        return error{"alignment " + std::to_string(p.alignment) + " is not a power of two"};
+    // Ends first, so that the sweep below compares exact ends: a wrapped end would hide an overlap.
+    std::vector<std::uint64_t> ends(offsets.size());
     for (std::size_t i = 0; i < offsets.size(); ++i) {
         if (offsets[i] % p.alignment != 0)
             return error{id_of(p, i) + ": offset " + std::to_string(offsets[i]) + " is not a multiple of the alignment " +
                          std::to_string(p.alignment)};
+        if (__builtin_add_overflow(offsets[i], p.buffers[i].size, &ends[i]))
+            return error{id_of(p, i) + ": offset " + std::to_string(offsets[i]) + " + size " +
+                         std::to_string(p.buffers[i].size) + " is past 2^64 - 1"};
     }
     // Live buffers by offset: a newcomer can only overlap its neighbours in this order.
     std::set<std::pair<std::uint64_t, std::size_t>> live;
@@ -71,17 +99,13 @@ status validate(const dsa_problem& p, const dsa_offsets& offsets) {
             live.erase(key);
             continue;
         }
-        const std::uint64_t end = offsets[e.index] + p.buffers[e.index].size;
         const auto next = live.lower_bound(key);
         std::optional<std::size_t> clash;
-        if (next != live.end() && next->first < end) clash = next->second;
-        if (next != live.begin() && offsets[std::prev(next)->second] + p.buffers[std::prev(next)->second].size > key.first)
-            clash = std::prev(next)->second;
+        if (next != live.end() && next->first < ends[e.index]) clash = next->second;
+        if (next != live.begin() && ends[std::prev(next)->second] > key.first) clash = std::prev(next)->second;
         if (clash)
-            return error{id_of(p, e.index) + " [" + std::to_string(key.first) + ", " + std::to_string(end) + ") overlaps " +
-                         id_of(p, *clash) + " [" + std::to_string(offsets[*clash]) + ", " +
-                         std::to_string(offsets[*clash] + p.buffers[*clash].size) + ") at step " +
-                         std::to_string(e.time)};
+            return error{id_of(p, e.index) + " " + range(key.first, ends[e.index]) + " overlaps " + id_of(p, *clash) + " " +
+                         range(offsets[*clash], ends[*clash]) + " at step " + std::to_string(e.time)};
         live.insert(key);
     }
     return success();

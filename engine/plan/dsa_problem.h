@@ -28,15 +28,24 @@ using dsa_offsets = std::vector<std::uint64_t>;
     return a.lower < b.upper && b.lower < a.upper;
 }
 
-// The largest sum of sizes alive at one step: no solution's peak is below it.
+// What every planner needs of a problem: an alignment that is a power of two, and sizes whose
+// total, each rounded up to the alignment, fits in 64 bits. Then no plan a planner makes has an
+// offset or end past 2^64 - 1 (a greedy plan's peak is at most that total), and no sum of sizes
+// wraps. The error names the buffer whose size takes the total past it.
+[[nodiscard]] status check_problem(const dsa_problem& p);
+
+// The largest sum of sizes alive at one step: no solution's peak is below it. UINT64_MAX when
+// that sum does not fit in 64 bits (check_problem refuses such a problem).
 [[nodiscard]] std::uint64_t lower_bound(const dsa_problem& p);
-// The arena a solution needs: the highest end offset + size.
+// The arena a solution needs: the highest end offset + size; UINT64_MAX when an end does not fit
+// in 64 bits (validate refuses such a solution).
 [[nodiscard]] std::uint64_t peak(const dsa_problem& p, const dsa_offsets& offsets);
-// Checks one offset per buffer, alignment, and that no two buffers with overlapping lifetimes
-// overlap in memory; the error names the buffers by id.
+// Checks one offset per buffer, alignment, ends that fit in 64 bits, and that no two buffers with
+// overlapping lifetimes overlap in memory; the error names the buffers by id.
 [[nodiscard]] status validate(const dsa_problem& p, const dsa_offsets& offsets);
 
-// A size rounded up to the problem's alignment: the room a buffer takes when packed.
+// A size rounded up to the problem's alignment: the room a buffer takes when packed. It does not
+// overflow for a problem that passes check_problem.
 [[nodiscard]] constexpr std::uint64_t aligned_size(std::uint64_t size, std::uint64_t alignment) {
     return (size + alignment - 1) / alignment * alignment;
 }

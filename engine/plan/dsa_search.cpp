@@ -98,8 +98,9 @@ search_result search_best(const dsa_problem& p, clock_type::time_point deadline)
     dsa_order best_order;
     const auto start = clock_type::now();
     clock_type::duration one_pass{};
+    // The first plan is kept whatever its peak: a peak of 2^64 - 1 is a plan too.
     const auto keep = [&](dsa_order order) {
-        if (const std::uint64_t peak = placer.place(order); peak < best.peak) {
+        if (const std::uint64_t peak = placer.place(order); best_order.empty() || peak < best.peak) {
             best = {placer.offsets(), peak, peak == bound};
             best_order = std::move(order);
         }
@@ -107,20 +108,33 @@ search_result search_best(const dsa_problem& p, clock_type::time_point deadline)
     keep(order_by_size(p));
     if (best.optimal) return best;
     one_pass = clock_type::now() - start;
-    // The puzzle around the busiest steps, solved exactly in a window, right after the first
-    // greedy plan: on a large problem each greedy pass costs as much as a window. It gets half of
-    // the time when the search of the whole problem comes next, and 3/4 when that is too large.
+    // The other greedy orderings. On a problem of up to max_exact_buffers a pass takes
+    // milliseconds: they all run, so that `best` is never worse than a greedy planner. On a larger
+    // one a pass can take a good part of the time box (a second on some 100,000-buffer traces, far
+    // more when most buffers live together): each runs while a pass still fits in the time left.
+    const bool large = p.buffers.size() > max_exact_buffers;
+    const auto other_orderings = [&] {
+        for (auto ordering : {order_by_breadth, order_by_conflicts, order_by_area}) {
+            if (large && clock_type::now() + one_pass >= deadline) return;
+            keep(ordering(p));
+            if (best.optimal) return;
+        }
+    };
+    // On a large problem they come first: the windows below take most of what is left.
+    if (large) other_orderings();
+    if (best.optimal) return best;
+    // The puzzle around the busiest steps, solved exactly in a window: on a small problem right
+    // after the first greedy plan. It gets half of the time when the search of the whole problem
+    // comes next, and 3/4 when that is too large.
     auto now = clock_type::now();
-    const auto share = p.buffers.size() <= max_exact_buffers ? (deadline - now) / 2 : (deadline - now) * 3 / 4;
+    const auto share = large ? (deadline - now) * 3 / 4 : (deadline - now) / 2;
     if (auto w = solve_peak_windows(p, bound, best.peak, now + share, max_window_share)) {
         best = {std::move(w->offsets), w->peak, w->peak == bound};
         best_order = std::move(w->order);
         if (best.optimal) return best;
     }
-    for (auto ordering : {order_by_breadth, order_by_conflicts, order_by_area}) {
-        keep(ordering(p));
-        if (best.optimal) return best;
-    }
+    if (!large) other_orderings();
+    if (best.optimal) return best;
     if (p.buffers.size() <= max_exact_buffers) {
         // The exact search at the lower bound gets most of the time: when it succeeds the plan
         // is optimal.

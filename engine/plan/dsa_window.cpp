@@ -43,15 +43,16 @@ std::optional<window_plan> solve_peak_windows(const dsa_problem& p, std::uint64_
                                               clock_type::time_point deadline, double max_share) {
     // The busiest steps, where the bytes alive reach the lower bound: a plan at the bound packs
     // them without a hole, and that is where greedy plans lose.
-    std::vector<std::pair<std::uint64_t, std::int64_t>> changes;
+    // Sizes come and go modulo 2^64: after a whole step the sum is exact, as it fits (check_problem).
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> changes;
     for (const dsa_buffer& b : p.buffers) {
         if (b.size == 0 || b.upper <= b.lower) continue;
-        changes.emplace_back(b.lower, static_cast<std::int64_t>(b.size));
-        changes.emplace_back(b.upper, -static_cast<std::int64_t>(b.size));
+        changes.emplace_back(b.lower, b.size);
+        changes.emplace_back(b.upper, 0 - b.size);
     }
     std::sort(changes.begin(), changes.end());
     std::vector<std::uint64_t> times; // the distinct boundaries: margins count these
-    std::int64_t alive = 0, most = 0;
+    std::uint64_t alive = 0, most = 0;
     std::size_t first = 0, last = 0;
     for (std::size_t i = 0; i < changes.size(); ++i) {
         alive += changes[i].second;
@@ -94,6 +95,7 @@ std::optional<window_plan> solve_peak_windows(const dsa_problem& p, std::uint64_
         for (std::uint32_t b : rest)
             if (!in_window[b]) order.push_back(b);
         const std::uint64_t top = placer.place(order);
+        last_try = clock_type::now() - now; // the placement too: on a large problem it weighs
         if (top < best_peak) {
             best_peak = top;
             best = window_plan{std::move(order), placer.offsets(), top, w.original.size()};

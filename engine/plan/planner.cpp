@@ -5,7 +5,6 @@
 #include "dsa_search.h"
 
 #include <array>
-#include <bit>
 
 namespace planscope {
 namespace {
@@ -75,8 +74,7 @@ result<std::vector<planner_kind>> parse_planner_list(std::string_view s) {
 }
 
 result<dsa_plan> plan_dsa(const dsa_problem& p, planner_kind k, const planner_options& options) {
-    if (!std::has_single_bit(p.alignment))
-        return error{"alignment " + std::to_string(p.alignment) + " is not a power of two"};
+    if (auto s = check_problem(p); !s) return s.err();
     const auto start = std::chrono::steady_clock::now();
     auto offsets = run(p, k, options);
     const auto elapsed = std::chrono::steady_clock::now() - start;

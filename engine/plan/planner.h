@@ -39,8 +39,10 @@ struct dsa_plan {
     std::chrono::duration<double, std::milli> elapsed{}; // planning time, validation excluded
 };
 
-// Plans `p` and validates the result. Errors: an alignment that is not a power of two, ggml
-// running out of free blocks, and a planner producing an invalid plan (a bug, reported as such).
+// Plans `p` and validates the result. Errors: a problem check_problem refuses (an alignment that
+// is not a power of two, sizes whose total does not fit in 64 bits), ggml running out of free
+// blocks or meeting a buffer larger than a tensor can be, and a planner producing an invalid plan
+// (a bug, reported as such). `best` always makes its first greedy plan, whatever its time box.
 result<dsa_plan> plan_dsa(const dsa_problem& p, planner_kind k, const planner_options& options = {});
 
 // peak / lower bound; 1 for a problem of empty buffers.

@@ -1,10 +1,13 @@
 #include "sched_llama.h"
 
 #include "backend/cpu/cpu_backend.h"
+#include "core/printable.h"
 #include "models/llama_graph.h"
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 namespace planscope {
 namespace {
@@ -31,16 +34,17 @@ status back_buffers(const gguf_file& file, const llama_model_graph& m, std::span
         if (auto s = table.add(*buf); !s) return s;
     }
     const context& ctx = m.doc.ctx;
+    std::unordered_map<std::string_view, const gguf_tensor_info*> in_file; // a file may hold 65,536
+    for (const gguf_tensor_info& g : file.tensors) in_file.emplace(g.name, &g);
     for (tensor_id id : m.doc.g.leafs) {
         const tensor& t = ctx[id];
         if (!t.where) continue;
         const std::string& buffer_name = m.doc.buffers[t.where->buffer.index()].name;
         if (buffer_name != weights_buffer_name && buffer_name != weights_gpu_buffer_name) continue;
         if (buffer_name == weights_buffer_name && is_cpu(table.find(t.where->buffer)->owner())) continue;
-        const auto info = std::find_if(file.tensors.begin(), file.tensors.end(),
-                                       [&](const gguf_tensor_info& g) { return g.name == t.name; });
-        if (info == file.tensors.end()) return error{"weight '" + t.name + "' is not in the file"};
-        const auto data = file.tensor_data(*info);
+        const auto info = in_file.find(t.name);
+        if (info == in_file.end()) return error{"weight '" + printable(t.name) + "' is not in the file"};
+        const auto data = file.tensor_data(*info->second);
         if (auto s = tensor_set(table, t, data.data(), 0, nbytes(t)); !s) return s;
     }
     for (tensor_id id : {m.cache_k, m.cache_v}) {

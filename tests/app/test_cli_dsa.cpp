@@ -35,6 +35,7 @@ private slots:
     void chainTrace();
     void invalidGivenOffsets();
     void everyPlannerByDefault();
+    void edgeOf64Bits();
     void dsaErrors_data();
     void dsaErrors();
     void planStats();
@@ -88,6 +89,27 @@ void TestCliDsa::everyPlannerByDefault() {
     QVERIFY(!out.contains(QStringLiteral("given")));
 }
 
+// One buffer of 2^64 - 1 bytes: the greedy planners and best place it at 0, ggml cannot make a
+// tensor that large (a line of its own, exit 0), and the given offset is checked exactly.
+void TestCliDsa::edgeOf64Bits() {
+    QTemporaryDir dir;
+    const QString path = write_trace(dir, "top.csv", "id,lower,upper,size,offset\n0,0,1,18446744073709551615,0\n");
+    const auto r = cli({"dsa", path, "--planner", "ggml,greedy-size,best", "--time-box", "50"});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    QCOMPARE(without_times(r.out),
+             QStringLiteral("planscope-dsa\t1\n"
+                            "trace\t%1\n"
+                            "buffers\t1\n"
+                            "lower_bound\t18446744073709551615\n"
+                            "planner\tggml\t-\t-\t-\tfailed: ggml's allocator: buffer 0 of 18446744073709551615 bytes is "
+                            "larger than a ggml tensor can be (9223372036854775807 bytes)\n"
+                            "planner\tgreedy-size\t18446744073709551615\t1.0000\tT\toptimal\n"
+                            "planner\tbest\t18446744073709551615\t1.0000\tT\toptimal\n"
+                            "given\t18446744073709551615\t1.0000\tvalid\n")
+                 .arg(path));
+}
+
 void TestCliDsa::dsaErrors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QByteArray>("trace");
@@ -101,6 +123,18 @@ void TestCliDsa::dsaErrors_data() {
     QTest::newRow("empty lifetime") << QStringList{"dsa", "%1/t.csv"} << QByteArray("id,lower,upper,size\n0,4,4,4\n") << 1
                                     << "error: %1/t.csv:2: upper 4 <= lower 4: the lifetime [lower, upper) is empty\n";
     QTest::newRow("missing file") << QStringList{"dsa", "%1/none.csv"} << ok << 1 << "error: %1/none.csv: cannot open the file\n";
+    QTest::newRow("a directory") << QStringList{"dsa", "%1"} << ok << 1 << "error: %1: is a directory\n";
+    // Two buffers of 2^63 bytes: refused at load, no longer a lower bound of 2^63 and "optimal".
+    QTest::newRow("sizes past 2^64")
+        << QStringList{"dsa", "%1/t.csv"}
+        << QByteArray("id,lower,upper,size\n0,0,2,9223372036854775808\n1,1,3,9223372036854775808\n") << 1
+        << "error: %1/t.csv:3: size 9223372036854775808 takes the total of the sizes past 2^64 - 1 bytes (the limit for a "
+           "trace)\n";
+    QTest::newRow("given offset past 2^64") << QStringList{"dsa", "%1/t.csv"}
+                                            << QByteArray("id,lower,upper,size,offset\n0,0,2,8,18446744073709551612\n") << 1
+                                            << "error: %1/t.csv:2: offset 18446744073709551612 + size 8 is past 2^64 - 1\n";
+    QTest::newRow("escape sequence") << QStringList{"dsa", "%1/t.csv"} << QByteArray("id,lower,upper,size\n0,0,1,4\x1b[2J\n")
+                                     << 1 << "error: %1/t.csv:2: size '4\\x1b[2J' is not a non-negative integer\n";
     QTest::newRow("no file") << QStringList{"dsa"} << ok << 2 << "usage error: dsa takes exactly one FILE\n";
     QTest::newRow("unknown planner") << QStringList{"dsa", "%1/t.csv", "--planner", "ggml,fast"} << ok << 2
                                      << "usage error: --planner: unknown planner 'fast' (planners: "
@@ -117,11 +151,11 @@ void TestCliDsa::dsaErrors() {
     QFETCH(QString, message);
     QTemporaryDir dir;
     write_trace(dir, "t.csv", trace);
-    for (auto& a : args) a = a.arg(dir.path());
+    for (auto& a : args) a.replace(QStringLiteral("%1"), dir.path()); // not arg(): most have no %1
     const auto r = cli(args);
     QCOMPARE(r.code, code);
     QVERIFY(r.out.isEmpty());
-    QVERIFY2(r.err.startsWith(message.arg(dir.path())), qPrintable(r.err));
+    QVERIFY2(r.err.startsWith(message.replace(QStringLiteral("%1"), dir.path())), qPrintable(r.err));
 }
 
 // small.json (see test_graph_dsa): norm [0,5), y [2,5), c [4,7) of 128 bytes and out [6,7) of 32.

@@ -170,6 +170,36 @@ const graph_json_error_case graph_json_error_cases[] = {
     {"assignment twice", REPLACE("/assignments/1/node", "5"), "/assignments/1/node: tensor 5 ('y') is assigned twice (first at /assignments/0)"},
     {"assignment backend empty", REPLACE("/assignments/0/backend", R"("")"), "/assignments/0/backend: backend name is empty"},
     {"assignment node not an id", REPLACE("/assignments/0/node", "true"), "/assignments/0/node: expected a tensor id, got true"},
+    // limits
+    {"tensor bytes add up past the limit",  // 2 x (2^61 + 4) bytes through their strides, + 1120
+     R"([{"op": "add", "path": "/tensors/-", "value": {"id": 10, "type": "f32", "ne": [2], "nb": [2305843009213693952, 8, 8, 8]}},
+         {"op": "add", "path": "/tensors/-", "value": {"id": 11, "type": "f32", "ne": [2], "nb": [2305843009213693952, 8, 8, 8]}}])",
+     "/tensors/11: tensors 0 to 11 hold 4611686018427389032 bytes together, more than the limit of 4611686018427387904"},
+    // text from the file reaches a message only escaped and cut (issue 17)
+    {"escape sequence in a type", REPLACE("/tensors/0/type", R"("\u001b[2J")"), "/tensors/0/type: unknown type '\\x1b[2J'"},
+    {"long type name", REPLACE("/tensors/0/type", R"("zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz")"),
+     "/tensors/0/type: unknown type 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz... (108 bytes)'"},
+    {"bell in an op name", REPLACE("/tensors/3/op", R"("\u0007")"), "/tensors/3/op: unknown op '\\x07'"},
+    {"newline in a key", ADD("/tensors/0/a\\nb", "1"),
+     "/tensors/0/a\\nb: unknown key (known keys: id, name, type, ne, nb, op, params, op_params, src, view_src, view_offs, "
+     "flags, buffer, offset)"},
+    {"escape sequence in a param name", ADD("/tensors/3/params/\\u001b", "1"),
+     "/tensors/3/params/\\x1b: unknown parameter of RMS_NORM (known: eps)"},
+    {"escape sequence in a buffer name", REPLACE("/tensors/1/buffer", R"("\u001b]0;x\u0007")"),
+     "/tensors/1/buffer: unknown buffer '\\x1b]0;x\\x07'"},
+    {"escape sequence in a flag", REPLACE("/tensors/0/flags/0", R"("\u009b")"),
+     "/tensors/0/flags/0: unknown flag '\\xc2\\x9b' (known: input, output, param)"},
+    {"escape sequence in a unary op", REPLACE("/tensors/9/params/unary", R"("\r")"), "/tensors/9/params/unary: unknown unary op '\\r'"},
+    {"escape sequence in a value shown", REPLACE("/format", R"("\u001b[0m")"),
+     "/format: expected \"planscope-graph\", got '\\x1b[0m'"},
+    {"escape sequence in a tensor name", R"([{"op": "replace", "path": "/tensors/5/name", "value": "\u001b[31my\n"},
+                                          {"op": "add", "path": "/nodes/-", "value": 5}])",
+     "/nodes/7: tensor 5 ('\\x1b[31my\\n') is listed twice (first at /nodes/2)"},
+    {"escape sequence in an assigned name", REPLACE("/assignments/1/node", R"("\t")"),
+     "/assignments/1/node: no tensor is named '\\t'"},
+    {"escape sequence in a name an op quotes", R"([{"op": "replace", "path": "/tensors/7/name", "value": "c\u001b"},
+                                                 {"op": "replace", "path": "/tensors/8/params/offset", "value": 120}])",
+     "/tensors/8: VIEW: view of 32 bytes at offset 120 is out of bounds of 'c\\x1b' (128 bytes)"},
 };
 
 const int graph_json_error_case_count = sizeof graph_json_error_cases / sizeof graph_json_error_cases[0];

@@ -1,8 +1,9 @@
 #include "graph_json_support.h"
 
 #include "core/builder.h"
+#include "io/graph_json.h"
 
-#include <QtGlobal>
+#include <QtTest>
 
 #include <limits>
 
@@ -36,6 +37,15 @@ std::string document_diff(const graph_document& a, const graph_document& b) {
     if (a.parse_seq != b.parse_seq) return "parse_seq";
     if (a.backend_of != b.backend_of) return "assignments";
     return {};
+}
+
+void check_round_trip(const graph_document& doc) {
+    const std::string text = save_graph_json(doc);
+    auto back = load_graph_json(text);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.err().message.c_str());
+    const std::string d = document_diff(doc, *back);
+    QVERIFY2(d.empty(), ("differs after the round trip: " + d).c_str());
+    QCOMPARE(QString::fromStdString(save_graph_json(*back)), QString::fromStdString(text));
 }
 
 graph_document feature_graph() {

@@ -2,6 +2,7 @@
 #include "core/builder.h"
 #include "core/graph.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 using namespace planscope;
@@ -26,6 +27,10 @@ private slots:
     void expandTwice();
     void cycleRejected();
     void deepChain();
+    void manyExpandsLinear();
+    void listsEditedBetweenExpands();
+    void indexAfterCycle();
+    void cycleNamesPrintable();
 };
 
 void TestGraph::diamond() {
@@ -141,6 +146,97 @@ void TestGraph::deepChain() {
     QVERIFY(build_forward_expand(ctx, g, t).ok());
     QCOMPARE(g.nodes.size(), std::size_t{100000});
     QCOMPARE(g.leafs.size(), std::size_t{1});
+}
+
+// Issue 17: every expand re-indexed the whole graph, so a 4,000-layer llama took minutes. 40,000
+// expands of a growing graph took ~25 s that way; kept with the graph, the index makes it ~20 ms.
+void TestGraph::manyExpandsLinear() {
+    context ctx;
+    builder b(ctx);
+    auto t = b.new_tensor_1d(dtype::f32, 4);
+    graph g;
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < 40000; ++i) {
+        t = b.sqr(t);
+        QVERIFY(build_forward_expand(ctx, g, t).ok());
+    }
+    QCOMPARE(g.nodes.size(), std::size_t{40000});
+    QCOMPARE(g.leafs.size(), std::size_t{1});
+    QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed()) + " ms"));
+}
+
+// Code that edits the lists itself (the scheduler's copies, the DOT importer) must not leave the
+// index stale: a cleared or replaced list is re-indexed on the next expand.
+void TestGraph::listsEditedBetweenExpands() {
+    context ctx;
+    builder b(ctx);
+    const auto x = b.set_name(b.new_tensor_1d(dtype::f32, 4), "x");
+    const auto a = b.set_name(b.sqr(x), "a");
+    const auto c = b.set_name(b.sqrt(a), "c");
+    const auto d = b.set_name(b.log(c), "d");
+    graph g;
+    QVERIFY(build_forward_expand(ctx, g, c).ok());
+    g.nodes.clear();
+    g.leafs.clear();
+    QVERIFY(build_forward_expand(ctx, g, d).ok());
+    QCOMPARE(names(ctx, g.nodes), (QStringList{"a", "c", "d"}));
+    QCOMPARE(names(ctx, g.leafs), (QStringList{"x"}));
+
+    // Same lengths, other contents: a is gone, so expanding c adds it back before c.
+    graph h;
+    QVERIFY(build_forward_expand(ctx, h, a).ok());
+    h.nodes = {d};
+    QVERIFY(build_forward_expand(ctx, h, c).ok());
+    QCOMPARE(names(ctx, h.nodes), (QStringList{"d", "a", "c"}));
+
+    // A copy carries its index along.
+    graph copy = g;
+    QVERIFY(build_forward_expand(ctx, copy, d).ok());
+    QCOMPARE(copy.nodes.size(), std::size_t{3});
+}
+
+// A failed expand leaves the graph usable: what it added stays, the rest can still be added.
+void TestGraph::indexAfterCycle() {
+    context ctx;
+    builder b(ctx);
+    const auto x = b.set_name(b.new_tensor_1d(dtype::f32, 4), "x");
+    const auto i0 = ctx.add(tensor{});
+    const auto i1 = ctx.add(tensor{});
+    ctx[i0].name = "t0";
+    ctx[i1].name = "t1";
+    ctx[i0].op = ctx[i1].op = op_kind::add;
+    ctx[i0].src[0] = x;
+    ctx[i0].src[1] = i1;
+    ctx[i1].src[0] = i0;
+    graph g;
+    QVERIFY(!build_forward_expand(ctx, g, i0).ok());
+    QCOMPARE(names(ctx, g.leafs), (QStringList{"x"}));
+    QVERIFY(g.nodes.empty());
+    const auto y = b.set_name(b.sqr(x), "y");
+    QVERIFY(build_forward_expand(ctx, g, y).ok());
+    QCOMPARE(names(ctx, g.nodes), (QStringList{"y"}));
+    QCOMPARE(names(ctx, g.leafs), (QStringList{"x"}));
+    ctx[i1].src[0] = tensor_id{};
+    QVERIFY(build_forward_expand(ctx, g, i0).ok());
+    QCOMPARE(names(ctx, g.nodes), (QStringList{"y", "t1", "t0"}));
+}
+
+// Names from a graph file reach the error through printable(): one line, no escape sequences.
+void TestGraph::cycleNamesPrintable() {
+    context ctx;
+    const auto i0 = ctx.add(tensor{});
+    const auto i1 = ctx.add(tensor{});
+    ctx[i0].name = "t0\n\x1b[2J";
+    ctx[i1].name = "t1";
+    ctx[i0].op = ctx[i1].op = op_kind::sqr;
+    ctx[i0].src[0] = i1;
+    ctx[i1].src[0] = i0;
+    graph g;
+    const auto r = build_forward_expand(ctx, g, i1);
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.err().message),
+             QStringLiteral("cycle: tensor 't0\\n\\x1b[2J' depends on 't1', which depends on it"));
 }
 
 QTEST_APPLESS_MAIN(TestGraph)

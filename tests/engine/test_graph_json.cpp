@@ -30,16 +30,6 @@ std::string read_text(const std::filesystem::path& p) {
     return s.str();
 }
 
-// Saves, loads, compares; then checks that saving again gives the same text.
-void check_round_trip(const graph_document& doc) {
-    const std::string text = save_graph_json(doc);
-    auto back = load_graph_json(text);
-    QVERIFY2(back.ok(), back.ok() ? "" : back.err().message.c_str());
-    const std::string d = document_diff(doc, *back);
-    QVERIFY2(d.empty(), ("differs after the round trip: " + d).c_str());
-    QCOMPARE(QString::fromStdString(save_graph_json(*back)), QString::fromStdString(text));
-}
-
 // Keys of `inst` that the schema does not know, following properties, items and $ref.
 void unknown_keys(const ojson& root, const ojson& schema, const ojson& inst, const std::string& path,
                   QStringList& out) {

@@ -3,6 +3,7 @@
 #include "io/graph_source.h"
 #include "models/llama_graph.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include <algorithm>
@@ -75,6 +76,9 @@ private slots:
     void kvTypeF32();
     void graphSource();
     void fromHparams();
+    void hparamLimits_data();
+    void hparamLimits();
+    void manyLayers();
 };
 
 void TestLlamaGraph::storiesCounts() {
@@ -466,6 +470,58 @@ void TestLlamaGraph::fromHparams() {
     auto bad = *h;
     bad.n_head_kv = 3;
     QVERIFY(!build_llama_graph(bad, llama_params{}).ok());
+}
+
+// Issue 17: sizes from a file or a template are refused before they are allocated or overflow.
+void TestLlamaGraph::hparamLimits_data() {
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<QList<qint64>>("dims"); // n_vocab, n_embd, n_head, n_layer, n_ff
+    QTest::addColumn<int>("nCtx");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("layers over the limit") << "llama" << QList<qint64>{512, 64, 8, 8193, 172} << 512
+                                           << "n_layer 8193 is over the limit of 8192 layers";
+    QTest::newRow("KV cache element count") << "llama" << QList<qint64>{512, 1 << 20, 1, 8192, 4} << 2147483647
+                                            << "KV cache: n_embd_gqa 1048576 x n_layer 8192 x n_ctx 2147483647 "
+                                               "overflows the element count";
+    QTest::newRow("placeholder bytes") << "llama" << QList<qint64>{1 << 28, 1 << 28, 1, 32, 4} << 512
+                                       << "the weights overflow the weights buffer at tensor 'blk.";
+    QTest::newRow("architecture shown printable") << "gp\nt\x1b" << QList<qint64>{512, 64, 8, 5, 172} << 512
+                                                  << "architecture 'gp\\nt\\x1b' is not supported by the graph builder";
+}
+
+void TestLlamaGraph::hparamLimits() {
+    QFETCH(QString, arch);
+    QFETCH(QList<qint64>, dims);
+    QFETCH(int, nCtx);
+    QFETCH(QString, message);
+    llama_hparams h;
+    h.arch = arch.toStdString();
+    h.n_vocab = std::uint32_t(dims[0]);
+    h.n_embd = std::uint32_t(dims[1]);
+    h.n_head = h.n_head_kv = std::uint32_t(dims[2]);
+    h.n_layer = std::uint32_t(dims[3]);
+    h.n_ff = std::uint32_t(dims[4]);
+    h.n_rot = h.n_embd_head();
+    h.n_ctx_train = h.n_yarn_orig_ctx = 2048;
+    h.f_norm_rms_eps = 1e-5f;
+    auto r = build_llama_graph(h, {.n_ctx = nCtx, .n_batch = 1});
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.err().message).startsWith(message), r.err().message.c_str());
+}
+
+// Issue 17: 4,000 layers took 47-125 s, quadratic in build_forward_expand; now linear.
+void TestLlamaGraph::manyLayers() {
+    auto h = read_hparams(open_model("ggml-vocab-llama-spm.gguf"));
+    QVERIFY(h.ok());
+    h->n_layer = 4000;
+    QElapsedTimer timer;
+    timer.start();
+    const auto m = build_llama_graph(*h, {.n_ctx = 512, .n_batch = 8});
+    QVERIFY(m.ok());
+    QCOMPARE(m->doc.g.nodes.size(), std::size_t{1 + 4000 * 35 + 3});
+    QCOMPARE(m->doc.g.leafs.size(), std::size_t{9 + 4000 * 9});
+    QCOMPARE(m->doc.ctx[m->doc.g.nodes.back()].name, std::string("result_output"));
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed()) + " ms"));
 }
 
 QTEST_APPLESS_MAIN(TestLlamaGraph)

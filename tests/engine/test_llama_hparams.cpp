@@ -22,6 +22,8 @@ private slots:
     void hparams_data();
     void hparams();
     void hparamErrors();
+    void fileTextAndLimits_data();
+    void fileTextAndLimits();
 };
 
 void TestLlamaHparams::hparams_data() {
@@ -101,6 +103,37 @@ void TestLlamaHparams::hparamErrors() {
     QVERIFY(h.ok());
     QCOMPARE(h->rope_freq_scale, 0.25f);
     QCOMPARE(h->rope_freq_base, 500000.0f);
+}
+
+// Issue 17: a 367-byte file with block_count 2147483647 ran the graph builder out of memory, and
+// text from the file (the architecture is part of every key) reached errors raw.
+void TestLlamaHparams::fileTextAndLimits_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QVariant>("value"); // uint: a u32, QString: a string
+    QTest::addColumn<QString>("message");
+    QTest::newRow("layers over the limit") << "llama.block_count" << QVariant(2147483647u)
+                                           << "llama.block_count 2147483647 is over the limit of 8192 layers";
+    QTest::newRow("layers just over") << "llama.block_count" << QVariant(8193u)
+                                      << "llama.block_count 8193 is over the limit of 8192 layers";
+    QTest::newRow("escape in the architecture")
+        << "general.architecture" << QVariant(QStringLiteral("ll\u001b[2Jama\n"))
+        << "missing key ll\\x1b[2Jama\\n.context_length";
+    QTest::newRow("newline in a rope type") << "llama.rope.scaling.type" << QVariant(QStringLiteral("y\narn"))
+                                            << "invalid key llama.rope.scaling.type: unknown rope scaling type 'y\\narn'";
+}
+
+void TestLlamaHparams::fileTextAndLimits() {
+    QFETCH(QString, key);
+    QFETCH(QVariant, value);
+    QFETCH(QString, message);
+    auto f = open_model("stories260K.gguf");
+    if (value.typeId() == QMetaType::UInt)
+        f.kv[key.toStdString()] = gguf_value{gguf_type::u32, std::uint64_t{value.toUInt()}};
+    else
+        f.kv[key.toStdString()] = gguf_value{gguf_type::string, value.toString().toStdString()};
+    auto h = read_hparams(f);
+    QVERIFY(!h.ok());
+    QCOMPARE(QString::fromStdString(h.err().message), message);
 }
 
 QTEST_APPLESS_MAIN(TestLlamaHparams)

@@ -22,7 +22,7 @@ void TestPrintable::printable_data() {
     QTest::newRow("newline, tab, return") << QByteArray("a\nb\tc\rd") << QByteArray("a\\nb\\tc\\rd");
     QTest::newRow("escape sequence") << QByteArray("\x1b[2J") << QByteArray("\\x1b[2J");
     QTest::newRow("NUL and DEL") << QByteArray("a\0b\x7f", 4) << QByteArray("a\\x00b\\x7f");
-    QTest::newRow("backslash") << QByteArray("a\\x41") << QByteArray("a\\\\x41");
+    QTest::newRow("backslash kept") << QByteArray("a\\x41") << QByteArray("a\\x41");
     QTest::newRow("UTF-8 kept") << QByteArray("张量 ▁the") << QByteArray("张量 ▁the");
     QTest::newRow("C1 control (CSI)") << QByteArray("\xc2\x9b" "31m") << QByteArray("\\xc2\\x9b31m");
     QTest::newRow("stray continuation") << QByteArray("\x80" "x") << QByteArray("\\x80x");
@@ -50,6 +50,9 @@ void TestPrintable::truncates() {
         return s;
     }() + "... (163 bytes)");
     QCOMPARE(planscope::printable_line(std::string(1500, 'x')), std::string(1500, 'x'));
+    // Twice is once: engine messages quote names through it, and the CLI prints messages through it.
+    const std::string once = planscope::printable("a\x1b[2Jb\n\\");
+    QCOMPARE(planscope::printable_line(once), once);
 }
 
 QTEST_APPLESS_MAIN(TestPrintable)

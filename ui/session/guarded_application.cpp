@@ -14,11 +14,11 @@ bool GuardedApplication::notify(QObject* receiver, QEvent* event) {
     try {
         return QApplication::notify(receiver, event);
     } catch (const std::bad_alloc&) {
-        fail(tr("out of memory"));
+        fail(QCoreApplication::translate("planscope::ui::GuardedApplication", "out of memory"));
     } catch (const std::exception& e) {
         fail(toQString(planscope::printable_line(e.what())));
     } catch (...) {
-        fail(tr("unexpected failure"));
+        fail(QCoreApplication::translate("planscope::ui::GuardedApplication", "unexpected failure"));
     }
     return false;
 }

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds Planscope with ASan + UBSan (-DPLANSCOPE_SANITIZE=ON) and runs the whole ctest suite:
+# a leak fails its test unless tests/sanitizers/lsan.supp lists it (third-party libraries only),
+# and so does any UBSan report. docs/fuzzing.md says more.
+#
+#   scripts/test-sanitize.sh [CTEST ARGS...]    e.g. -R test_gguf, -E scratch_render
+#
+# PLANSCOPE_SANITIZE_BUILD names the build dir (default build-sanitize).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${PLANSCOPE_SANITIZE_BUILD:-$root/build-sanitize}"
+
+"$root/scripts/install-deps.sh"
+# Debug (assertions on) with -g1 for Debug's -g: line numbers in every report for less compile
+# time. -O0, as instrumented code compiles a third faster unoptimised than at -O1; no benchmarks,
+# the suite does not run them. docs/fuzzing.md has the figures.
+cmake -S "$root" -B "$build" -G Ninja -DPLANSCOPE_SANITIZE=ON -DPLANSCOPE_BUILD_TESTS=ON \
+  -DPLANSCOPE_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O0 -g1" \
+  -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1"
+cmake --build "$build"
+
+export ASAN_OPTIONS="detect_leaks=1"
+export LSAN_OPTIONS="suppressions=$root/tests/sanitizers/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export QT_QPA_PLATFORM=offscreen
+cd "$build"
+ctest --output-on-failure -j"$(nproc)" "$@"
