@@ -1,12 +1,14 @@
 #pragma once
-// A cheap pass over DOT text before cgraph reads it. cgraph's costs are not linear in the text:
-// flex rescans a token from its start on every refill, one line at a time (a quoted string
-// over 16,000 short lines takes over a second, one over 1 MB of them minutes); `{a b} -> {c d}`
-// makes every pair an edge (34 KB gave 9 million); each new attribute name grows the record of
-// every node and edge; and every node or edge costs a few hundred bytes however short its text.
+// A cheap pass over DOT text before cgraph reads it, as cgraph's costs are not linear in the
+// text (Graphviz 2.42, measured): flex rescans a token from its start on every refill, one line
+// at a time (a quoted string over 16,000 one-byte lines: 1.2 s; 80 KB of 70-byte lines: 0.4 s,
+// growing as the square); `{a b} -> {c d}` and `a, b -> c, d` make an edge of every pair (34 KB
+// gave 9 million edges, 4.7 GB); each new attribute name grows the record of every node and
+// edge (5,000 names after 5,000 nodes: minutes); a warning per "1a" (2.9 million: 13 s); and a
+// node or edge costs 350-400 bytes however short its text (1 million edges from 5 MB: 420 MB).
 // The limits hold ggml_graph_dump_dot's output with room to spare (an 80-layer llama is
-// ~0.9 MB, 2,700 nodes and 730 leafs; a line is ~250 bytes; 7 attribute names, no braces but
-// the graph's) and keep anything under them to seconds and a few hundred MB.
+// 0.9 MB, 2,700 nodes, 730 leafs and 4,300 edges; a line ~250 bytes; 7 attribute names) and keep
+// anything under them to a few seconds and under 4 x its size + 200 MB.
 #include "core/error.h"
 
 #include <cstddef>

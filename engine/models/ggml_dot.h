@@ -28,9 +28,12 @@ struct dot_import {
     std::vector<std::string> warnings;
 };
 
-// Errors name the DOT node or the tensor: "node 3 'kq-0': op symbol 'alibi(x)' is not ...".
+// Errors name the DOT node or the tensor: "node 3 'kq-0': op symbol 'alibi(x)' is not ...", the
+// file's text in them escaped by printable(). Text past the limits of io/dot_scan.h is refused
+// before Graphviz reads it; a shape whose element count overflows is an error.
 result<dot_import> import_ggml_dot(std::string_view text);
-// As above, errors prefixed "FILE: "; the document is named after the file.
+// As above, errors prefixed "FILE: "; the document is named after the file. A file over
+// max_dot_bytes is refused unread (a device, read to one byte past the limit).
 result<dot_import> import_ggml_dot_file(const std::filesystem::path& path);
 
 } // namespace planscope

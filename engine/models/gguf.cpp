@@ -58,7 +58,8 @@ status read_alignment(gguf_file& f) {
                      std::string(a->type == gguf_type::array ? "an " : "a ") + std::string(gguf_type_name(a->type))};
     if (i && *i <= 0) return error{"general.alignment " + std::to_string(*i) + " is not a power of two"};
     const std::uint64_t n = u ? *u : static_cast<std::uint64_t>(*i);
-    if ((n & (n - 1)) != 0) return error{"general.alignment " + std::to_string(n) + " is not a power of two"};
+    // 0 passes the bit test but would be a divisor.
+    if (n == 0 || (n & (n - 1)) != 0) return error{"general.alignment " + std::to_string(n) + " is not a power of two"};
     if (n > gguf_max_alignment)
         return error{"general.alignment " + std::to_string(n) + " is over the limit of " +
                      std::to_string(gguf_max_alignment)};
