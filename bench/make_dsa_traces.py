@@ -3,13 +3,19 @@
 
     bench/make_dsa_traces.py OUT_DIR [SHARED_DIR]
 
-Writes four CSVs (id,lower,upper,size), each of 100,000 buffers:
+Writes eight CSVs (id,lower,upper,size), each of 100,000 buffers, four realistic:
   concat.csv    the idealloc traces one after the other in time, repeated: a long sequential network
   parallel.csv  bert_large ten times, each copy started 1/10 of its length after the last: ten
                 overlapping models, so ten times as many buffers alive at once
   tiled.csv     the minimalloc-challenging traces one after the other: hundreds of hard puzzles
   random.csv    bench_planner's random trace: mostly short lifetimes, one in ten up to n/2 long,
                 sizes 4 bytes to 64 MiB (seed 42, Python's generator: not the same numbers)
+and four adversarial ones for greedy placement, sizes uniform in [1, 2^20) bytes:
+  stack.csv     every buffer alive all the time
+  tiled_span.csv  tiled.csv with its first buffer alive throughout: no step where few are alive
+  slide.csv     lifetimes of 5,000 steps starting one step apart
+  uniform.csv   lifetimes of uniformly random start in [0, 100,000) and length in [1, 100,000):
+                most buffers live with most others
 """
 import csv
 import os
@@ -67,6 +73,18 @@ def main():
         length = 1 + rng.randrange(N // 2) if rng.randrange(10) == 0 else 1 + rng.randrange(64)
         rows.append((lower, lower + length, 4 << rng.randrange(25)))
     write(os.path.join(out, "random.csv"), rows)
+
+    size = lambda: 1 + rng.randrange((1 << 20) - 1)
+    write(os.path.join(out, "stack.csv"), [(0, N, size()) for _ in range(N)])
+    tiled = sequential([read(os.path.join(traces, "minimalloc-challenging", f)) for f in hard])[:N]
+    tiled[0] = (0, max(up for _, up, _ in tiled), tiled[0][2])
+    write(os.path.join(out, "tiled_span.csv"), tiled)
+    write(os.path.join(out, "slide.csv"), [(i, i + 5000, size()) for i in range(N)])
+    rows = []
+    for _ in range(N):
+        lower = rng.randrange(N)
+        rows.append((lower, lower + 1 + rng.randrange(N - 1), size()))
+    write(os.path.join(out, "uniform.csv"), rows)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,9 @@
 #include "alloc_events.h"
 
+#include "core/overloaded.h"
+
 namespace planscope {
 namespace {
-
-template <class... F>
-struct overloaded : F... {
-    using F::operator()...;
-};
 
 std::string tname(const context& ctx, tensor_id id) {
     if (!ctx.contains(id)) return "?";

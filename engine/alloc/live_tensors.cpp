@@ -45,7 +45,9 @@ struct recording_index {
                         current = e.tensor;
                         node_position.emplace(e.tensor, e.position);
                     } else if constexpr (std::is_same_v<T, events::alloc>) {
-                        if (e.buffer == buffer) allocations.try_emplace(e.tensor, allocation_record{e.offset, e.size, step, position, {}, {}, current, {}});
+                        if (e.buffer == buffer)
+                            allocations.try_emplace(e.tensor, allocation_record{e.offset, e.size, step, position, {}, {},
+                                                                                current, {}, {}, 0, 0});
                     } else if constexpr (std::is_same_v<T, events::free>) {
                         // ggml frees the tensor a node's memory is reached through: resolve it.
                         const auto o = e.buffer == buffer ? owner(e.tensor) : std::nullopt;

@@ -47,7 +47,7 @@ std::uint64_t placed_blocks::slices(const shelf& s, std::uint32_t lower, std::ui
 
 // Bit i: block i of the run is alive with [lower, upper). Over the whole run, slots past its
 // end included, so that the compiler can vectorize the comparisons; those bits are dropped.
-std::uint64_t placed_blocks::alive_with(const run& r, std::uint32_t lower, std::uint32_t upper) {
+inline std::uint64_t placed_blocks::alive_with(const run& r, std::uint32_t lower, std::uint32_t upper) {
     std::uint64_t with = 0;
     if constexpr (std::endian::native == std::endian::little) {
         alignas(8) std::uint8_t hit[run_capacity];
@@ -71,7 +71,8 @@ std::uint64_t placed_blocks::alive_with(const run& r, std::uint32_t lower, std::
 // window at its own level: the query's window there when that level is the query's or above, a
 // window below the query's otherwise.
 std::uint64_t placed_blocks::lowest_fit(lifetime t, std::uint64_t size) const {
-    const auto [lower, upper] = t;
+    // Plain names, not a structured binding: clang before 16 cannot capture those in a lambda.
+    const std::uint32_t lower = t.first, upper = t.second;
     m_cursors.clear();
     const auto meet = [&](const shelf& s) {
         if (!s.runs.empty()) m_cursors.push_back({&s, slices(s, std::max(lower, s.lo), std::min(upper, s.hi))});
@@ -106,7 +107,7 @@ bool placed_blocks::scan(cursor& c, lifetime t, std::uint64_t size, std::uint64_
                 stopped = true;
                 break;
             }
-            at = r.end[i] > at ? align(r.end[i]) : at;
+            at = std::max(at, r.end[i]); // ends are stored aligned: no branch on them
         }
         if (stopped) break;
     }
@@ -198,7 +199,7 @@ void placed_blocks::remove(shelf& sh, lifetime t, std::uint64_t off) const {
 }
 
 void placed_blocks::insert(lifetime t, std::uint64_t off, std::uint64_t end) {
-    if (t.first < t.second) each_shelf(t, [&](shelf& sh) { add(sh, t, off, end); });
+    if (t.first < t.second) each_shelf(t, [&, end = align(end)](shelf& sh) { add(sh, t, off, end); });
 }
 
 void placed_blocks::erase(lifetime t, std::uint64_t off) {

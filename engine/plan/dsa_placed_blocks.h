@@ -49,7 +49,7 @@ private:
         std::uint64_t slices = 0; // of the shelf's time, alive in
         std::uint64_t max_end = 0;
         std::uint64_t max_hole = 0; // in the union of the blocks, from an aligned end
-        std::uint64_t off[run_capacity], end[run_capacity];
+        std::uint64_t off[run_capacity], end[run_capacity]; // ends aligned
         std::uint32_t lower[run_capacity], upper[run_capacity];
     };
     struct shelf {

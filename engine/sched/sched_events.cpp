@@ -1,14 +1,9 @@
 #include "sched_events.h"
 
+#include "core/overloaded.h"
+
 namespace planscope {
 namespace {
-
-template <class... F>
-struct overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-overloaded(F...) -> overloaded<F...>;
 
 std::string backend_name(const std::vector<std::string>& names, int b) {
     return b >= 0 && static_cast<std::size_t>(b) < names.size() ? names[static_cast<std::size_t>(b)] : "NULL";
@@ -22,11 +17,15 @@ std::string tensor_name(const context& ctx, tensor_id t) {
 
 // GCC 12 reports uninitialised strings inside std::variant's copy here (-Wmaybe-uninitialized,
 // -Wrestrict), false positives of its inliner.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
 void sched_recorder::on_event(const sched_event& e) { m_events.push_back(e); }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 std::string_view kind_name(const sched_event& e) {
     static constexpr std::string_view names[] = {"assign",  "split_begin",    "split_end",

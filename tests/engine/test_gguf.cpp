@@ -42,6 +42,14 @@ std::vector<std::uint8_t> header(std::uint64_t n_tensors, std::uint64_t n_kv) {
     return b;
 }
 
+// A file of one key/value: its key and value type, the value to follow.
+std::vector<std::uint8_t> one_kv(const std::string& key, std::uint32_t type) {
+    auto b = header(0, 1);
+    put_string(b, key);
+    put<std::uint32_t>(b, type);
+    return b;
+}
+
 } // namespace
 
 class TestGguf : public QObject {
@@ -136,9 +144,7 @@ void TestGguf::stories260KTensors() {
 }
 
 void TestGguf::nestedArrays() {
-    auto b = header(0, 1);
-    put_string(b, "nested");
-    put<std::uint32_t>(b, 9); // array
+    auto b = one_kv("nested", 9); // array
     put<std::uint32_t>(b, 9); // of arrays
     put<std::uint64_t>(b, 2);
     for (int i = 0; i < 2; ++i) {
@@ -195,9 +201,7 @@ void TestGguf::arrayElements() {
     QFETCH(int, type);
     QFETCH(QByteArray, payload);
     QFETCH(QString, second);
-    auto b = header(0, 1);
-    put_string(b, "arr");
-    put<std::uint32_t>(b, 9);
+    auto b = one_kv("arr", 9);
     put<std::uint32_t>(b, static_cast<std::uint32_t>(type));
     put<std::uint64_t>(b, 3);
     b.insert(b.end(), payload.begin(), payload.end());
@@ -334,39 +338,29 @@ void TestGguf::malformed_data() {
     put<std::uint64_t>(key_past, 1000);
     put<std::uint64_t>(key_past, 0);
     row("key past the file", key_past, "offset 24: key length 1000 exceeds the 8 bytes left in the file");
-    auto huge_str = header(0, 1);
-    put_string(huge_str, "s");
-    put<std::uint32_t>(huge_str, 8);
+    auto huge_str = one_kv("s", 8);
     put<std::uint64_t>(huge_str, std::uint64_t{1} << 31);
     row("huge string", huge_str,
         "offset 37: string length 2147483648 is over the limit of 1073741824 bytes (value of key 's')");
-    auto str_past = header(0, 1);
-    put_string(str_past, "s");
-    put<std::uint32_t>(str_past, 8);
+    auto str_past = one_kv("s", 8);
     put<std::uint64_t>(str_past, 9);
     put<std::uint32_t>(str_past, 0);
     row("string past the file", str_past,
         "offset 37: string length 9 exceeds the 4 bytes left in the file (value of key 's')");
 
     // Arrays: length limit, total bytes against the file, nesting depth, element values.
-    auto huge_arr = header(0, 1);
-    put_string(huge_arr, "a");
-    put<std::uint32_t>(huge_arr, 9);
+    auto huge_arr = one_kv("a", 9);
     put<std::uint32_t>(huge_arr, 6);
     put<std::uint64_t>(huge_arr, std::uint64_t{1} << 50);
     row("huge array", huge_arr,
         "offset 37: array of 1125899906842624 elements is over the limit of 1073741824 (value of key 'a')");
-    auto arr_past = header(0, 1);
-    put_string(arr_past, "a");
-    put<std::uint32_t>(arr_past, 9);
+    auto arr_past = one_kv("a", 9);
     put<std::uint32_t>(arr_past, 6);
     put<std::uint64_t>(arr_past, 1000);
     put<float>(arr_past, 1.0f);
     row("array past the file", arr_past,
         "offset 37: array of 1000 f32 elements does not fit in the 4 bytes left (value of key 'a')");
-    auto strings_past = header(0, 1);
-    put_string(strings_past, "a");
-    put<std::uint32_t>(strings_past, 9);
+    auto strings_past = one_kv("a", 9);
     put<std::uint32_t>(strings_past, 8);
     put<std::uint64_t>(strings_past, 3);
     put_string(strings_past, "xy");
@@ -374,9 +368,7 @@ void TestGguf::malformed_data() {
     put<std::uint64_t>(strings_past, 0);
     row("array string over the limit", strings_past,
         "offset 59: string length 8589934592 is over the limit of 1073741824 bytes (value of key 'a')");
-    auto deep = header(0, 1);
-    put_string(deep, "d");
-    put<std::uint32_t>(deep, 9);
+    auto deep = one_kv("d", 9);
     for (int i = 0; i < 9; ++i) {
         put<std::uint32_t>(deep, 9);
         put<std::uint64_t>(deep, 1);
@@ -384,9 +376,7 @@ void TestGguf::malformed_data() {
     put<std::uint32_t>(deep, 0);
     put<std::uint64_t>(deep, 0);
     row("arrays too deep", deep, "offset 133: arrays nested deeper than the limit of 8 (value of key 'd')");
-    auto bad_bool = header(0, 1);
-    put_string(bad_bool, "b");
-    put<std::uint32_t>(bad_bool, 9);
+    auto bad_bool = one_kv("b", 9);
     put<std::uint32_t>(bad_bool, 7);
     put<std::uint64_t>(bad_bool, 3);
     for (std::uint8_t v : {1, 0, 7}) put<std::uint8_t>(bad_bool, v);
@@ -400,37 +390,25 @@ void TestGguf::malformed_data() {
     row("duplicate key", dup, "offset 38: duplicate key 'k'");
 
     // Names from the file are shown through printable(): one line, escapes spelled out.
-    auto bad_type = header(0, 1);
-    put_string(bad_type, "k\n\x1b[2J");
-    put<std::uint32_t>(bad_type, 99);
+    auto bad_type = one_kv("k\n\x1b[2J", 99);
     row("bad value type", bad_type, "offset 24: key 'k\\n\\x1b[2J' has unknown value type 99");
-    auto binary_key = header(0, 1);
-    put_string(binary_key, std::string(300, '\xff'));
-    put<std::uint32_t>(binary_key, 99);
+    auto binary_key = one_kv(std::string(300, '\xff'), 99);
     row("binary key", binary_key,
         ("offset 24: key '" + [] { std::string e; for (int i = 0; i < 50; ++i) e += "\\xff"; return e; }() +
          "... (300 bytes)' has unknown value type 99").c_str());
 
     // general.alignment: a power of two within the limit.
-    auto align3 = header(0, 1);
-    put_string(align3, "general.alignment");
-    put<std::uint32_t>(align3, 4);
+    auto align3 = one_kv("general.alignment", 4);
     put<std::uint32_t>(align3, 48);
     row("alignment not a power of two", align3, "general.alignment 48 is not a power of two");
-    auto align_huge = header(0, 1);
-    put_string(align_huge, "general.alignment");
-    put<std::uint32_t>(align_huge, 10);
+    auto align_huge = one_kv("general.alignment", 10);
     put<std::uint64_t>(align_huge, std::uint64_t{1} << 62);
     row("alignment over the limit", align_huge,
         "general.alignment 4611686018427387904 is over the limit of 1073741824");
-    auto align_top = header(0, 1);
-    put_string(align_top, "general.alignment");
-    put<std::uint32_t>(align_top, 10);
+    auto align_top = one_kv("general.alignment", 10);
     put<std::uint64_t>(align_top, std::uint64_t{1} << 63);
     row("alignment 2^63", align_top, "general.alignment 9223372036854775808 is over the limit of 1073741824");
-    auto align_text = header(0, 1);
-    put_string(align_text, "general.alignment");
-    put<std::uint32_t>(align_text, 8);
+    auto align_text = one_kv("general.alignment", 8);
     put_string(align_text, "32");
     row("alignment as text", align_text, "general.alignment must be an integer, found a string");
 

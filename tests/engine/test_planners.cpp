@@ -9,6 +9,8 @@
 #include "plan/dsa_window.h"
 #include "plan/planner.h"
 
+#include "common/time_budget.h"
+
 #include <QtTest>
 
 #include <QElapsedTimer>
@@ -428,7 +430,7 @@ void TestPlanners::largeTraces() {
         for (const dsa_buffer& b : p.buffers) sum += b.size;
         QCOMPARE(plan->peak, sum); // nothing can share
     }
-    QVERIFY2(ms < 10000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+    QVERIFY2(ms < test::budget_ms(10000), qPrintable(QStringLiteral("%1 ms").arg(ms)));
 }
 
 // On 100,000 buffers, `best` stops near its time box: its first greedy plan, then as many other

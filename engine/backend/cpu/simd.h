@@ -14,6 +14,7 @@
 #if defined(__GNUC__) && defined(__x86_64__)
 #define PLANSCOPE_X86_SIMD 1
 #define PLANSCOPE_AVX2 __attribute__((target("avx2,fma,f16c")))
+#include <cpuid.h>
 #else
 #define PLANSCOPE_X86_SIMD 0
 #endif
@@ -23,8 +24,11 @@ namespace planscope::cpu {
 // This CPU runs AVX2, FMA and F16C code (always false off x86-64).
 inline bool has_avx2() {
 #if PLANSCOPE_X86_SIMD
-    static const bool yes =
-        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+    // F16C from CPUID (leaf 1, ECX bit 29): clang's __builtin_cpu_supports does not know "f16c".
+    static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && [] {
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
+    }();
     return yes;
 #else
     return false;
