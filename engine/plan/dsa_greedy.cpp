@@ -175,7 +175,7 @@ std::uint64_t greedy_placer::replace_from(std::span<const std::uint32_t> order, 
     // Undo the tail, newest first.
     for (std::size_t i = m_placed.size(); i-- > n;) {
         const std::uint32_t b = m_placed[i];
-        if (takes_room(b)) m_blocks.erase(m_step[b], m_offsets[b]);
+        if (takes_room(b)) m_blocks.erase(m_step[b], m_offsets[b], m_offsets[b] + m_problem.buffers[b].size);
     }
     if (n < m_placed.size()) {
         m_placed.resize(n);

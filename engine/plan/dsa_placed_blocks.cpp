@@ -5,11 +5,20 @@
 #include <cstring>
 
 namespace planscope {
+namespace {
 
-placed_blocks::placed_blocks(std::span<const lifetime> lifetimes, std::uint64_t alignment) : m_mask(alignment - 1) {
+std::uint32_t sections_of(std::span<const placed_blocks::lifetime> lifetimes) {
     std::uint32_t sections = 1;
-    for (const lifetime& t : lifetimes)
-        if (t.first < t.second) sections = std::max(sections, t.second);
+    for (const auto& [lower, upper] : lifetimes)
+        if (lower < upper) sections = std::max(sections, upper);
+    return sections;
+}
+
+} // namespace
+
+placed_blocks::placed_blocks(std::span<const lifetime> lifetimes, std::uint64_t alignment)
+    : m_mask(alignment - 1), m_floor(lifetimes, alignment) {
+    const std::uint32_t sections = sections_of(lifetimes);
     for (std::uint64_t width = first_window;; width *= window_factor) {
         level& l = m_levels.emplace_back();
         l.width = static_cast<std::uint32_t>(std::min<std::uint64_t>(width, sections));
@@ -64,66 +73,106 @@ inline std::uint64_t placed_blocks::alive_with(const run& r, std::uint32_t lower
     return r.n == run_capacity ? with : with & ((std::uint64_t{1} << r.n) - 1);
 }
 
-// The shelves the query can meet take turns moving the candidate past their blocks; once each in
-// a row leaves it where it is, it is free on all of them. Each moves it only past offsets that
-// one of its blocks overlaps, so it never passes the answer; a shelf's scan resumes where it
-// stopped, as the candidate only rises. A block alive with the query is on the shelf of its
-// window at its own level: the query's window there when that level is the query's or above, a
-// window below the query's otherwise.
+// The floor (dsa_cover_floor.h) and the shelves the query can meet take turns moving the
+// candidate past their blocks; once each shelf in a row leaves it where it is, it is free on all
+// of them. Each moves it only past offsets that one of its blocks overlaps, so it never passes
+// the answer; a shelf's scan resumes where it stopped, as the candidate only rises. A shelf
+// yields after each run that moved the candidate, so that the floor can lift it over the blocks
+// alive at the sample times at once instead of one by one. A block alive with the query is on
+// the shelf of its window at its own level: the query's window there when that level is the
+// query's or above, a window below the query's otherwise.
 std::uint64_t placed_blocks::lowest_fit(lifetime t, std::uint64_t size) const {
     // Plain names, not a structured binding: clang before 16 cannot capture those in a lambda.
     const std::uint32_t lower = t.first, upper = t.second;
+    m_floor.start(t);
+    std::uint64_t at = m_floor.lift(size, 0);
     m_cursors.clear();
     const auto meet = [&](const shelf& s) {
-        if (!s.runs.empty()) m_cursors.push_back({&s, slices(s, std::max(lower, s.lo), std::min(upper, s.hi))});
+        if (s.runs.empty()) return;
+        // A run followed by one that starts at or below `at - max_extent` ends at or below `at`.
+        std::size_t first = 0;
+        if (at >= s.max_extent) {
+            const auto it = std::upper_bound(s.runs.begin(), s.runs.end(), at - s.max_extent,
+                                             [](std::uint64_t o, const auto& r) { return o < r->off[0]; });
+            first = std::max<std::size_t>(static_cast<std::size_t>(it - s.runs.begin()), 1) - 1;
+        }
+        m_cursors.push_back({&s, slices(s, std::max(lower, s.lo), std::min(upper, s.hi)), first});
     };
     const std::size_t k = level_of(t);
     for (std::size_t j = k; j < m_levels.size(); ++j) meet(m_levels[j].own[lower / m_levels[j].width]);
     if (k > 0) meet(m_levels[k].below[lower / m_levels[k].width]);
-    std::uint64_t at = 0;
-    for (std::size_t i = 0, agreed = 0; agreed < m_cursors.size(); i = i + 1 == m_cursors.size() ? 0 : i + 1)
-        agreed = scan(m_cursors[i], t, size, at) ? 1 : agreed + 1;
+    for (std::size_t i = 0, agreed = 0; agreed < m_cursors.size();) {
+        if (scan(m_cursors[i], t, size, at)) {
+            at = m_floor.lift(size, at);
+            agreed = 0; // the same shelf again: it yielded, it did not clear the candidate
+        } else {
+            ++agreed;
+            i = i + 1 == m_cursors.size() ? 0 : i + 1;
+        }
+    }
     return at;
 }
 
 // One shelf's blocks by offset, from where its scan stopped: a block alive with the query that
 // starts below the candidate's end moves the candidate past it. In a run, the blocks alive with
 // the query are found first, all at once; only they are then walked. Returns whether the
-// candidate moved.
+// candidate moved: after the first run that moved it, or once a block starts at or above its end.
 bool placed_blocks::scan(cursor& c, lifetime t, std::uint64_t size, std::uint64_t& candidate) const {
+    if (candidate + size <= c.limit) return false;
     std::uint64_t at = candidate; // in a register: nothing it could alias is written here
-    for (const auto& runs = c.s->runs; c.run < runs.size(); ++c.run) {
+    c.limit = UINT64_MAX;
+    for (const auto& runs = c.s->runs; c.run < runs.size(); ++c.run, c.block = 0) {
         const run& r = *runs[c.run];
-        if (r.off[0] >= at + size) break;
+        if (r.off[0] >= at + size) {
+            c.limit = r.off[0];
+            break;
+        }
         if ((r.slices & c.slices) == 0 || r.max_end <= at) continue;
         if (r.max_lower < t.second && t.first < r.min_upper && r.max_hole < size) {
             at = std::max(at, align(r.max_end)); // all alive with the query, no room between them
-            continue;
-        }
-        bool stopped = false;
-        for (std::uint64_t with = alive_with(r, t.first, t.second); with != 0; with &= with - 1) {
-            const auto i = static_cast<std::uint32_t>(std::countr_zero(with));
-            if (r.off[i] >= at + size) { // and every block after it
-                stopped = true;
-                break;
+        } else {
+            bool stopped = false;
+            const std::uint64_t passed = (std::uint64_t{1} << c.block) - 1; // c.block < 64
+            for (std::uint64_t with = alive_with(r, t.first, t.second) & ~passed; with != 0; with &= with - 1) {
+                const auto i = static_cast<std::uint32_t>(std::countr_zero(with));
+                if (r.off[i] >= at + size) { // and every block after it
+                    c.block = i;
+                    c.limit = r.off[i];
+                    stopped = true;
+                    break;
+                }
+                at = std::max(at, r.end[i]); // ends are stored aligned: no branch on them
             }
-            at = std::max(at, r.end[i]); // ends are stored aligned: no branch on them
+            if (stopped) break;
         }
-        if (stopped) break;
+        if (at != candidate) {
+            ++c.run; // passed whole
+            c.block = 0;
+            c.limit = 0; // not looked at
+            break;
+        }
     }
     const bool moved = at != candidate;
     candidate = at;
     return moved;
 }
 
+std::uint64_t placed_blocks::largest_hole(const run& r) {
+    std::uint64_t hole = 0, top = r.n == 0 ? 0 : r.end[0];
+    for (std::uint32_t i = 1; i < r.n; ++i) {
+        if (r.off[i] > top) hole = std::max(hole, r.off[i] - top);
+        top = std::max(top, r.end[i]);
+    }
+    return hole;
+}
+
 void placed_blocks::summarize(const shelf& s, run& r) const {
     r.slices = 0;
     r.max_end = 0;
-    r.max_hole = 0;
+    r.max_hole = largest_hole(r);
     r.max_lower = 0;
     r.min_upper = UINT32_MAX;
     for (std::uint32_t i = 0; i < r.n; ++i) {
-        if (i != 0 && r.off[i] > align(r.max_end)) r.max_hole = std::max(r.max_hole, r.off[i] - align(r.max_end));
         r.max_end = std::max(r.max_end, r.end[i]);
         r.slices |= slices(s, r.lower[i], r.upper[i]);
         r.max_lower = std::max(r.max_lower, r.lower[i]);
@@ -151,17 +200,10 @@ void placed_blocks::add(shelf& sh, lifetime t, std::uint64_t off, std::uint64_t 
     if (it == sh.runs.end()) it = sh.runs.insert(it, std::make_unique<run>());
     run& r = **it;
     const auto i = static_cast<std::uint32_t>(std::upper_bound(r.off, r.off + r.n, off) - r.off);
-    if (r.n == 0) {
-        r.max_end = end;
-    } else if (i == r.n) {
-        if (off > align(r.max_end)) r.max_hole = std::max(r.max_hole, off - align(r.max_end));
-    } else if (i == 0 && r.off[0] > align(end)) {
-        r.max_hole = std::max(r.max_hole, r.off[0] - align(end));
-    }
-    // Inside, a new block only fills holes: the largest stays an upper bound, which is all a
-    // query needs to step over a run safely.
     put(r, i, off, end, t);
+    sh.max_extent = std::max(sh.max_extent, end - off);
     r.slices |= slices(sh, t.first, t.second);
+    r.max_hole = largest_hole(r); // exact: a hole filled must let queries step over the run
     r.max_end = std::max(r.max_end, end);
     r.max_lower = std::max(r.max_lower, t.first);
     r.min_upper = std::min(r.min_upper, t.second);
@@ -199,17 +241,26 @@ void placed_blocks::remove(shelf& sh, lifetime t, std::uint64_t off) const {
 }
 
 void placed_blocks::insert(lifetime t, std::uint64_t off, std::uint64_t end) {
-    if (t.first < t.second) each_shelf(t, [&, end = align(end)](shelf& sh) { add(sh, t, off, end); });
+    if (t.first >= t.second) return;
+    m_floor.insert(t, off, end);
+    each_shelf(t, [&, end = align(end)](shelf& sh) { add(sh, t, off, end); });
 }
 
-void placed_blocks::erase(lifetime t, std::uint64_t off) {
-    if (t.first < t.second) each_shelf(t, [&](shelf& sh) { remove(sh, t, off); });
+void placed_blocks::erase(lifetime t, std::uint64_t off, std::uint64_t end) {
+    if (t.first >= t.second) return;
+    m_floor.erase(t, off, end);
+    each_shelf(t, [&](shelf& sh) { remove(sh, t, off); });
 }
 
 void placed_blocks::clear() {
+    m_floor.clear();
     for (level& l : m_levels) {
-        for (shelf& sh : l.own) sh.runs.clear();
-        for (shelf& sh : l.below) sh.runs.clear();
+        for (auto* shelves : {&l.own, &l.below}) {
+            for (shelf& sh : *shelves) {
+                sh.runs.clear();
+                sh.max_extent = 0;
+            }
+        }
     }
 }
 

@@ -12,6 +12,8 @@
 // its window's time its blocks are alive in: a run alive in none of the query's slices is
 // skipped, and one whose blocks are all alive with the query and leave no hole large enough
 // between them is stepped over whole. The answer is the one a scan of every block gives.
+#include "dsa_cover_floor.h"
+
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -33,8 +35,8 @@ public:
     [[nodiscard]] std::uint64_t lowest_fit(lifetime t, std::uint64_t size) const;
     // A block [off, end) in memory; it overlaps no placed block alive at the same time.
     void insert(lifetime t, std::uint64_t off, std::uint64_t end);
-    // Removes the block inserted with this lifetime and offset.
-    void erase(lifetime t, std::uint64_t off);
+    // Removes the block inserted with this lifetime, offset and end.
+    void erase(lifetime t, std::uint64_t off, std::uint64_t end);
     void clear();
 
 private:
@@ -48,12 +50,13 @@ private:
         std::uint32_t max_lower = 0, min_upper = UINT32_MAX;
         std::uint64_t slices = 0; // of the shelf's time, alive in
         std::uint64_t max_end = 0;
-        std::uint64_t max_hole = 0; // in the union of the blocks, from an aligned end
+        std::uint64_t max_hole = 0; // in the union of the blocks
         std::uint64_t off[run_capacity], end[run_capacity]; // ends aligned
         std::uint32_t lower[run_capacity], upper[run_capacity];
     };
     struct shelf {
         std::uint32_t lo = 0, hi = 0; // sections [lo, hi)
+        std::uint64_t max_extent = 0; // of a block placed, aligned end minus offset
         std::vector<std::unique_ptr<run>> runs; // by offset
     };
     struct level {
@@ -66,6 +69,8 @@ private:
         const shelf* s;
         std::uint64_t slices; // the query's
         std::size_t run = 0;
+        std::uint32_t block = 0; // in the run: those before it are passed
+        std::uint64_t limit = 0; // where the next block alive with the query starts, at the least
     };
 
     [[nodiscard]] std::uint64_t align(std::uint64_t x) const { return (x + m_mask) & ~m_mask; }
@@ -79,9 +84,11 @@ private:
     void add(shelf& s, lifetime t, std::uint64_t off, std::uint64_t end) const;
     void remove(shelf& s, lifetime t, std::uint64_t off) const;
     void summarize(const shelf& s, run& r) const;
+    [[nodiscard]] static std::uint64_t largest_hole(const run& r); // ends are stored aligned
     static void put(run& r, std::uint32_t i, std::uint64_t off, std::uint64_t end, lifetime t);
 
     std::uint64_t m_mask;
+    cover_floor m_floor; // where the scans start
     std::vector<level> m_levels;           // narrowest windows first; the last has one window
     mutable std::vector<cursor> m_cursors; // lowest_fit's scratch
 };
