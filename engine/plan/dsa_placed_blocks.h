@@ -11,7 +11,9 @@
 // in runs of 64, and a query scans them upwards from offset 0. A run says which of 64 slices of
 // its window's time its blocks are alive in: a run alive in none of the query's slices is
 // skipped, and one whose blocks are all alive with the query and leave no hole large enough
-// between them is stepped over whole. The answer is the one a scan of every block gives.
+// between them is stepped over whole. Before and between the shelves' scans, a floor
+// (dsa_cover_floor.h) lifts the candidate over the blocks alive at sample times in one go. The
+// answer is the one a scan of every block gives.
 #include "dsa_cover_floor.h"
 
 #include <cstdint>
