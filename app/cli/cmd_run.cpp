@@ -116,7 +116,7 @@ int run_run(std::span<const std::string> args) {
         print_sched(*out);
         return exit_ok;
     }
-    if (!tokens) return usage_error(self(), "run needs --tokens");
+    if (!tokens) return usage_line("run needs --tokens (the prompt's token ids, e.g. --tokens 1,2,3)");
 
     auto model = open_gguf(*file);
     if (!model) {

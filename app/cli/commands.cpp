@@ -128,6 +128,11 @@ int usage_error(const command& cmd, std::string_view reason) {
     return exit_usage;
 }
 
+int usage_line(std::string_view reason) {
+    std::cerr << "usage error: " << printable_line(reason) << '\n';
+    return exit_usage;
+}
+
 bool wants_help(std::span<const std::string> args) {
     for (const auto& a : args)
         if (a == "--help" || a == "-h") return true;

@@ -30,6 +30,9 @@ void warn(std::string_view message);
 int fail(std::string_view what, std::string_view reason);
 // Prints "usage error: reason" and the command's usage to stderr and returns exit_usage.
 int usage_error(const command& cmd, std::string_view reason);
+// Prints "usage error: reason" alone, one line, and returns exit_usage: for an argument left out
+// that the reason names, where the whole usage would bury it.
+int usage_line(std::string_view reason);
 bool wants_help(std::span<const std::string> args);
 
 int run_info(std::span<const std::string> args);

@@ -14,7 +14,7 @@ namespace {
 void print_usage(std::ostream& os) {
     os << "usage: planscope-cli COMMAND [ARGS...]\n\ncommands:\n";
     for (const auto& c : planscope::cli::commands()) os << "  " << c.name << "\t" << c.summary << '\n';
-    os << "\n'planscope-cli COMMAND --help' describes one command.\n";
+    os << "\n'planscope-cli COMMAND --help' describes one command; --version prints the version.\n";
 }
 
 int run_command(int argc, char** argv) {
@@ -26,6 +26,10 @@ int run_command(int argc, char** argv) {
     const std::string name = argv[1];
     if (name == "--help" || name == "-h" || name == "help") {
         print_usage(std::cout);
+        return exit_ok;
+    }
+    if (name == "--version" || name == "-v") {
+        std::cout << "planscope-cli " << PLANSCOPE_VERSION << '\n';
         return exit_ok;
     }
     const std::vector<std::string> args(argv + 2, argv + argc);

@@ -73,7 +73,7 @@ inline std::uint64_t placed_blocks::alive_with(const run& r, std::uint32_t lower
     return r.n == run_capacity ? with : with & ((std::uint64_t{1} << r.n) - 1);
 }
 
-// The floor (dsa_cover_floor.h) and the shelves the query can meet take turns moving the
+// The floor (dsa_sample_floor.h) and the shelves the query can meet take turns moving the
 // candidate past their blocks; once each shelf in a row leaves it where it is, it is free on all
 // of them. Each moves it only past offsets that one of its blocks overlaps, so it never passes
 // the answer; a shelf's scan resumes where it stopped, as the candidate only rises. A shelf

@@ -12,9 +12,9 @@
 // its window's time its blocks are alive in: a run alive in none of the query's slices is
 // skipped, and one whose blocks are all alive with the query and leave no hole large enough
 // between them is stepped over whole. Before and between the shelves' scans, a floor
-// (dsa_cover_floor.h) lifts the candidate over the blocks alive at sample times in one go. The
+// (dsa_sample_floor.h) lifts the candidate over the blocks alive at sample times in one go. The
 // answer is the one a scan of every block gives.
-#include "dsa_cover_floor.h"
+#include "dsa_sample_floor.h"
 
 #include <cstdint>
 #include <memory>
@@ -90,7 +90,7 @@ private:
     static void put(run& r, std::uint32_t i, std::uint64_t off, std::uint64_t end, lifetime t);
 
     std::uint64_t m_mask;
-    cover_floor m_floor; // where the scans start
+    sample_floor m_floor; // where the scans start
     std::vector<level> m_levels;           // narrowest windows first; the last has one window
     mutable std::vector<cursor> m_cursors; // lowest_fit's scratch
 };

@@ -71,6 +71,12 @@ void TestCli::usage() {
     QCOMPARE(help.code, 0);
     QVERIFY(help.out.startsWith(QStringLiteral("usage: planscope-cli info FILE")));
     QCOMPARE(cli({QStringLiteral("--help")}).code, 0);
+    for (const auto* flag : {"--version", "-v"}) {
+        const auto version = cli({QString::fromLatin1(flag)});
+        QCOMPARE(version.code, 0);
+        QCOMPARE(version.out, QStringLiteral("planscope-cli %1\n").arg(QStringLiteral(PLANSCOPE_VERSION)));
+        QVERIFY(version.err.isEmpty());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -88,7 +88,7 @@ void TestCliRun::errors() {
 
     r = cli({QStringLiteral("run"), file});
     QCOMPARE(r.code, 2);
-    QVERIFY(r.err.startsWith(QStringLiteral("usage error: run needs --tokens\n")));
+    QCOMPARE(r.err, QStringLiteral("usage error: run needs --tokens (the prompt's token ids, e.g. --tokens 1,2,3)\n"));
     QVERIFY(r.out.isEmpty());
 
     r = cli({QStringLiteral("run"), file, QStringLiteral("--tokens"), QStringLiteral("1,x")});

@@ -1,11 +1,11 @@
-#include "dsa_cover_floor.h"
+#include "dsa_sample_floor.h"
 
 #include <algorithm>
 #include <bit>
 
 namespace planscope {
 
-cover_floor::sampling cover_floor::choose(std::span<const lifetime> lifetimes) {
+sample_floor::sampling sample_floor::choose(std::span<const lifetime> lifetimes) {
     std::uint32_t sections = 1;
     for (const auto& [lower, upper] : lifetimes)
         if (lower < upper) sections = std::max(sections, upper);
@@ -25,10 +25,10 @@ cover_floor::sampling cover_floor::choose(std::span<const lifetime> lifetimes) {
     }
 }
 
-cover_floor::cover_floor(std::span<const lifetime> lifetimes, std::uint64_t alignment)
+sample_floor::sample_floor(std::span<const lifetime> lifetimes, std::uint64_t alignment)
     : m_mask(alignment - 1), m_grid(choose(lifetimes)), m_nodes(2 * std::size_t{m_grid.leaves}) {}
 
-std::pair<std::uint32_t, std::uint32_t> cover_floor::sampling::in(lifetime t) const {
+std::pair<std::uint32_t, std::uint32_t> sample_floor::sampling::in(lifetime t) const {
     if (t.first >= t.second) return {0, 0};
     const auto first = static_cast<std::uint32_t>((std::uint64_t{t.first} + width - 1) / width);
     const auto past = static_cast<std::uint32_t>((std::uint64_t{t.second} + width - 1) / width);
@@ -36,7 +36,7 @@ std::pair<std::uint32_t, std::uint32_t> cover_floor::sampling::in(lifetime t) co
 }
 
 template <class F>
-void cover_floor::each_node(std::uint32_t first, std::uint32_t past, const F& f) {
+void sample_floor::each_node(std::uint32_t first, std::uint32_t past, const F& f) {
     // Leaves first, then their parents: a node meets [first, past) when one of its leaves does.
     for (std::uint32_t lo = first + m_grid.leaves, hi = past + m_grid.leaves; lo != 0; lo /= 2, hi = (hi + 1) / 2)
         for (std::uint32_t i = lo; i < hi; ++i) f(m_nodes[i]);
@@ -45,7 +45,7 @@ void cover_floor::each_node(std::uint32_t first, std::uint32_t past, const F& f)
 // From the first run that can hold a block ending above `from`: a block starting `size` or more
 // above the candidate is the answer's; otherwise the candidate rises past the block. A run whose
 // union leaves no hole of `size` is passed at once, and for good: the candidate only rises.
-std::uint64_t cover_floor::fit(part& p, std::uint64_t size, std::uint64_t from) {
+std::uint64_t sample_floor::fit(part& p, std::uint64_t size, std::uint64_t from) {
     const auto& heads = p.n->heads;
     if (p.run == SIZE_MAX) { // a run followed by one that starts at or below `from - max_extent` ends at or below `from`
         p.run = 0;
@@ -81,7 +81,7 @@ std::uint64_t cover_floor::fit(part& p, std::uint64_t size, std::uint64_t from) 
     return at;
 }
 
-void cover_floor::start(lifetime t) const {
+void sample_floor::start(lifetime t) const {
     const auto [first, past] = m_grid.in(t);
     m_parts.clear();
     for (std::uint32_t lo = first + m_grid.leaves, hi = past + m_grid.leaves; lo < hi; lo /= 2, hi /= 2) {
@@ -93,7 +93,7 @@ void cover_floor::start(lifetime t) const {
 
 // The nodes that make up the query's samples take turns raising the candidate until each in a
 // row leaves it where it is.
-std::uint64_t cover_floor::lift(std::uint64_t size, std::uint64_t from) const {
+std::uint64_t sample_floor::lift(std::uint64_t size, std::uint64_t from) const {
     std::uint64_t at = from;
     for (std::size_t i = 0, agreed = 0; agreed < m_parts.size(); i = i + 1 == m_parts.size() ? 0 : i + 1) {
         const std::uint64_t next = fit(m_parts[i], size, at);
@@ -103,7 +103,7 @@ std::uint64_t cover_floor::lift(std::uint64_t size, std::uint64_t from) const {
     return at;
 }
 
-cover_floor::head cover_floor::summarize(const run& r) {
+sample_floor::head sample_floor::summarize(const run& r) {
     head h{r.b[0].off, 0, 0, r.n};
     for (std::uint32_t i = 0; i < r.n; ++i) {
         if (i != 0 && r.b[i].off > h.max_end) h.max_hole = std::max(h.max_hole, r.b[i].off - h.max_end);
@@ -113,7 +113,7 @@ cover_floor::head cover_floor::summarize(const run& r) {
 }
 
 // After every block at the same offset, in a run split in two when full.
-void cover_floor::add(node& n, std::uint64_t off, std::uint64_t end) {
+void sample_floor::add(node& n, std::uint64_t off, std::uint64_t end) {
     auto k = static_cast<std::size_t>(
         std::upper_bound(n.heads.begin(), n.heads.end(), off, [](std::uint64_t o, const head& h) { return o < h.first; }) -
         n.heads.begin());
@@ -142,7 +142,7 @@ void cover_floor::add(node& n, std::uint64_t off, std::uint64_t end) {
     n.runs.insert(n.runs.begin() + at, std::move(high));
 }
 
-void cover_floor::remove(node& n, std::uint64_t off, std::uint64_t end) {
+void sample_floor::remove(node& n, std::uint64_t off, std::uint64_t end) {
     auto k = static_cast<std::size_t>(
         std::upper_bound(n.heads.begin(), n.heads.end(), off, [](std::uint64_t o, const head& h) { return o < h.first; }) -
         n.heads.begin());
@@ -163,17 +163,17 @@ void cover_floor::remove(node& n, std::uint64_t off, std::uint64_t end) {
     }
 }
 
-void cover_floor::insert(lifetime t, std::uint64_t off, std::uint64_t end) {
+void sample_floor::insert(lifetime t, std::uint64_t off, std::uint64_t end) {
     const auto [first, past] = m_grid.in(t);
     if (first < past) each_node(first, past, [&, end = (end + m_mask) & ~m_mask](node& n) { add(n, off, end); });
 }
 
-void cover_floor::erase(lifetime t, std::uint64_t off, std::uint64_t end) {
+void sample_floor::erase(lifetime t, std::uint64_t off, std::uint64_t end) {
     const auto [first, past] = m_grid.in(t);
     if (first < past) each_node(first, past, [&, end = (end + m_mask) & ~m_mask](node& n) { remove(n, off, end); });
 }
 
-void cover_floor::clear() {
+void sample_floor::clear() {
     for (node& n : m_nodes) {
         n.heads.clear();
         n.runs.clear();

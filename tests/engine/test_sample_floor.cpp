@@ -1,8 +1,8 @@
-// The floor under greedy placement (plan/dsa_cover_floor.h). With a sample at every section it
+// The floor under greedy placement (plan/dsa_sample_floor.h). With a sample at every section it
 // is the exact first fit: checked against a scan of every block alive with the query, on random
 // blocks placed, then half of them erased. With fewer samples it does not see what lives only
 // between them; and a trace whose blocks would be listed too often gets fewer samples.
-#include "plan/dsa_cover_floor.h"
+#include "plan/dsa_sample_floor.h"
 
 #include <QtTest>
 
@@ -11,7 +11,7 @@
 #include <vector>
 
 using namespace planscope;
-using lifetime = cover_floor::lifetime;
+using lifetime = sample_floor::lifetime;
 
 namespace {
 
@@ -38,7 +38,7 @@ std::uint64_t scan_every_block(const std::vector<placed>& blocks, lifetime t, st
 
 } // namespace
 
-class TestCoverFloor : public QObject {
+class TestSampleFloor : public QObject {
     Q_OBJECT
 private slots:
     void exactWithASampleAtEverySection_data();
@@ -47,7 +47,7 @@ private slots:
     void fewerSamplesForLongLifetimes();
 };
 
-void TestCoverFloor::exactWithASampleAtEverySection_data() {
+void TestSampleFloor::exactWithASampleAtEverySection_data() {
     QTest::addColumn<int>("alignment");
     QTest::newRow("1") << 1;
     QTest::newRow("8") << 8;
@@ -56,7 +56,7 @@ void TestCoverFloor::exactWithASampleAtEverySection_data() {
 
 // Up to 64 sections: every section is a sample. Blocks are placed where a scan puts them (apart
 // from every block alive with them, as the floor requires), long and short lifetimes mixed.
-void TestCoverFloor::exactWithASampleAtEverySection() {
+void TestSampleFloor::exactWithASampleAtEverySection() {
     QFETCH(int, alignment);
     const auto a = static_cast<std::uint64_t>(alignment);
     std::mt19937 rng(20261127 + alignment);
@@ -69,7 +69,7 @@ void TestCoverFloor::exactWithASampleAtEverySection() {
         };
         std::vector<lifetime> lifetimes(1 + rng() % 300);
         for (lifetime& t : lifetimes) t = random_lifetime();
-        cover_floor floor(lifetimes, a);
+        sample_floor floor(lifetimes, a);
         std::vector<placed> blocks;
         for (const lifetime& t : lifetimes) {
             const std::uint64_t size = align_up(1 + rng() % 500, a);
@@ -95,9 +95,9 @@ void TestCoverFloor::exactWithASampleAtEverySection() {
 
 // 128 sections: samples at the even ones. A block alive only at section 1 is invisible to a
 // query alive at sections 1 and 2; one alive at section 2 is not.
-void TestCoverFloor::blindBetweenSamples() {
+void TestSampleFloor::blindBetweenSamples() {
     const std::vector<lifetime> lifetimes{{1, 2}, {2, 3}, {0, 128}};
-    cover_floor floor(lifetimes, 1);
+    sample_floor floor(lifetimes, 1);
     floor.insert({1, 2}, 0, 100);
     floor.start({1, 3});
     QCOMPARE(floor.lift(10, 0), std::uint64_t{0}); // the first fit is 100
@@ -113,16 +113,16 @@ void TestCoverFloor::blindBetweenSamples() {
 // 40,000 lifetimes over all 128 sections would be listed 127 times each with 64 samples (5.08
 // million, over the 4.5 million allowed): 32 samples, every 4th section. Then a block alive only
 // at section 2 is between samples; with 100 such lifetimes, 64 samples see it.
-void TestCoverFloor::fewerSamplesForLongLifetimes() {
+void TestSampleFloor::fewerSamplesForLongLifetimes() {
     for (const auto& [long_ones, seen] : {std::pair{40'000, false}, std::pair{100, true}}) {
         std::vector<lifetime> lifetimes(static_cast<std::size_t>(long_ones), lifetime{0, 128});
         lifetimes.push_back({2, 3});
-        cover_floor floor(lifetimes, 1);
+        sample_floor floor(lifetimes, 1);
         floor.insert({2, 3}, 0, 64);
         floor.start({2, 5});
         QCOMPARE(floor.lift(8, 0), seen ? std::uint64_t{64} : std::uint64_t{0});
     }
 }
 
-QTEST_APPLESS_MAIN(TestCoverFloor)
-#include "test_cover_floor.moc"
+QTEST_APPLESS_MAIN(TestSampleFloor)
+#include "test_sample_floor.moc"

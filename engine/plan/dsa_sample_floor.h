@@ -15,13 +15,13 @@
 
 namespace planscope {
 
-class cover_floor {
+class sample_floor {
 public:
     using lifetime = std::pair<std::uint32_t, std::uint32_t>; // section ranks [lower, upper)
 
     // Every lifetime that will be inserted (empty ones are ignored); offsets are multiples of
     // `alignment` (a power of two).
-    cover_floor(std::span<const lifetime> lifetimes, std::uint64_t alignment);
+    sample_floor(std::span<const lifetime> lifetimes, std::uint64_t alignment);
 
     // Starts a query alive in `t`.
     void start(lifetime t) const;
