@@ -2497,6 +2497,10 @@ lebendig von Knoten %4 bis %5</translation>
         <source>This template has no parameters.</source>
         <translation>Diese Vorlage hat keine Parameter.</translation>
     </message>
+    <message>
+        <source>Worst case (llama.cpp&apos;s measure graph):</source>
+        <translation>Schlimmster Fall (Messgraph von llama.cpp):</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::TensorListModel</name>

@@ -2497,6 +2497,10 @@ vivant du nœud %4 au nœud %5</translation>
         <source>This template has no parameters.</source>
         <translation>Ce modèle n’a pas de paramètres.</translation>
     </message>
+    <message>
+        <source>Worst case (llama.cpp&apos;s measure graph):</source>
+        <translation>Pire cas (graphe de mesure de llama.cpp) :</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::TensorListModel</name>

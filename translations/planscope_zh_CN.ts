@@ -2472,6 +2472,10 @@ alive from node %4 to %5</source>
         <source>This template has no parameters.</source>
         <translation>此模板没有参数。</translation>
     </message>
+    <message>
+        <source>Worst case (llama.cpp&apos;s measure graph):</source>
+        <translation>最坏情况（llama.cpp 的测量图）：</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::TensorListModel</name>

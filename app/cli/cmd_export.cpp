@@ -76,7 +76,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
                 return "--what " + v + " is a picture of the GUI's views: use File > Export in planscope";
             const auto kinds = export_kinds();
             const auto it = std::find_if(kinds.begin(), kinds.end(), [&](const export_kind_info& w) { return w.name == v; });
-            if (it == kinds.end()) return "--what is splits, plan, trace or alloc-trace, not '" + v + "'";
+            if (it == kinds.end()) return "--what is splits, graph, plan, trace or alloc-trace, not '" + v + "'";
             a.w = &*it;
         } else if (arg == "--format") {
             a.format = v;
@@ -114,7 +114,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
         }
     }
     if (!have_file) return "export takes exactly one FILE";
-    if (!a.w) return "--what is required: splits, plan, trace or alloc-trace";
+    if (!a.w) return "--what is required: splits, graph, plan, trace or alloc-trace";
     if (a.out.empty()) return "-o OUT is required";
     if (a.format.empty()) {
         const std::string ext = std::filesystem::path(a.out).extension().string();
@@ -126,6 +126,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     if (a.max_pixels && (a.w->kind != export_kind::splits || a.format != "png")) return "--max-size applies to --what splits as png";
     if (a.backends && a.w->kind == export_kind::alloc_trace) return "--backends does not apply to --what alloc-trace (one compute buffer)";
     if (a.planner_given && a.w->kind == export_kind::trace) return "--planner does not apply to --what trace";
+    if ((a.backends || a.planner_given) && a.w->kind == export_kind::graph)
+        return "--what graph writes the graph file itself: no --backends or --planner";
     if (a.backends) a.schedule.backends = *a.backends;
     return a.source.check_source(a.file);
 }

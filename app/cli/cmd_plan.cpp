@@ -9,6 +9,7 @@
 #include "models/llama_report.h"
 #include "io/graph_source.h"
 #include "sched/backend_factory.h"
+#include "sched/sched_json.h"
 #include "sched/sched_report.h"
 #include "sched/sched_runner.h"
 #include "sched/split_causes.h"
@@ -36,11 +37,15 @@ std::optional<std::size_t> parse_alignment(const std::string& s) {
 
 // plan FILE --backends LIST: the scheduler's splits and causes instead of the single-buffer plan.
 int plan_backends(opened_source in, const std::string& file, const std::string& list,
-                  const backend_factory_options& options, bool causes) {
+                  const backend_factory_options& options, bool causes, bool json) {
     auto backends = make_backends(list, options);
     if (!backends) return fail(file, backends.err().message);
     auto out = plan_with_backends(std::move(in), backend_pointers(*backends));
     if (!out) return fail(file, out.err().message);
+    if (json) {
+        std::cout << sched_plan_json(*out);
+        return exit_ok;
+    }
     std::cout << "backends:";
     for (const auto& n : out->backend_names) std::cout << ' ' << n;
     std::cout << "\nsplits: " << out->plan.splits.size() << '\n' << out->assignments << "\n## BUFFERS\n"
@@ -64,6 +69,7 @@ int run_plan(std::span<const std::string> args) {
     plan_report report;
     std::optional<std::string> backends;
     backend_factory_options backend_options;
+    bool alignment_given = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         std::string problem;
@@ -82,6 +88,7 @@ int run_plan(std::span<const std::string> args) {
                 const auto alignment = parse_alignment(v);
                 if (!alignment) return usage_error(self(), "--alignment must be a power of two, not '" + v + "'");
                 options.alignment = *alignment;
+                alignment_given = true;
             }
         } else if (a.starts_with("--")) {
             return usage_error(self(), "unknown option " + a);
@@ -94,8 +101,10 @@ int run_plan(std::span<const std::string> args) {
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
     if (const auto problem = source.check_source(*file); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
-    if (backends && (json || analysis.any()))
-        return usage_error(self(), "--backends lists the scheduler's splits; it takes no --format json or planner options");
+    if (backends && analysis.any())
+        return usage_error(self(), "--backends lists the scheduler's splits; it takes no planner options");
+    if (backends && alignment_given)
+        return usage_error(self(), "--alignment sets the single compute buffer's; with --backends each backend's own applies");
     if (const auto problem = report.check(backends.has_value(), analysis.any()); !problem.empty()) return usage_error(self(), problem);
     if (report.sweep()) {
         if (!takes_llama_params(*file)) return usage_error(self(), "--sweep re-builds a llama model: a .gguf file or template:llama");
@@ -108,7 +117,7 @@ int run_plan(std::span<const std::string> args) {
         return fail(in.err().message);
     }
     for (const auto& w : in->warnings) warn(*file + ": " + w);
-    if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, report.causes());
+    if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, report.causes(), json);
     options.preallocate = in->preallocate;
     alloc_recorder recorder; // the planner options work from the allocator's events
     if (analysis.any() || report.peak()) options.observer = &recorder;

@@ -92,6 +92,8 @@ int run_run(std::span<const std::string> args) {
                     return usage_error(self(), "--threads " + v + " is over the limit of " + std::to_string(cpu::max_threads));
                 (a == "--threads" ? options.n_threads : options.n_ctx) = *n;
             }
+        } else if (a == "--exact-f32") {
+            options.f16_numerics = cpu::f16_numerics::exact_f32;
         } else if (a.starts_with("--")) {
             return usage_error(self(), "unknown option " + a);
         } else if (file) {
@@ -105,7 +107,7 @@ int run_run(std::span<const std::string> args) {
         return usage_error(self(), "--ngl and --device apply with --backends");
     if (backends && !is_gguf_path(*file)) {
         if (tokens) return usage_error(self(), "--tokens applies to a .gguf model");
-        auto made = make_backends(*backends, {options.n_threads, device});
+        auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics});
         if (!made) return fail(*file, made.err().message);
         llama_params params;
         params.n_ctx = options.n_ctx;
@@ -123,7 +125,7 @@ int run_run(std::span<const std::string> args) {
         return fail(model.err().message);
     }
     if (backends) {
-        auto made = make_backends(*backends, {options.n_threads, device});
+        auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics});
         if (!made) return fail(*file, made.err().message);
         auto out = run_llama_prompt_sched(*model, *tokens, backend_pointers(*made), {options.n_ctx, options.kv_type, ngl});
         if (!out) return fail(*file, out.err().message);

@@ -10,7 +10,8 @@ namespace planscope::cli {
 std::span<const command> commands() {
     static const std::array<command, 5> table{{
         {"info", "summarise a graph or model file",
-         "usage: planscope-cli info FILE [--ctx N] [--batch N] [--n-past N] [--kv-type f16|f32] [--ngl N]\n"
+         "usage: planscope-cli info FILE [--ctx N] [--batch N] [--n-past N | --worst-case] [--kv-type f16|f32]\n"
+         "                            [--ngl N]\n"
          "  Prints the graph summary: tensor counts per op, bytes of leafs and nodes, buffers.\n"
          "  FILE is a graph file (.json), a model (.gguf), a ggml_graph_dump_dot file (.dot) or\n"
          "  template:NAME[?KEY=VALUE&...] (quote it in a shell), e.g.\n"
@@ -21,7 +22,9 @@ std::span<const command> commands() {
          "  --batch N      tokens in the graph, n_batch (default 8)\n"
          "  --n-past N     cells already filled before these tokens (default 0)\n"
          "  --kv-type T    KV cache type, f16 or f32 (default f16)\n"
-         "  --ngl N        layers i >= n_layer - N on the second backend, as llama.cpp's -ngl (default 0)\n",
+         "  --ngl N        layers i >= n_layer - N on the second backend, as llama.cpp's -ngl (default 0)\n"
+         "  --worst-case   llama.cpp's measure graph, which sized its compute buffer: n_kv = n_ctx,\n"
+         "                 n_past = n_ctx - n_batch and the K-shift of every layer\n",
          &run_info},
         {"plan", "allocate a graph as ggml does and list every tensor's placement",
          "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--peak [--step N] | --sweep KEY=V,...]\n"
@@ -32,7 +35,8 @@ std::span<const command> commands() {
          "  node by node and then leaf by leaf, index, name, op, type, ne, nbytes and placement\n"
          "  (BUFFER+OFFSET, 'view of NAME+OFFS' or 'inplace of NAME'), then max_size.\n"
          "  --alignment N  the compute buffer's alignment, a power of two (default 32, llama.cpp's)\n"
-         "  --ctx, --batch, --n-past, --kv-type, --ngl  as for info, for a .gguf model or template:llama\n"
+         "  --ctx, --batch, --n-past, --worst-case, --kv-type, --ngl  as for info, for a .gguf model or\n"
+         "                 template:llama\n"
          "  --planner P    list planner P's plan instead of ggml's: ggml (default), greedy-size,\n"
          "                 greedy-breadth, greedy-conflicts or best (views and inplace reuse as ggml decided)\n"
          "  --stats        print the plan's lower bound, peak / lower bound, fragmentation and\n"
@@ -41,7 +45,9 @@ std::span<const command> commands() {
          "  --time-box MS  how long the best planner may search (default 1000)\n"
          "  --backends LIST  schedule the graph over backends instead (cpu, opencl; 'cpu,cpu' is two\n"
          "                 CPU backends): per split its backend and inputs with sizes, per node its\n"
-         "                 backend and cause, then each backend's measured buffer (docs/scheduler.md)\n"
+         "                 backend and cause, then each backend's measured buffer (docs/scheduler.md);\n"
+         "                 with --format json the whole plan: node ranges, offsets in each backend's\n"
+         "                 buffer, the copies' offsets, free lists (docs/sched-schema.json)\n"
          "  --device D     with --backends: the OpenCL device, an index or a name substring\n"
          "  --causes       with --backends: the split boundaries and copies grouped by cause\n"
          "  --peak         what is live in the compute buffer at its peak, largest first, with each\n"
@@ -63,6 +69,7 @@ std::span<const command> commands() {
          &run_dsa},
         {"run", "compute a llama GGUF model (or, with --backends, any graph) and print its results",
          "usage: planscope-cli run MODEL.gguf --tokens 1,2,3,... [--threads N] [--ctx N] [--kv-type f16|f32]\n"
+         "                         [--exact-f32]\n"
          "       planscope-cli run FILE --backends LIST [--threads N] [--device D] [--ngl N] [--tokens ...]\n"
          "  Computes the prompt in one batch on the CPU backend (weights used in place from the file)\n"
          "  and prints, for the last position, the top-10 next tokens as 'id logit piece' (piece from\n"
@@ -72,6 +79,8 @@ std::span<const command> commands() {
          "  --threads N    CPU threads (default: the hardware's, at most 8)\n"
          "  --ctx N        KV cache cells, at least the prompt's length (default 512)\n"
          "  --kv-type T    KV cache type, f16 or f32 (default f16)\n"
+         "  --exact-f32    keep activations in f32 against f16 weights instead of ggml's f16 rounding\n"
+         "                 (the f16 KV cache's K and V included; docs/numerics.md)\n"
          "  --backends LIST  run with the scheduler over backends (cpu, opencl; 'cpu,cpu' is two CPU\n"
          "                 backends): prints per-split copy/compute times and bytes copied, per-backend\n"
          "                 totals and each output's first values, min, max and mean; a model (which\n"
@@ -80,12 +89,15 @@ std::span<const command> commands() {
          "  --ngl N        with --backends: llama layers i >= n_layer - N on the second backend\n"
          "  --device D     with --backends: the OpenCL device, an index or a name substring\n",
          &run_run},
-        {"export", "write the split diagram, the plan, the execution trace or the allocation trace",
-         "usage: planscope-cli export FILE --what splits|plan|trace|alloc-trace [--format F] -o OUT [options]\n"
+        {"export", "write the split diagram, the graph, the plan, the execution trace or the allocation trace",
+         "usage: planscope-cli export FILE --what splits|graph|plan|trace|alloc-trace [--format F] -o OUT\n"
+         "                              [options]\n"
          "  FILE is a graph file (.json), a model (.gguf), a ggml DOT dump (.dot) or template:NAME[?...]\n"
          "  (see info --help). OUT is written atomically; F defaults to OUT's extension.\n"
          "  --what splits       the graph cut into the scheduler's splits, one cluster per split, nodes\n"
          "                      coloured by backend: dot, svg, png or pdf (Graphviz)\n"
+         "  --what graph        the graph itself as a graph file (json, docs/graph-format.md): a model\n"
+         "                      or DOT dump saved with its buffers, compute inputs and assignments\n"
          "  --what plan         every tensor's buffer, offset, size, steps alive, view/inplace source,\n"
          "                      backend and cause, every buffer's size, peak and lower bound: json or csv\n"
          "  --what trace        the graph computed once by the scheduler, as run --backends does: Chrome\n"
@@ -100,7 +112,8 @@ std::span<const command> commands() {
          "  --max-size PX       splits as png: the longest side in pixels at most (default 4000; 0: any)\n"
          "  --planner P         splits, plan, alloc-trace: offsets of planner P (default ggml); also\n"
          "                      --alignment N and --time-box MS as for plan\n"
-         "  --ctx, --batch, --n-past, --kv-type, --ngl  as for info, for a .gguf model or template:llama\n"
+         "  --ctx, --batch, --n-past, --worst-case, --kv-type, --ngl  as for info, for a .gguf model or\n"
+         "                 template:llama\n"
          "  --what canvas and --what buffers are pictures of the GUI's views: File > Export in planscope.\n"
          "  The formats are docs/exports.md and docs/plan-schema.json.\n",
          &run_export},

@@ -31,6 +31,11 @@ bool parse_int(const std::string& s, int min, int& out) {
 
 bool source_options::parse(std::span<const std::string> args, std::size_t& i, std::string& error) {
     const std::string& flag = args[i];
+    if (flag == "--worst-case") {
+        if (m_given.empty()) m_given = flag;
+        m_params.worst_case = true;
+        return true;
+    }
     const int_option* int_opt = nullptr;
     for (const auto& o : int_options)
         if (o.flag == flag) int_opt = &o;
@@ -41,6 +46,7 @@ bool source_options::parse(std::span<const std::string> args, std::size_t& i, st
     }
     const std::string& value = args[++i];
     if (m_given.empty()) m_given = flag;
+    if (flag == "--n-past") m_n_past = true;
     if (int_opt) {
         if (!parse_int(value, int_opt->min, m_params.*(int_opt->field)))
             error = flag + " takes an integer " + (int_opt->min == 0 ? "0" : "1") + " to " + std::to_string(INT_MAX) +
@@ -54,13 +60,16 @@ bool source_options::parse(std::span<const std::string> args, std::size_t& i, st
 }
 
 std::string source_options::check_source(std::string_view source) const {
+    if (m_params.worst_case && m_n_past)
+        return "--worst-case fixes n_past at n_ctx - n_batch; it takes no --n-past";
     if (!any() || takes_llama_params(source)) return {};
     return m_given + " applies to a .gguf model or template:llama, not '" + std::string(source) + "'";
 }
 
 std::string describe(const llama_params& p) {
-    return "n_ctx " + std::to_string(p.n_ctx) + ", n_batch " + std::to_string(p.n_batch) + ", n_past " +
-           std::to_string(p.n_past) + ", kv_type " + std::string(type_name(p.kv_type)) + ", ngl " +
+    const std::string n_past = p.worst_case ? std::to_string(p.n_ctx - p.n_batch) + " (worst case)" : std::to_string(p.n_past);
+    return "n_ctx " + std::to_string(p.n_ctx) + ", n_batch " + std::to_string(p.n_batch) + ", n_past " + n_past +
+           ", kv_type " + std::string(type_name(p.kv_type)) + ", ngl " +
            std::to_string(p.ngl);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The options that shape a llama graph, shared by the subcommands that open a source:
-//   --ctx N  --batch N  --n-past N  --kv-type f16|f32  --ngl N
+//   --ctx N  --batch N  --n-past N  --kv-type f16|f32  --ngl N  --worst-case
 // They apply to a .gguf model or template:llama only (keys in the template string win).
+// --worst-case builds llama.cpp's measure graph (n_kv = n_ctx, n_past = n_ctx - n_batch, K-shift).
 #include "models/llama_graph.h"
 
 #include <span>
@@ -24,6 +25,7 @@ public:
 private:
     llama_params m_params;
     std::string m_given; // the first option given, for messages
+    bool m_n_past = false; // given explicitly: --worst-case then conflicts
 };
 
 // "n_ctx 512, n_batch 8, n_past 0, kv_type f16, ngl 0"

@@ -1,25 +1,20 @@
 #include "plan.h"
 
 #include "graph_allocator.h"
+#include "inplace_tracker.h"
+
+#include <algorithm>
 
 namespace planscope {
-namespace {
 
-// Notes the allocator's inplace decisions and passes every event on.
-class inplace_tracker final : public alloc_observer {
-public:
-    inplace_tracker(alloc_observer* next, std::unordered_map<tensor_id, tensor_id>& out) : m_next(next), m_out(out) {}
-    void on_event(const alloc_event& e) override {
-        if (const auto* i = std::get_if<events::inplace>(&e)) m_out[i->node] = i->parent;
-        if (m_next) m_next->on_event(e);
+std::vector<free_block> free_list_within(std::span<const free_block> blocks, std::size_t size) {
+    std::vector<free_block> out;
+    for (const free_block& b : blocks) {
+        if (b.offset >= size) break;
+        out.push_back({b.offset, static_cast<std::size_t>(std::min<std::uint64_t>(b.end(), size) - b.offset)});
     }
-
-private:
-    alloc_observer* m_next;
-    std::unordered_map<tensor_id, tensor_id>& m_out;
-};
-
-} // namespace
+    return out;
+}
 
 result<plan_result> plan_graph(graph_document& doc, const plan_options& options) {
     plan_result out;
@@ -45,6 +40,7 @@ result<plan_result> plan_graph(graph_document& doc, const plan_options& options)
         return max.err();
     }
     out.max_size = *max;
+    out.free_after = free_list_within(alloc->free_blocks(), out.max_size);
     doc.buffers.push_back({std::string(compute_buffer_name), "CPU", out.max_size, options.alignment});
     return out;
 }

@@ -5,6 +5,7 @@
 #include "core/document.h"
 #include "core/error.h"
 
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -25,7 +26,12 @@ struct plan_result {
     buffer_id compute;     // appended to the document's buffers, sized max_size
     std::size_t max_size = 0;
     std::unordered_map<tensor_id, tensor_id> inplace_of; // node -> the parent whose memory it took
+    std::vector<free_block> free_after; // the free list after the graph, within max_size
 };
+
+// A measure allocator's free list as a buffer of `size` bytes would hold it: its last block runs
+// to the measure capacity and is cut at `size` (dropped when nothing of it is left).
+std::vector<free_block> free_list_within(std::span<const free_block> blocks, std::size_t size);
 
 // Places every tensor of doc's graph (honouring doc.parse_seq) in a measure allocator for a new
 // CPU buffer named "compute". On error the document is left as it was. Plan a freshly loaded

@@ -1,5 +1,7 @@
 #include "plan_listing.h"
 
+#include "inplace_tracker.h"
+
 #include "models/llama_report.h"
 
 #include <nlohmann/json.hpp>
@@ -10,12 +12,6 @@ namespace planscope {
 namespace {
 
 using ojson = nlohmann::ordered_json;
-
-// ggml_op_desc: a UNARY node is shown by its unary op.
-std::string op_desc(const tensor& t) {
-    if (t.op == op_kind::unary) return std::string(unary_name(static_cast<unary_kind>(t.params.get_i32(0))));
-    return std::string(info(t.op).name);
-}
 
 std::string buffer_name(const graph_document& doc, buffer_id b) {
     if (b.index() < doc.buffers.size() && !doc.buffers[b.index()].name.empty()) return doc.buffers[b.index()].name;
@@ -36,17 +32,21 @@ struct placed_as {
     tensor_id of; // view source or inplace parent
 };
 
-placed_as placement_of(const plan_result& plan, tensor_id id, const tensor& t) {
-    if (const auto it = plan.inplace_of.find(id); it != plan.inplace_of.end()) return {how::inplace, it->second};
+placed_as placement_of(const inplace_map& inplace_of, tensor_id id, const tensor& t) {
+    if (const auto it = inplace_of.find(id); it != inplace_of.end()) return {how::inplace, it->second};
     if (t.is_view()) return {how::view, t.view_src};
     return {t.where ? how::placed : how::unallocated, {}};
 }
 
 std::string placement_text(const graph_document& doc, const plan_result& plan, tensor_id id) {
     const tensor& t = doc.ctx[id];
-    const placed_as p = placement_of(plan, id, t);
+    const placed_as p = placement_of(plan.inplace_of, id, t);
     switch (p.kind) {
-    case how::inplace: return "inplace of " + field(doc.ctx[p.of].name);
+    case how::inplace: {
+        const tensor_id owner = memory_owner(doc.ctx, plan.inplace_of, id);
+        std::string text = "inplace of " + field(doc.ctx[p.of].name);
+        return owner == p.of ? text : text + " (memory of " + field(doc.ctx[owner].name) + ")";
+    }
     case how::view: return "view of " + field(doc.ctx[p.of].name) + "+" + std::to_string(t.view_offs);
     case how::placed: return field(buffer_name(doc, t.where->buffer)) + "+" + std::to_string(t.where->offset);
     case how::unallocated: break;
@@ -63,19 +63,9 @@ void text_row(std::ostream& os, const char* kind, std::size_t index, const graph
 
 ojson json_row(std::size_t index, const graph_document& doc, const plan_result& plan, tensor_id id) {
     const tensor& t = doc.ctx[id];
-    const placed_as p = placement_of(plan, id, t);
-    ojson where = ojson::object();
-    static constexpr const char* kinds[] = {"unallocated", "allocated", "view", "inplace"};
-    where["kind"] = kinds[static_cast<int>(p.kind)];
-    if (p.kind == how::view || p.kind == how::inplace) where["of"] = doc.ctx[p.of].name;
-    if (p.kind == how::view) where["view_offs"] = t.view_offs;
-    if (t.where) {
-        where["buffer"] = buffer_name(doc, t.where->buffer);
-        where["offset"] = t.where->offset;
-    }
     return ojson{{"index", index},        {"name", t.name},     {"op", op_desc(t)},
                  {"type", type_name(t.type)}, {"ne", t.ne},     {"nbytes", nbytes(t)},
-                 {"placement", std::move(where)}};
+                 {"placement", placement_json(doc, plan.inplace_of, id)}};
 }
 
 // The compute buffer's alignment, as plan_graph recorded it in the buffer it appended.
@@ -84,6 +74,29 @@ std::uint64_t compute_alignment(const graph_document& doc, const plan_result& pl
 }
 
 } // namespace
+
+nlohmann::ordered_json placement_json(const graph_document& doc, const inplace_map& inplace_of, tensor_id id) {
+    const tensor& t = doc.ctx[id];
+    const placed_as p = placement_of(inplace_of, id, t);
+    ojson where = ojson::object();
+    static constexpr const char* kinds[] = {"unallocated", "allocated", "view", "inplace"};
+    where["kind"] = kinds[static_cast<int>(p.kind)];
+    if (p.kind == how::view || p.kind == how::inplace) {
+        where["of"] = doc.ctx[p.of].name;
+        where["of_id"] = p.of.value;
+    }
+    if (p.kind == how::inplace) {
+        const tensor_id owner = memory_owner(doc.ctx, inplace_of, id);
+        where["owner"] = doc.ctx[owner].name;
+        where["owner_id"] = owner.value;
+    }
+    if (p.kind == how::view) where["view_offs"] = t.view_offs;
+    if (t.where) {
+        where["buffer"] = buffer_name(doc, t.where->buffer);
+        where["offset"] = t.where->offset;
+    }
+    return where;
+}
 
 std::string plan_listing_text(const graph_document& doc, const plan_result& plan) {
     std::ostringstream os;
@@ -96,6 +109,8 @@ std::string plan_listing_text(const graph_document& doc, const plan_result& plan
     }
     for (std::size_t i = 0; i < doc.g.nodes.size(); ++i) text_row(os, "node", i, doc, plan, doc.g.nodes[i]);
     for (std::size_t i = 0; i < doc.g.leafs.size(); ++i) text_row(os, "leaf", i, doc, plan, doc.g.leafs[i]);
+    for (const free_block& b : plan.free_after)
+        os << "free\t" << field(buffer_name(doc, plan.compute)) << '\t' << b.offset << '\t' << b.size << '\n';
     const std::uint64_t alignment = compute_alignment(doc, plan);
     os << "llama_cpp\t" << field(buffer_name(doc, plan.compute)) << '\t' << llama_compute_total_bytes(plan.max_size, alignment)
        << '\t' << llama_compute_total_line(plan.max_size, alignment) << '\n';
@@ -126,6 +141,9 @@ std::string plan_listing_json(const graph_document& doc, const plan_result& plan
     list(os, "buffers", buffers, false);
     list(os, "nodes", nodes, false);
     list(os, "leafs", leafs, false);
+    ojson free_list = ojson::array();
+    for (const free_block& b : plan.free_after) free_list.push_back(ojson{{"offset", b.offset}, {"size", b.size}});
+    os << " \"free_after\": " << dump(ojson{{buffer_name(doc, plan.compute), std::move(free_list)}}) << ",\n";
     const std::uint64_t alignment = compute_alignment(doc, plan);
     os << " \"llama_cpp\": "
        << dump(ojson{{"compute_total", llama_compute_total_bytes(plan.max_size, alignment)},

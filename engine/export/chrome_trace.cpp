@@ -23,7 +23,7 @@ ojson slice(std::string name, std::string_view cat, std::size_t backend, double 
 // How many nodes of each op the split runs: {"MUL_MAT": 4, ...}.
 ojson op_counts(const graph_document& doc, const split_view& v) {
     std::map<std::string, int> counts;
-    for (tensor_id n : v.nodes) ++counts[op_name(doc.ctx[n])];
+    for (tensor_id n : v.nodes) ++counts[op_desc(doc.ctx[n])];
     ojson out = ojson::object();
     for (const auto& [op, count] : counts) out[op] = count;
     return out;

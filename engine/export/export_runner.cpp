@@ -3,6 +3,7 @@
 #include "alloc_trace.h"
 #include "chrome_trace.h"
 #include "graphviz_render.h"
+#include "io/graph_json.h"
 #include "plan_export.h"
 #include "split_diagram.h"
 
@@ -12,8 +13,9 @@
 namespace planscope {
 namespace {
 
-constexpr std::array<export_kind_info, 4> kinds{{
+constexpr std::array<export_kind_info, 5> kinds{{
     {"splits", export_kind::splits, "dot|svg|png|pdf"},
+    {"graph", export_kind::graph, "json"},
     {"plan", export_kind::plan, "json|csv"},
     {"trace", export_kind::trace, "json"},
     {"alloc-trace", export_kind::alloc_trace, "csv"},
@@ -38,18 +40,14 @@ bool has_format(const export_kind_info& w, std::string_view f) {
 
 opened_source copy_source(const graph_document& doc, const std::vector<tensor_id>& preallocate) {
     opened_source out;
-    out.doc.name = doc.name;
-    out.doc.ctx = doc.ctx;
-    out.doc.g = doc.g;
-    out.doc.buffers = doc.buffers;
-    out.doc.parse_seq = doc.parse_seq;
-    out.doc.backend_of = doc.backend_of;
+    out.doc = copy_document(doc);
     out.preallocate = preallocate;
     return out;
 }
 
 result<std::string> produce_export(opened_source in, const export_request& r,
                                    const std::function<result<opened_source>()>& open) {
+    if (r.kind == export_kind::graph) return save_graph_json(in.doc); // compute_inputs included
     if (r.kind == export_kind::trace) {
         auto s = run_for_trace(open, r.schedule.value_or(export_schedule_options{}));
         if (!s) return s.err();

@@ -15,7 +15,7 @@
 
 namespace planscope {
 
-enum class export_kind : std::uint8_t { splits, plan, trace, alloc_trace };
+enum class export_kind : std::uint8_t { splits, graph, plan, trace, alloc_trace };
 
 // A split diagram PNG's longest side by default: a 32-layer graph's stays a picture to look at.
 inline constexpr std::size_t default_max_pixels = 4000;

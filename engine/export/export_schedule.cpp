@@ -9,12 +9,7 @@ namespace {
 
 opened_source copy_of(const opened_source& src) {
     opened_source out;
-    out.doc.name = src.doc.name;
-    out.doc.ctx = src.doc.ctx;
-    out.doc.g = src.doc.g;
-    out.doc.buffers = src.doc.buffers;
-    out.doc.parse_seq = src.doc.parse_seq;
-    out.doc.backend_of = src.doc.backend_of;
+    out.doc = copy_document(src.doc);
     out.preallocate = src.preallocate;
     out.warnings = src.warnings;
     return out;

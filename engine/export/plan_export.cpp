@@ -20,7 +20,7 @@ plan_export_tensor row(const planned_graph& p, tensor_id id, bool leaf, const sc
     r.id = id;
     r.name = t.name;
     r.is_leaf = leaf;
-    r.op = op_name(t);
+    r.op = op_desc(t);
     r.type = std::string(type_name(t.type));
     r.ne = t.ne;
     r.size = nbytes(t);
@@ -68,11 +68,6 @@ std::string csv_field(const std::string& s) {
 }
 
 } // namespace
-
-std::string op_name(const tensor& t) {
-    if (t.op == op_kind::unary) return std::string(unary_name(static_cast<unary_kind>(t.params.get_i32(0))));
-    return std::string(info(t.op).name);
-}
 
 plan_export make_plan_export(const planned_graph& p, const schedule_view* schedule) {
     plan_export e;

@@ -45,9 +45,6 @@ struct plan_export {
     std::vector<plan_export_tensor> tensors; // nodes in graph order, then leafs
 };
 
-// ggml_op_desc: the op's name, a UNARY node's unary op ("SILU"). What every export shows.
-std::string op_name(const tensor& t);
-
 // Backends and causes come from `schedule` when given, otherwise from the buffer each tensor lives
 // in (cause "buffer").
 plan_export make_plan_export(const planned_graph& p, const schedule_view* schedule = nullptr);

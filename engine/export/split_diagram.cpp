@@ -25,7 +25,7 @@ std::string placement_text(const graph_document& doc, const tensor& t) {
 }
 
 std::string tensor_label(const graph_document& doc, const tensor& t) {
-    return t.name + "\n" + op_name(t) + " · " + std::string(type_name(t.type)) + " " + shape_string(t.ne) + "\n" +
+    return t.name + "\n" + op_desc(t) + " · " + std::string(type_name(t.type)) + " " + shape_string(t.ne) + "\n" +
            human_bytes(nbytes(t)) + " @ " + placement_text(doc, t);
 }
 

@@ -227,7 +227,8 @@ graph_document load_document(parsed_json file) {
     const json& root = file.root;
     expect_object(root, "");
     check_keys(root, "",
-               {"format", "version", "name", "buffers", "tensors", "nodes", "leafs", "parse_seq", "assignments"});
+               {"format", "version", "name", "buffers", "tensors", "nodes", "leafs", "compute_inputs", "parse_seq",
+                "assignments"});
     const json& format = require(root, "", "format");
     if (!format.is_string() || format.get<std::string>() != format_tag)
         fail("/format", "expected \"" + std::string(format_tag) + "\", got " + describe(format));

@@ -208,6 +208,12 @@ std::string save_graph_json(const graph_document& doc) {
     ids.clear();
     for (tensor_id id : doc.g.leafs) ids.push_back(id.value);
     w.int_list(ids);
+    if (!doc.compute_inputs.empty()) {
+        ids.clear();
+        for (tensor_id id : doc.compute_inputs) ids.push_back(id.value);
+        w.member("compute_inputs");
+        w.int_list(ids);
+    }
     if (!doc.parse_seq.empty()) {
         w.member("parse_seq");
         w.int_list(doc.parse_seq);

@@ -264,6 +264,26 @@ void read_assignments(graph_document& doc, const packed_list& list, const listin
     }
 }
 
+// Tensors the compute buffer holds before the graph is planned: in the graph, not a view (a view
+// takes its source's memory), not already placed in a buffer, each once.
+void read_compute_inputs(graph_document& doc, const packed_list& list, const listings& listed_at) {
+    std::unordered_map<tensor_id, std::string> first;
+    name_index names;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string path = child("/compute_inputs", i);
+        const tensor_id id = read_id_or_name(list[i], path, doc.ctx, names);
+        const tensor& t = doc.ctx[id];
+        if (listed_at[id.index()] == 0)
+            fail(path, tensor_label(doc.ctx, id) + " is not in the graph (neither in nodes nor in leafs)");
+        if (t.is_view()) fail(path, tensor_label(doc.ctx, id) + " is a view: it takes its source's memory");
+        if (t.where) fail(path, tensor_label(doc.ctx, id) + " is already placed in a buffer");
+        if (const auto it = first.find(id); it != first.end())
+            fail(path, tensor_label(doc.ctx, id) + " is listed twice (first at " + it->second + ")");
+        first.emplace(id, path);
+        doc.compute_inputs.push_back(id);
+    }
+}
+
 } // namespace
 
 void validate_tensors(graph_document& doc) {
@@ -298,6 +318,10 @@ void read_graph_order(graph_document& doc, const parsed_json& file) {
                                          tensor_label(ctx, src) + ", which is neither an earlier node nor a leaf");
         }
         earlier[id.index()] = true;
+    }
+    if (const json* v = find(root, "compute_inputs")) {
+        expect_array(*v, "/compute_inputs");
+        read_compute_inputs(doc, file.list("compute_inputs"), listed_at);
     }
     if (const json* v = find(root, "parse_seq")) {
         expect_array(*v, "/parse_seq");

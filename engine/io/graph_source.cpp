@@ -27,6 +27,7 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
     if (source.starts_with(template_prefix)) {
         auto t = build_template(source.substr(template_prefix.size()), params);
         if (!t) return error{std::string(source) + ": " + t.err().message};
+        t->doc.compute_inputs = t->inputs; // saved with the document, so a JSON copy plans the same
         return opened_source{std::move(t->doc), std::move(t->inputs), {}};
     }
     const std::filesystem::path path(std::string{source});
@@ -36,6 +37,7 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
         auto model = build_llama_graph(*file, params);
         if (!model) return error{std::string(source) + ": " + model.err().message};
         model->doc.name = path.filename().string();
+        model->doc.compute_inputs = model->inputs;
         return opened_source{std::move(model->doc), std::move(model->inputs), {}};
     }
     if (is_dot_path(source)) {
@@ -45,7 +47,8 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
     }
     auto doc = load_graph_json_file(path);
     if (!doc) return doc.err();
-    return opened_source{std::move(*doc), {}, {}};
+    std::vector<tensor_id> inputs = doc->compute_inputs;
+    return opened_source{std::move(*doc), std::move(inputs), {}};
 }
 
 result<graph_document> open_graph_source(std::string_view source) { return open_graph_source(source, {}); }

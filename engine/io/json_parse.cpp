@@ -16,6 +16,7 @@ const std::vector<packed_key> packed_keys{
     {"tensors", json_limits::max_tensors, "tensors"},     {"nodes", json_limits::max_tensors, "nodes"},
     {"leafs", json_limits::max_tensors, "leafs"},         {"parse_seq", json_limits::max_parse_seq, "entries"},
     {"assignments", json_limits::max_tensors, "assignments"}, {"buffers", json_limits::max_buffers, "buffers"},
+    {"compute_inputs", json_limits::max_tensors, "compute inputs"},
 };
 
 namespace {

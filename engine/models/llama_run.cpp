@@ -15,6 +15,7 @@ const buffer_id weights_id{0}, kv_id{1}, compute_id{2};
 
 llama_cpu_session::llama_cpu_session(gguf_file file, const run_options& options)
     : m_file(std::move(file)), m_options(options), m_backend(options.n_threads) {
+    m_backend.set_f16_numerics(options.f16_numerics);
     if (!m_file.mapping || m_file.tensors.empty()) return; // vocab-only: step() reports it
     const auto bytes = m_file.mapping->bytes().subspan(m_file.data_offset);
     // The mapping is read-only and no graph writes weights.

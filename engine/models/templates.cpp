@@ -203,6 +203,7 @@ result<template_graph> llama(const template_args& a, llama_params p) {
     if (a.given("n_past")) p.n_past = a.number("n_past");
     if (a.given("ngl")) p.ngl = a.number("ngl");
     if (a.given("kv_type")) p.kv_type = a.text("kv_type") == "f32" ? dtype::f32 : dtype::f16;
+    if (a.given("worst_case")) p.worst_case = a.text("worst_case") == "yes";
     h.n_ctx_train = h.n_yarn_orig_ctx = static_cast<std::uint32_t>(p.n_ctx); // trained for the context it runs
     auto m = build_llama_graph(h, p);
     if (!m) return m.err();
@@ -219,7 +220,7 @@ constexpr std::array<template_param, 5> mlp_params{{
 }};
 
 // Defaults: stories260K's shapes but one KV head per head, and llama_params' defaults.
-constexpr std::array<template_param, 11> llama_params_list{{
+constexpr std::array<template_param, 12> llama_params_list{{
     {"n_vocab", "512", "vocabulary size"},
     {"n_embd", "64", "embedding width"},
     {"n_layer", "5", "decoder layers"},
@@ -231,6 +232,7 @@ constexpr std::array<template_param, 11> llama_params_list{{
     {"n_past", "0", "cells already filled", 0},
     {"kv_type", "f16", "KV cache type", 1, "f16|f32"},
     {"ngl", "0", "layers offloaded to the second backend", 0},
+    {"worst_case", "no", "llama.cpp's measure graph (n_kv = n_ctx, K-shift)", 1, "no|yes"},
 }};
 
 constexpr std::array<template_info, 3> list{{

@@ -78,13 +78,7 @@ result<graph_dsa> graph_dsa_from_events(std::span<const alloc_event> events, buf
 }
 
 result<graph_dsa> graph_dsa_of(const graph_document& doc, plan_options options) {
-    graph_document copy;
-    copy.name = doc.name;
-    copy.ctx = doc.ctx;
-    copy.g = doc.g;
-    copy.buffers = doc.buffers;
-    copy.parse_seq = doc.parse_seq;
-    copy.backend_of = doc.backend_of;
+    graph_document copy = copy_document(doc);
     alloc_recorder recorder;
     options.observer = &recorder;
     const auto plan = plan_graph(copy, options);

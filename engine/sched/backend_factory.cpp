@@ -22,7 +22,9 @@ result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view lis
         const auto comma = list.find(',');
         const std::string_view item = list.substr(0, comma);
         if (item == "cpu") {
-            out.push_back(std::make_unique<cpu_backend>(options.n_threads));
+            auto cpu = std::make_unique<cpu_backend>(options.n_threads);
+            cpu->set_f16_numerics(options.f16_numerics);
+            out.push_back(std::move(cpu));
         } else if (item == "opencl") {
 #ifdef PLANSCOPE_HAS_OPENCL
             auto b = make_opencl_backend({options.device});

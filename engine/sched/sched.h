@@ -99,6 +99,7 @@ private:
     std::vector<std::shared_ptr<backend_buffer>> m_buffers;
     std::vector<tensor_allocator> m_allocs;
     std::vector<std::size_t> m_measured_sizes;
+    std::vector<std::vector<free_block>> m_measured_free;
     graph_allocator m_galloc;
     alloc_observer* m_alloc_observer = nullptr;
     std::unordered_map<tensor_id, int> m_user;

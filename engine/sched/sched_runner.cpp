@@ -4,6 +4,8 @@
 
 #include "backend/cpu/cpu_backend.h"
 #include "backend/cpu/convert.h"
+#include "alloc/inplace_tracker.h"
+#include "core/printable.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,6 +50,26 @@ status fill(const buffer_table& table, const tensor& t, std::size_t salt) {
 }
 
 } // namespace
+
+status apply_assignments(scheduler& s, const graph_document& doc) {
+    // In id order, so that the events (and an error) do not depend on the hash map's order.
+    std::vector<std::pair<tensor_id, std::string>> sorted(doc.backend_of.begin(), doc.backend_of.end());
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first.value < b.first.value; });
+    const std::vector<std::string>& names = s.backend_names();
+    for (const auto& [id, want] : sorted) {
+        auto b = std::find(names.begin(), names.end(), want) - names.begin();
+        if (b == static_cast<std::ptrdiff_t>(names.size()))
+            for (b = 0; b < s.n_backends() && s.get_backend(static_cast<int>(b)).name() != want; ++b) {}
+        if (b == s.n_backends()) {
+            std::string have;
+            for (const std::string& n : names) have += (have.empty() ? "" : ", ") + n;
+            return error{"'" + printable(doc.ctx[id].name) + "' is assigned to backend '" + printable(want) + "', which is not among the backends (" +
+                         have + ")"};
+        }
+        if (auto st = s.set_node_backend(id, static_cast<int>(b)); !st) return st;
+    }
+    return success();
+}
 
 int input_backend(std::span<backend* const> backends) {
     for (std::size_t i = 0; i < backends.size(); ++i)
@@ -100,9 +122,21 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
     auto s = scheduler::create(list, table, buffer_id{src.doc.buffers.size()},
                                buffer_backend_of_document(src.doc, display_names(backends)));
     if (!s) return s.err();
+    std::unordered_map<tensor_id, tensor_id> inplace_of;
+    inplace_tracker tracker(nullptr, inplace_of);
+    (*s)->set_alloc_observer(&tracker);
+    if (auto st = apply_assignments(**s, src.doc); !st) return st.err();
     if (auto st = preallocate(**s, src, input_backend(backends)); !st) return st.err();
     if (auto st = (*s)->init_measure(src.doc.ctx, src.doc.g); !st) return st.err();
-    return outcome_of(**s, src.doc.ctx, src.doc.g);
+    (*s)->set_alloc_observer(nullptr);
+    sched_outcome out = outcome_of(**s, src.doc.ctx, src.doc.g);
+    for (const sched_buffer_info& b : out.buffers) {
+        const std::string& name = out.backend_names[static_cast<std::size_t>(b.backend)];
+        src.doc.buffers.push_back({name + " compute", name, b.size, (*s)->allocator(b.backend).alignment()});
+    }
+    out.doc = std::move(src.doc);
+    out.inplace_of = std::move(inplace_of);
+    return out;
 }
 
 result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
@@ -124,11 +158,14 @@ result<sched_outcome> run_with_backends(const std::function<result<opened_source
     if (!s) return s.err();
     scheduler& sched = **s;
     const int inputs_on = input_backend(backends);
+    if (auto st = apply_assignments(sched, measure->doc); !st) return st.err();
     if (auto st = preallocate(sched, *measure, inputs_on); !st) return st.err();
     if (auto st = sched.init_measure(measure->doc.ctx, measure->doc.g); !st) return st.err();
 
     auto run = open();
     if (!run) return run.err();
+    sched.clear_node_backends(); // the run's own document, built anew: its ids
+    if (auto st = apply_assignments(sched, run->doc); !st) return st.err();
     if (auto st = preallocate(sched, *run, inputs_on); !st) return st.err();
     context& ctx = run->doc.ctx;
     std::size_t salt = 0;

@@ -30,6 +30,11 @@ struct sched_outcome {
     std::vector<sched_split_timing> timings; // run only
     std::vector<sched_backend_totals> totals;
     std::vector<output_summary> outputs;
+    // plan only: the document as planned (the copies appended to its context, every tensor placed,
+    // one buffer per backend appended, "CPU compute", "CPU1 compute", ...) and the allocator's
+    // inplace decisions (node -> parent).
+    graph_document doc;
+    std::unordered_map<tensor_id, tensor_id> inplace_of;
 };
 
 // The backend that pre-allocated inputs go to: the first CPU backend, else backend 0 (as
@@ -40,8 +45,15 @@ int input_backend(std::span<backend* const> backends);
 // flagged input (so its data can be set before computing).
 std::vector<tensor_id> sched_preallocated(const opened_source& src);
 
+// The document's manual assignments (graph files' "assignments") handed to the scheduler with
+// set_node_backend, before anything is measured: the buffers are then measured with them. A
+// backend name matches a scheduler display name ("CPU1"), else the first backend of that name.
+// Errors: a name no backend has.
+status apply_assignments(scheduler& s, const graph_document& doc);
+
 // Plans `src` over `backends`: its buffers are resolved by backend name
-// (buffer_backend_of_document), inputs pre-allocated on input_backend, then init_measure.
+// (buffer_backend_of_document), its assignments applied, inputs pre-allocated on input_backend,
+// then init_measure.
 result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends);
 
 // Builds the source twice (measure, then compute), backs each document buffer with a buffer of

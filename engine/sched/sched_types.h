@@ -2,6 +2,7 @@
 // Plain values describing what the multi-backend scheduler (the seed's ggml_backend_sched)
 // decided and measured: which backend runs each tensor and why, the splits and their input
 // copies, buffer sizes and per-split timings. Exports and the UI read only these.
+#include "alloc/alloc_events.h"
 #include "core/graph.h"
 
 #include <cstdint>
@@ -84,6 +85,7 @@ struct sched_buffer_info {
     std::size_t size = 0;      // measured max_size
     std::size_t allocated = 0; // the real buffer's size; 0 until init_measure
     bool measure = true;       // false once init_measure made the real buffer
+    std::vector<free_block> free_after; // the measure allocation's free list, within `size`
 };
 
 struct sched_split_timing {

@@ -1,5 +1,7 @@
 #include "sched.h"
 
+#include "alloc/plan.h"
+
 #include <algorithm>
 
 namespace planscope {
@@ -80,7 +82,8 @@ std::vector<sched_buffer_info> scheduler::buffers() const {
     std::vector<sched_buffer_info> out;
     for (std::size_t i = 0; i < m_allocs.size(); ++i)
         out.push_back({static_cast<int>(i), m_allocs[i].buffer(), m_measured ? m_measured_sizes[i] : m_allocs[i].max_size(),
-                       m_measured ? m_buffers[i]->size() : 0, !m_measured});
+                       m_measured ? m_buffers[i]->size() : 0, !m_measured,
+                       m_measured ? m_measured_free[i] : free_list_within(m_allocs[i].free_blocks(), m_allocs[i].max_size())});
     return out;
 }
 
@@ -168,7 +171,11 @@ status scheduler::init_measure(context& ctx, const graph& g) {
                                                               m_allocs[i].max_size(), false, buffers[i]->size()});
     }
     m_measured_sizes.clear();
-    for (const tensor_allocator& a : m_allocs) m_measured_sizes.push_back(a.max_size());
+    m_measured_free.clear();
+    for (const tensor_allocator& a : m_allocs) {
+        m_measured_sizes.push_back(a.max_size());
+        m_measured_free.push_back(free_list_within(a.free_blocks(), a.max_size()));
+    }
     m_buffers = std::move(buffers);
     m_allocs = std::move(allocs);
     if (m_alloc_observer)

@@ -48,7 +48,7 @@ private slots:
 void TestCliExport::help() {
     const auto r = cli({QStringLiteral("export"), QStringLiteral("--help")});
     QCOMPARE(r.code, 0);
-    QVERIFY(r.out.startsWith(QStringLiteral("usage: planscope-cli export FILE --what splits|plan|trace|alloc-trace")));
+    QVERIFY(r.out.startsWith(QStringLiteral("usage: planscope-cli export FILE --what splits|graph|plan|trace|alloc-trace")));
 }
 
 void TestCliExport::formats_data() {
@@ -163,11 +163,11 @@ void TestCliExport::usageErrors_data() {
     QTest::newRow("no file") << QStringList{QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), QStringLiteral("x.json")}
                              << "usage error: export takes exactly one FILE";
     QTest::newRow("bad --what") << QStringList{f, QStringLiteral("--what"), QStringLiteral("nodes"), QStringLiteral("-o"), QStringLiteral("x")}
-                                << "usage error: --what is splits, plan, trace or alloc-trace, not 'nodes'";
+                                << "usage error: --what is splits, graph, plan, trace or alloc-trace, not 'nodes'";
     QTest::newRow("canvas") << QStringList{f, QStringLiteral("--what"), QStringLiteral("canvas"), QStringLiteral("-o"), QStringLiteral("x.png")}
                             << "usage error: --what canvas is a picture of the GUI's views: use File > Export in planscope";
     QTest::newRow("no --what") << QStringList{f, QStringLiteral("-o"), QStringLiteral("x.json")}
-                               << "usage error: --what is required: splits, plan, trace or alloc-trace";
+                               << "usage error: --what is required: splits, graph, plan, trace or alloc-trace";
     QTest::newRow("no -o") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan")} << "usage error: -o OUT is required";
     QTest::newRow("wrong format") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), QStringLiteral("x.svg")}
                                   << "usage error: --what plan is written as json|csv, not 'svg'";

@@ -109,7 +109,7 @@ void TestCliModels::llama7bPlansA512TokenPrompt() {
     const auto r = cli({QStringLiteral("plan"), model("ggml-vocab-llama-spm.gguf"), QStringLiteral("--batch"),
                         QStringLiteral("512")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    QVERIFY(r.out.startsWith(QStringLiteral("planscope-plan\t1\n")));
+    QVERIFY(r.out.startsWith(QStringLiteral("planscope-plan\t2\n")));
     QVERIFY(r.out.contains(QStringLiteral("\tinp_tokens\tNONE\ti32\t[512, 1, 1, 1]\t2048\t")));
     const qint64 size = computeSize(r);
     qInfo("Llama-2-7B, 512-token prompt, n_ctx 512: compute buffer %lld bytes", size);

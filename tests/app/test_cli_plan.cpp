@@ -35,7 +35,7 @@ void TestCliPlan::smallText() {
     const auto r = cli({QStringLiteral("plan"), small_graph()});
     QCOMPARE(r.code, 0);
     QVERIFY(r.err.isEmpty());
-    QCOMPARE(r.out, QStringLiteral("planscope-plan\t1\n"
+    QCOMPARE(r.out, QStringLiteral("planscope-plan\t2\n"
                                    "graph\tsmall\n"
                                    "buffer\t0\tweights\tCPU\t512\t64\n"
                                    "buffer\t1\tinputs\tCPU\t128\t32\n"
@@ -50,6 +50,7 @@ void TestCliPlan::smallText() {
                                    "leaf\t0\tw\tNONE\tf32\t[8, 8, 1, 1]\t256\tweights+0\n"
                                    "leaf\t1\tx\tNONE\tf32\t[8, 4, 1, 1]\t128\tinputs+0\n"
                                    "leaf\t2\tnorm_w\tNONE\tf32\t[8, 1, 1, 1]\t32\tweights+256\n"
+                                   "free\tcompute\t32\t224\n"
                                    "llama_cpp\tcompute\t3342896\tcompute buffer total size = 3.19 MiB\n"
                                    "max_size\tcompute\t384\n"));
 }
@@ -62,8 +63,13 @@ void TestCliPlan::smallJson() {
     QCOMPARE(e.error, QJsonParseError::NoError);
     const auto root = doc.object();
     QCOMPARE(root["format"].toString(), QStringLiteral("planscope-plan"));
-    QCOMPARE(root["version"].toInt(), 1);
+    QCOMPARE(root["version"].toInt(), 2);
     QCOMPARE(root["max_size"].toObject()["compute"].toInt(), 384);
+    // No barrier after the last nodes: c (256) and out (0) stay; v was a view of c.
+    const auto free_list = root["free_after"].toObject()["compute"].toArray();
+    QCOMPARE(free_list.size(), 1);
+    QCOMPARE(free_list[0].toObject()["offset"].toInt(), 32);
+    QCOMPARE(free_list[0].toObject()["size"].toInt(), 224);
     const auto nodes = root["nodes"].toArray();
     QCOMPARE(nodes.size(), 7);
     const auto normed = nodes[1].toObject()["placement"].toObject();
@@ -77,7 +83,7 @@ void TestCliPlan::smallJson() {
     QCOMPARE(root["leafs"].toArray().size(), 3);
     QCOMPARE(root["llama_cpp"].toObject()["compute_total"].toInteger(), 3342896); // 3,342,480 + 384 + 32
     QCOMPARE(root["llama_cpp"].toObject()["line"].toString(), QStringLiteral("compute buffer total size = 3.19 MiB"));
-    QCOMPARE(r.out.count(QLatin1Char('\n')), 26); // 11 lines of frame, one per buffer and tensor
+    QCOMPARE(r.out.count(QLatin1Char('\n')), 27); // 12 lines of frame, one per buffer and tensor
 }
 
 // 64-byte alignment rounds the 32-byte tensors up: out still lands at 0, max_size is unchanged

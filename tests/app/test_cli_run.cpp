@@ -24,6 +24,8 @@ class TestCliRun : public QObject {
 private slots:
     void stories260K_data();
     void stories260K();
+    void exact_f32_data();
+    void exact_f32();
     void errors();
 };
 
@@ -63,6 +65,36 @@ void TestCliRun::stories260K() {
     QVERIFY2(n.hasMatch(), qPrintable(lines[11]));
     QVERIFY(std::isfinite(s.captured(1).toDouble()));
     QVERIFY(n.captured(1).toDouble() > 0);
+}
+
+void TestCliRun::exact_f32_data() {
+    QTest::addColumn<QString>("kv_type");
+    QTest::addColumn<bool>("sums_differ");
+    // stories260K's weights are f32: only the f16 cache's K and V meet ggml's f16 rounding.
+    QTest::newRow("f16 cache") << QStringLiteral("f16") << true;
+    QTest::newRow("f32 cache") << QStringLiteral("f32") << false;
+}
+
+// --exact-f32 keeps activations in f32 against f16 weights (docs/numerics.md): the top token
+// stays ',' (432), the logits move with an f16 cache only.
+void TestCliRun::exact_f32() {
+    QFETCH(QString, kv_type);
+    QFETCH(bool, sums_differ);
+    const QString file = model("stories260K.gguf");
+    if (!QFile::exists(file)) QSKIP("stories260K.gguf is not in the shared directory");
+    const QStringList args{QStringLiteral("run"), file, QStringLiteral("--tokens"), prompt, QStringLiteral("--kv-type"), kv_type};
+    const auto ggml = cli(args);
+    const auto exact = cli(args + QStringList{QStringLiteral("--exact-f32")});
+    QCOMPARE(ggml.code, 0);
+    QCOMPARE(exact.code, 0);
+    QVERIFY2(exact.err.isEmpty(), qPrintable(exact.err));
+    const QStringList g = ggml.out.split(QLatin1Char('\n')), e = exact.out.split(QLatin1Char('\n'));
+    QCOMPARE(e.size(), 13);
+    QCOMPARE(g.size(), 13);
+    QVERIFY2(e[0].startsWith(QStringLiteral("%1 ").arg(expected_argmax)), qPrintable(e[0]));
+    QVERIFY2(g[0].startsWith(QStringLiteral("%1 ").arg(expected_argmax)), qPrintable(g[0]));
+    QVERIFY2(e[10].startsWith(QStringLiteral("sum ")), qPrintable(e[10]));
+    QCOMPARE(g[10] != e[10], sums_differ);
 }
 
 void TestCliRun::errors() {

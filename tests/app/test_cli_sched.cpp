@@ -12,12 +12,6 @@ namespace {
 QString model() { return QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"); }
 const QString prompt = QStringLiteral("1,403,407,261,378");
 
-QString line_starting(const QString& out, const QString& prefix) {
-    for (const QString& l : out.split(QLatin1Char('\n')))
-        if (l.startsWith(prefix)) return l;
-    return {};
-}
-
 } // namespace
 
 class TestCliSched : public QObject {
@@ -86,10 +80,6 @@ private slots:
                                        << "error: template:mlp: 5 backends given, the scheduler takes at most 4\n";
         QTest::newRow("ngl without backends") << QStringList{"run", "x.gguf", "--tokens", "1", "--ngl", "1"} << 2
                                               << "usage error: --ngl and --device apply with --backends\n";
-        QTest::newRow("json with backends") << QStringList{"plan", "template:mlp", "--backends", "cpu", "--format", "json"}
-                                            << 2
-                                            << "usage error: --backends lists the scheduler's splits; it takes no "
-                                               "--format json or planner options\n";
         QTest::newRow("tokens for a template") << QStringList{"run", "template:mlp", "--backends", "cpu", "--tokens", "1"}
                                                << 2 << "usage error: --tokens applies to a .gguf model\n";
     }

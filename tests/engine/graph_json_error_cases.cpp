@@ -11,7 +11,8 @@ const graph_json_error_case graph_json_error_cases[] = {
     // top level
     {"root not an object", "[{\"op\": \"replace\", \"path\": \"\", \"value\": [1]}]", "/: expected an object, got an array"},
     {"unknown top-level key", ADD("/extra", "1"),
-     "/extra: unknown key (known keys: format, version, name, buffers, tensors, nodes, leafs, parse_seq, assignments)"},
+     "/extra: unknown key (known keys: format, version, name, buffers, tensors, nodes, leafs, compute_inputs, parse_seq, "
+     "assignments)"},
     {"wrong format tag", REPLACE("/format", R"("ggml")"), "/format: expected \"planscope-graph\", got 'ggml'"},
     {"missing format", REMOVE("/format"), "/format: required key is missing"},
     {"unsupported version", REPLACE("/version", "2"), "/version: unsupported version 2 (this build reads version 1)"},
@@ -156,6 +157,19 @@ const graph_json_error_case graph_json_error_cases[] = {
      "/parse_seq/3: node index -2 out of range (the graph has 7 nodes; -1 is a barrier)"},
     {"parse_seq not an integer", REPLACE("/parse_seq/3", R"("x")"), "/parse_seq/3: expected a node index or -1, got 'x'"},
     {"parse_seq node twice", REPLACE("/parse_seq/3", "0"), "/parse_seq/3: node index 0 is listed twice (first at /parse_seq/0)"},
+    // compute_inputs (small.json: x is placed in "inputs", normed is a view of norm)
+    {"compute_inputs not an array", ADD("/compute_inputs", "{}"), "/compute_inputs: expected an array, got an object"},
+    {"compute input unknown name", ADD("/compute_inputs", R"(["nope"])"), "/compute_inputs/0: no tensor is named 'nope'"},
+    {"compute input dangling id", ADD("/compute_inputs", "[99]"), "/compute_inputs/0: tensor id 99 does not exist"},
+    {"compute input already placed", ADD("/compute_inputs", R"(["x"])"),
+     "/compute_inputs/0: tensor 0 ('x') is already placed in a buffer"},
+    {"compute input a view", ADD("/compute_inputs", "[3, 4]"),
+     "/compute_inputs/1: tensor 4 ('normed') is a view: it takes its source's memory"},
+    {"compute input twice", ADD("/compute_inputs", R"([3, "norm"])"),
+     "/compute_inputs/1: tensor 3 ('norm') is listed twice (first at /compute_inputs/0)"},
+    {"compute input outside the graph",
+     R"([{"op": "add", "path": "/tensors/-", "value": )" SPARE("spare") R"(}, {"op": "add", "path": "/compute_inputs", "value": [10]}])",
+     "/compute_inputs/0: tensor 10 ('spare') is not in the graph (neither in nodes nor in leafs)"},
     // assignments
     {"assignments not an array", REPLACE("/assignments", "{}"), "/assignments: expected an array, got an object"},
     {"assignment unknown key", ADD("/assignments/0/priority", "1"), "/assignments/0/priority: unknown key (known keys: node, backend)"},

@@ -34,6 +34,7 @@ std::string document_diff(const graph_document& a, const graph_document& b) {
     }
     if (a.g.nodes != b.g.nodes) return "nodes";
     if (a.g.leafs != b.g.leafs) return "leafs";
+    if (a.compute_inputs != b.compute_inputs) return "compute_inputs";
     if (a.parse_seq != b.parse_seq) return "parse_seq";
     if (a.backend_of != b.backend_of) return "assignments";
     return {};

@@ -7,6 +7,8 @@
 #include "io/graph_source.h"
 #include "plan/dsa_csv.h"
 
+#include "common/json_schema_check.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -45,52 +47,6 @@ const json& tensor_named(const json& root, const std::string& name) {
         if (t["name"] == name) return t;
     static const json none;
     return none;
-}
-
-// The JSON Schema keywords docs/plan-schema.json uses: type, const, enum, required,
-// properties, additionalProperties, items, minItems, maxItems, minimum, $ref. Returns the
-// first violation as "PATH: reason", or "".
-std::string violation(const json& schema_root, const json& schema, const json& v, const std::string& path) {
-    const json* s = &schema;
-    if (s->contains("$ref")) {
-        const std::string ref = (*s)["$ref"];
-        s = &schema_root["$defs"][ref.substr(std::string("#/$defs/").size())];
-    }
-    const auto type_ok = [&](const std::string& t) {
-        return (t == "object" && v.is_object()) || (t == "array" && v.is_array()) || (t == "string" && v.is_string()) ||
-               (t == "integer" && v.is_number_integer()) || (t == "null" && v.is_null());
-    };
-    if (s->contains("type")) {
-        const json& t = (*s)["type"];
-        bool ok = false;
-        if (t.is_string()) ok = type_ok(t);
-        else for (const json& one : t) ok = ok || type_ok(one);
-        if (!ok) return path + ": wrong type";
-    }
-    if (s->contains("const") && v != (*s)["const"]) return path + ": not the constant";
-    if (s->contains("enum") && std::find((*s)["enum"].begin(), (*s)["enum"].end(), v) == (*s)["enum"].end())
-        return path + ": not one of the enum";
-    if (s->contains("minimum") && v.is_number_integer() && v.get<std::int64_t>() < (*s)["minimum"].get<std::int64_t>())
-        return path + ": below the minimum";
-    if (v.is_object()) {
-        for (const json& r : s->value("required", json::array()))
-            if (!v.contains(r.get<std::string>())) return path + ": missing " + r.get<std::string>();
-        for (const auto& [k, item] : v.items()) {
-            if (s->contains("properties") && (*s)["properties"].contains(k)) {
-                if (auto e = violation(schema_root, (*s)["properties"][k], item, path + "/" + k); !e.empty()) return e;
-            } else if (s->value("additionalProperties", true) == false) {
-                return path + ": unknown key " + k;
-            }
-        }
-    }
-    if (v.is_array()) {
-        if (s->contains("minItems") && v.size() < (*s)["minItems"].get<std::size_t>()) return path + ": too few items";
-        if (s->contains("maxItems") && v.size() > (*s)["maxItems"].get<std::size_t>()) return path + ": too many items";
-        if (s->contains("items"))
-            for (std::size_t i = 0; i < v.size(); ++i)
-                if (auto e = violation(schema_root, (*s)["items"], v[i], path + "/" + std::to_string(i)); !e.empty()) return e;
-    }
-    return {};
 }
 
 } // namespace
@@ -205,7 +161,7 @@ void TestExportPlan::validatesAgainstSchema() {
     const auto p = planned(source.toStdString(), static_cast<planner_kind>(planner));
     QVERIFY(p);
     const json root = json::parse(plan_export_json(make_plan_export(*p)));
-    const std::string e = violation(schema, schema, root, "");
+    const std::string e = schema_violation(schema, schema, root, "");
     QVERIFY2(e.empty(), e.c_str());
 }
 
@@ -217,16 +173,16 @@ void TestExportPlan::schemaRejectsBrokenPlans() {
     const json good = json::parse(plan_export_json(make_plan_export(*p)));
     json missing = good;
     missing["tensors"][0].erase("offset");
-    QCOMPARE(violation(schema, schema, missing, ""), std::string("/tensors/0: missing offset"));
+    QCOMPARE(schema_violation(schema, schema, missing, ""), std::string("/tensors/0: missing offset"));
     json extra = good;
     extra["buffers"][0]["colour"] = "red";
-    QCOMPARE(violation(schema, schema, extra, ""), std::string("/buffers/0: unknown key colour"));
+    QCOMPARE(schema_violation(schema, schema, extra, ""), std::string("/buffers/0: unknown key colour"));
     json negative = good;
     negative["tensors"][1]["offset"] = -4;
-    QCOMPARE(violation(schema, schema, negative, ""), std::string("/tensors/1/offset: below the minimum"));
+    QCOMPARE(schema_violation(schema, schema, negative, ""), std::string("/tensors/1/offset: below the minimum"));
     json role = good;
     role["tensors"][2]["role"] = "weight";
-    QCOMPARE(violation(schema, schema, role, ""), std::string("/tensors/2/role: not one of the enum"));
+    QCOMPARE(schema_violation(schema, schema, role, ""), std::string("/tensors/2/role: not one of the enum"));
 }
 
 // Every compute-buffer tensor's exported offset is where the allocator's events put it (alloc,

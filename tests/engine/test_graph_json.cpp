@@ -4,6 +4,7 @@
 #include "graph_json_error_cases.h"
 #include "graph_json_support.h"
 #include "io/graph_json.h"
+#include "io/graph_source.h"
 #include "models/templates.h"
 
 #include <nlohmann/json.hpp>
@@ -72,6 +73,7 @@ private slots:
     void roundTripTemplate();
     void roundTripFeatures();
     void roundTripFixtures();
+    void roundTripComputeInputs();
     void attentionFixtureIsTheTemplate();
     void loadsSmallFixture();
     void sourcesMayFollowUsers();
@@ -110,6 +112,16 @@ void TestGraphJson::roundTripFixtures() {
         QVERIFY2(doc.ok(), doc.ok() ? "" : doc.err().message.c_str());
         check_round_trip(*doc);
     }
+}
+
+// The llama template's worst case allocates six inputs before the graph; a saved copy lists them.
+void TestGraphJson::roundTripComputeInputs() {
+    auto src = open_source("template:llama?n_layer=1&n_ctx=64&worst_case=yes", {});
+    QVERIFY2(src.ok(), src.ok() ? "" : src.err().message.c_str());
+    QCOMPARE(src->doc.compute_inputs.size(), std::size_t{6});
+    QCOMPARE(src->doc.compute_inputs, src->preallocate);
+    QCOMPARE(src->doc.ctx[src->doc.compute_inputs.back()].name, std::string("K_shift"));
+    check_round_trip(src->doc);
 }
 
 // tests/data/graphs/attention.json is the saved template; PLANSCOPE_REGENERATE=1 rewrites it.

@@ -41,7 +41,7 @@ void TestTemplates::list() {
     QCOMPARE(names, (QStringList{"attention", "mlp", "llama"}));
     QVERIFY(find_template("llama"));
     QVERIFY(!find_template("llama?n_layer=2"));
-    QCOMPARE(find_template("llama")->params.size(), std::size_t{11});
+    QCOMPARE(find_template("llama")->params.size(), std::size_t{12});
     QVERIFY(find_template("attention")->params.empty());
     // Every default is a value the template accepts.
     for (const auto& t : templates()) {
@@ -136,7 +136,7 @@ void TestTemplates::errors_data() {
     QTest::newRow("unknown template") << "gpt?n_layer=2" << "unknown template 'gpt'";
     QTest::newRow("unknown key") << "llama?n_embd=256&foo=3"
                                  << "template 'llama' has no parameter 'foo' (it has n_vocab, n_embd, n_layer, n_head, "
-                                    "n_head_kv, n_ff, n_ctx, n_batch, n_past, kv_type, ngl)";
+                                    "n_head_kv, n_ff, n_ctx, n_batch, n_past, kv_type, ngl, worst_case)";
     QTest::newRow("no parameters") << "attention?n_layer=2" << "template 'attention' has no parameter 'n_layer' (it has none)";
     QTest::newRow("not a number") << "mlp?n_in=abc" << "parameter n_in: 'abc' is not an integer from 1 to 2147483647";
     QTest::newRow("zero") << "llama?n_embd=0" << "parameter n_embd: '0' is not an integer from 1";

@@ -197,7 +197,7 @@ void TestFolding::selectionOpensTheBlock() {
 void TestFolding::foldingSwitchesOff() {
     Fixture f(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
     f.canvas.setFoldThreshold(100); // so that its 179 nodes fold
-    f.session.setDocument(copyDocument(f.session.document()));
+    f.session.setDocument(planscope::copy_document(f.session.document()));
     QVERIFY(f.waitLayout(1));
     QTRY_VERIFY_WITH_TIMEOUT(f.canvas.isFolded(), 20000);
     QVERIFY(f.waitLayout(f.finished.count()));
@@ -215,7 +215,7 @@ void TestFolding::foldingSwitchesOff() {
 void TestFolding::openAndCloseAll() {
     Fixture f(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
     f.canvas.setFoldThreshold(100);
-    f.session.setDocument(copyDocument(f.session.document()));
+    f.session.setDocument(planscope::copy_document(f.session.document()));
     QTRY_VERIFY_WITH_TIMEOUT(f.canvas.isFolded() && !f.canvas.isLayoutRunning() && f.canvas.itemCount() > 0, 20000);
     qsizetype n = f.finished.count();
     f.canvas.openAllBlocks();

@@ -402,7 +402,11 @@ void TestMainWindow::templateDialogSpec() {
     QVERIFY(kvType);
     kvType->setCurrentText(u"f32"_s);
     QCOMPARE(dialog.spec(), u"llama?n_vocab=512&n_embd=64&n_layer=2&n_head=8&n_head_kv=0&n_ff=172&n_ctx=512"
-                            "&n_batch=8&n_past=0&kv_type=f32&ngl=0"_s);
+                            "&n_batch=8&n_past=0&kv_type=f32&ngl=0&worst_case=no"_s);
+    auto* worstCase = qobject_cast<QComboBox*>(dialog.field(u"worst_case"_s));
+    QVERIFY(worstCase);
+    worstCase->setCurrentText(u"yes"_s);
+    QVERIFY(dialog.spec().endsWith(u"&ngl=0&worst_case=yes"_s));
     QVERIFY(!dialog.field(u"n_hidden"_s)); // the mlp's, not the llama's
     QVERIFY(dialog.selectTemplate(u"attention"_s));
     QCOMPARE(dialog.spec(), u"attention"_s);

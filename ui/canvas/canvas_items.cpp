@@ -123,7 +123,7 @@ CanvasItems buildCanvasItems(QGraphicsScene& scene, const graph_document& doc, c
         TensorNodeItem::Content content{
             n.id,
             toQString(t.name),
-            toQString(opDescription(t)) + u" · " + toQString(type_name(t.type)) + u" · " + formatShape(t.ne),
+            toQString(planscope::op_desc(t)) + u" · " + toQString(type_name(t.type)) + u" · " + formatShape(t.ne),
             formatBytes(nbytes(t)),
             nodeFillColor(t, leaf),
             opFamily(t, leaf) == OpFamily::View,

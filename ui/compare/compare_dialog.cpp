@@ -40,7 +40,7 @@ QComboBox* plannerBox(planscope::planner_kind selected, QWidget* parent) {
 } // namespace
 
 CompareDialog::CompareDialog(const planscope::graph_document& doc, QWidget* parent)
-    : QDialog(parent), m_doc(copyDocument(doc)), m_plannerA(plannerBox(planscope::planner_kind::ggml, this)),
+    : QDialog(parent), m_doc(planscope::copy_document(doc)), m_plannerA(plannerBox(planscope::planner_kind::ggml, this)),
       m_plannerB(plannerBox(planscope::planner_kind::best, this)), m_compare(new QPushButton(tr("&Compare"), this)),
       m_busy(new QProgressBar(this)), m_status(new QLabel(this)), m_layoutA(new PlanLayoutView(this)),
       m_layoutB(new PlanLayoutView(this)), m_timeline(new MemoryTimeline(this)), m_diff(new OffsetDiffModel(this)),

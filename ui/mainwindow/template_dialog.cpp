@@ -45,6 +45,7 @@ QString paramLabel(std::string_view templ, std::string_view key) {
     if (key == "n_past") return TemplateDialog::tr("Cells already filled:");
     if (key == "kv_type") return TemplateDialog::tr("KV cache type:");
     if (key == "ngl") return TemplateDialog::tr("Offloaded layers (-ngl):");
+    if (key == "worst_case") return TemplateDialog::tr("Worst case (llama.cpp's measure graph):");
     if (key == "n_in") return TemplateDialog::tr("Input features:");
     if (key == "n_hidden") return TemplateDialog::tr("Hidden width:");
     if (key == "n_out") return TemplateDialog::tr("Output classes:");

@@ -5,11 +5,6 @@
 
 namespace planscope::ui {
 
-std::string opDescription(const planscope::tensor& t) {
-    if (t.op == op_kind::unary) return std::string(unary_name(static_cast<unary_kind>(t.params.get_i32(0))));
-    return std::string(info(t.op).name);
-}
-
 GraphSummary summarizeGraph(const planscope::graph_document& doc) {
     GraphSummary s;
     s.totals = planscope::summarize(doc);

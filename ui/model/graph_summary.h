@@ -26,7 +26,4 @@ struct GraphSummary {
 
 GraphSummary summarizeGraph(const planscope::graph_document& doc);
 
-// ggml_op_desc: the op name, or the unary kind's name ("SILU") for UNARY.
-std::string opDescription(const planscope::tensor& t);
-
 } // namespace planscope::ui

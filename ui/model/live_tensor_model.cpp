@@ -82,7 +82,7 @@ QVariant LiveTensorModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case RankColumn: return index.row() + 1;
         case NameColumn: return toQString(t.name);
-        case OpColumn: return toQString(opDescription(t));
+        case OpColumn: return toQString(planscope::op_desc(t));
         case BytesColumn: return formatBytes(a.size);
         case ShareColumn: return tr("%1 %").arg(QLocale().toString(share, 'f', 1));
         case AllocatedColumn: return whenText(*m_doc, *m_fold, a.alloc_step, a.alloc_by);

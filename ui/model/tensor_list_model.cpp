@@ -15,7 +15,7 @@ void TensorListModel::setDocument(const planscope::graph_document& doc) {
     m_rows.reserve(doc.ctx.size());
     for (std::size_t i = 0; i < doc.ctx.size(); ++i) {
         const tensor& t = doc.ctx[tensor_id{i}];
-        m_rows.push_back({toQString(t.name), roles[i], toQString(opDescription(t)), toQString(type_name(t.type)),
+        m_rows.push_back({toQString(t.name), roles[i], toQString(planscope::op_desc(t)), toQString(type_name(t.type)),
                           formatShape(t.ne), nbytes(t), t.is_view()});
     }
     endResetModel();

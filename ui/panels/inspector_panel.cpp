@@ -189,7 +189,7 @@ void InspectorPanel::display(planscope::tensor_id id) {
 
     setField(Field::Name, u"<b>%1</b>"_s.arg(toQString(t.name).toHtmlEscaped()));
     setField(Field::Role, t.is_view() ? tr("%1 (view)").arg(roleText(role)) : roleText(role));
-    setField(Field::Op, toQString(opDescription(t)));
+    setField(Field::Op, toQString(planscope::op_desc(t)));
     setField(Field::Type, toQString(type_name(t.type)));
     setField(Field::Shape, formatShape(t.ne));
     setField(Field::Strides, formatStrides(t.nb));
@@ -200,7 +200,7 @@ void InspectorPanel::display(planscope::tensor_id id) {
         const tensor_id s = t.src[static_cast<std::size_t>(i)];
         if (!doc.ctx.contains(s)) continue;
         sources << u"%1. %2 <span style=\"color:gray\">%3</span>"_s.arg(QString::number(i), tensorLink(doc, s),
-                                                                          toQString(opDescription(doc.ctx[s])));
+                                                                          toQString(planscope::op_desc(doc.ctx[s])));
     }
     setField(Field::Sources, sources.isEmpty() ? none : sources.join(u"<br>"));
 

@@ -115,7 +115,7 @@ void SplitController::startWorker(Job job, Done done) {
 void SplitController::scheduleDocument() {
     if (m_busy) return;
     skipReplay(); // a failure leaves the previous schedule's end on the canvas
-    auto doc = std::make_shared<planscope::graph_document>(copyDocument(m_session->document()));
+    auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
     const BackendRequest request = m_request;
     emit statusMessage(tr("Scheduling on %1…").arg(QString::fromStdString(request.list)));
@@ -172,7 +172,7 @@ void SplitController::paintFinalColours() {
 void SplitController::run() {
     if (m_busy) return;
     skipReplay(); // the running split is dimmed on the split graph
-    auto doc = std::make_shared<planscope::graph_document>(copyDocument(m_session->document()));
+    auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
     const BackendRequest request = m_request;
     std::optional<LlamaPrompt> prompt = m_promptSource ? m_promptSource() : std::nullopt;

@@ -71,7 +71,7 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     auto owned = make_backends(request.list, request.options);
     if (!owned) return owned.err();
     const std::vector<backend*> backends = backend_pointers(*owned);
-    opened_source src{copyDocument(doc), preallocate, {}};
+    opened_source src{planscope::copy_document(doc), preallocate, {}};
     buffer_table table;
     auto made = scheduler::create(backends, table, buffer_id{src.doc.buffers.size()},
                                   buffer_backend_of_document(src.doc, display_names(backends)));
@@ -80,6 +80,7 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     MeasureRecorder recorder;
     sched.set_observer(&recorder);
     sched.set_alloc_observer(&recorder);
+    if (auto st = apply_assignments(sched, src.doc); !st) return st.err();
     const int inputs = input_backend(backends);
     for (tensor_id id : sched_preallocated(src))
         if (auto st = sched.allocator(inputs).alloc(src.doc.ctx, id); !st) return st.err();
@@ -120,7 +121,7 @@ std::vector<int> eventSplits(std::span<const alloc_event> events, const std::vec
 }
 
 std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule) {
-    return PlanTrace::fromEvents(copyDocument(*schedule.splitDoc), schedule.allocEvents, schedule.allocSplit);
+    return PlanTrace::fromEvents(planscope::copy_document(*schedule.splitDoc), schedule.allocEvents, schedule.allocSplit);
 }
 
 QColor backendColor(int backend) {

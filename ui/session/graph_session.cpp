@@ -63,7 +63,7 @@ void GraphSession::startPlan() {
     m_planGeneration = generation;
     emit planStarted();
     // The worker plans its own copy; the session's document stays unplanned, as loaded.
-    auto input = std::make_shared<planscope::graph_document>(copyDocument(m_doc));
+    auto input = std::make_shared<planscope::graph_document>(planscope::copy_document(m_doc));
     QThread* worker = QThread::create([this, input, preallocate = m_preallocate, generation] {
         // Shared only to cross threads in a copyable functor; the session takes it over.
         // Progress reaches the GUI thread queued, ahead of the result; a replaced plan's is dropped.

@@ -6,24 +6,13 @@
 
 namespace planscope::ui {
 
-planscope::graph_document copyDocument(const planscope::graph_document& doc) {
-    planscope::graph_document copy;
-    copy.name = doc.name;
-    copy.ctx = doc.ctx;
-    copy.g = doc.g;
-    copy.buffers = doc.buffers;
-    copy.parse_seq = doc.parse_seq;
-    copy.backend_of = doc.backend_of;
-    return copy;
-}
-
 PlanTrace::PlanTrace(planscope::graph_document doc, std::vector<planscope::alloc_event> events)
     : m_doc(std::move(doc)), m_events(std::move(events)), m_replayer(m_events) {}
 
 std::unique_ptr<PlanTrace> PlanTrace::build(const planscope::graph_document& doc,
                                             std::span<const planscope::tensor_id> preallocate, std::size_t alignment,
                                             std::function<void(int)> progress) {
-    planscope::graph_document planned = copyDocument(doc);
+    planscope::graph_document planned = planscope::copy_document(doc);
     planscope::alloc_recorder recorder;
     PlanProgress counter(recorder, planned.g.nodes.size(), std::move(progress));
     planscope::plan_options options;

@@ -20,9 +20,6 @@
 
 namespace planscope::ui {
 
-// A deep copy: graph_document is move-only, and planning changes the placements.
-planscope::graph_document copyDocument(const planscope::graph_document& doc);
-
 class PlanTrace {
 public:
     // Plans a copy of `doc` (plan_graph with a recorder; `preallocate` as llama.cpp's inputs).

@@ -75,7 +75,7 @@ QString timelineHoverText(const MemorySeries& series, const planscope::graph_doc
     if (!hover.allocation) return lines.join(u'\n');
 
     const planscope::live_allocation& a = *hover.allocation;
-    const QString op = doc.ctx.contains(a.owner) ? toQString(opDescription(doc.ctx[a.owner])) : QString();
+    const QString op = doc.ctx.contains(a.owner) ? toQString(planscope::op_desc(doc.ctx[a.owner])) : QString();
     const QString lifetime = a.free_step ? HoverText::tr("allocated at step %1, freed at step %2").arg(a.alloc_step).arg(*a.free_step)
                                             : HoverText::tr("allocated at step %1, never freed").arg(a.alloc_step);
     lines << HoverText::tr("%1 (%2, %3): %4").arg(tensorName(doc, a.owner), op, formatBytes(a.size), lifetime);

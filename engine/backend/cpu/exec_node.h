@@ -75,6 +75,12 @@ struct kernel_context {
 std::size_t scratch_bytes(std::size_t floats, int nth);
 inline std::size_t round_up(std::size_t n, std::size_t a) { return (n + a - 1) / a * a; }
 
+// How MUL_MAT treats activations (src1) against f16 weights (src0). ggml converts src1 to src0's
+// vec_dot_type first, so with f16 src0 every activation is rounded to f16 before the dot product,
+// which is then accumulated in f32 (docs/numerics.md); exact_f32 multiplies the f32 values as
+// they are.
+enum class f16_numerics { ggml, exact_f32 };
+
 using kernel_fn = void (*)(const exec_node& node, const kernel_context& kc);
 // Work-buffer bytes a node needs with nth threads (ggml_graph_plan's work_size per node).
 using work_size_fn = std::size_t (*)(const exec_node& node, int nth);
@@ -86,6 +92,7 @@ struct exec_node {
     strided_tensor dst;
     std::array<strided_tensor, 2> src;
     kernel_fn kernel = nullptr;
+    f16_numerics numerics = f16_numerics::ggml; // the backend's, set by make_exec_plan
 };
 
 inline float* kernel_context::scratch(std::size_t offset, std::size_t floats_per_thread) const {

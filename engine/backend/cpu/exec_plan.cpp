@@ -21,7 +21,7 @@ result<strided_tensor> resolve(const buffer_table& buffers, const tensor& t) {
 
 } // namespace
 
-result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads) {
+result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics) {
     exec_plan plan;
     plan.n_threads = n_threads;
     for (tensor_id id : pg.g.nodes) {
@@ -50,6 +50,7 @@ result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads) {
             n.src[i] = *src;
         }
         n.kernel = entry->run;
+        n.numerics = numerics;
         if (entry->work) plan.work_size = std::max(plan.work_size, entry->work(n, n_threads));
         plan.nodes.push_back(std::move(n));
     }

@@ -16,8 +16,9 @@ struct exec_plan {
 };
 
 // Fails, naming the node, when a node is not supported or a tensor it reads or writes does not
-// resolve to memory that holds it.
-result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads);
+// resolve to memory that holds it. Every node gets `numerics` (work sizes depend on it).
+result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads,
+                                 f16_numerics numerics = f16_numerics::ggml);
 
 // 64-byte aligned memory that only grows.
 class work_buffer {

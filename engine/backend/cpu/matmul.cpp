@@ -2,10 +2,13 @@
 // (i2, i3)), with src0 broadcast over src1's dims 2 and 3 (r2 = ne12 / ne02, r3 = ne13 / ne03).
 //
 // Everything is computed in f32. src1 rows that are not aligned f32 rows are converted into the
-// work buffer first (all threads, then a barrier). src0 rows are converted — f32 copied, f16 and
+// work buffer first (all threads, then a barrier); so are all src1 rows when src0 is f16 and the
+// numerics are ggml's, rounded to f16 on the way: ggml converts src1 to src0's vec_dot_type (F16)
+// before the dot products (docs/numerics.md). src0 rows are converted — f32 copied, f16 and
 // bf16 widened, quantised ones dequantised, strided ones gathered — per block of rows into a
 // per-thread panel, once for all the src1 columns a thread handles with that block: packed,
 // aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do).
+#include "convert.h"
 #include "gemm.h"
 #include "kernels.h"
 #include "quant.h"
@@ -17,9 +20,18 @@ namespace {
 constexpr std::int64_t block_rows = 16;
 constexpr std::int64_t chunk_cols = 128;
 
+// ggml's f16 rounding of the activations applies: f16 weights, ggml numerics.
+bool rounds_b(const exec_node& n) { return n.src[0].type == dtype::f16 && n.numerics == f16_numerics::ggml; }
+
+bool converts_b(const exec_node& n) { return !n.src[1].f32_rows() || rounds_b(n); }
+
 std::size_t converted_b_bytes(const exec_node& n) {
-    const strided_tensor& b = n.src[1];
-    return b.f32_rows() ? 0 : round_up(static_cast<std::size_t>(b.elements()) * sizeof(float), 64);
+    return converts_b(n) ? round_up(static_cast<std::size_t>(n.src[1].elements()) * sizeof(float), 64) : 0;
+}
+
+// GGML_FP32_TO_FP16 then back: round to nearest even, as ggml_fp32_to_fp16_row stores src1.
+void round_to_f16(float* x, std::int64_t n) {
+    for (std::int64_t i = 0; i < n; ++i) x[i] = f16_to_f32(f32_to_f16(x[i]));
 }
 
 const float* as_floats(const std::byte* p) { return reinterpret_cast<const float*>(p); }
@@ -31,12 +43,15 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
     const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];
     const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
 
-    const bool convert_b = !b.f32_rows();
+    const bool convert_b = converts_b(n), round_b = rounds_b(n);
     auto* b_converted = reinterpret_cast<float*>(kc.work);
     if (convert_b) {
         const auto [first, last] = kc.share(b.rows());
-        for (std::int64_t r = first; r < last; ++r)
-            row_to_f32(b.type, b.row(r), b.nb[0], b_converted + static_cast<std::size_t>(r * k), k);
+        for (std::int64_t r = first; r < last; ++r) {
+            float* row = b_converted + static_cast<std::size_t>(r * k);
+            row_to_f32(b.type, b.row(r), b.nb[0], row, k);
+            if (round_b) round_to_f16(row, k);
+        }
         kc.barrier->wait();
     }
     float* panel = kc.scratch(converted_b_bytes(n), static_cast<std::size_t>(block_rows * k));

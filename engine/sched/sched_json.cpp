@@ -1,0 +1,135 @@
+#include "sched_json.h"
+
+#include "alloc/plan_listing.h"
+#include "models/llama_report.h"
+
+namespace planscope {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::string backend_name(const sched_outcome& out, int b) {
+    return b < 0 ? std::string() : out.backend_names[static_cast<std::size_t>(b)];
+}
+
+ojson backend_json(const sched_outcome& out, int b) { return b < 0 ? ojson(nullptr) : ojson(backend_name(out, b)); }
+
+// The split each node index belongs to; -1 before the first (none in a successful plan).
+std::vector<int> split_of_nodes(const sched_outcome& out) {
+    std::vector<int> split(out.doc.g.nodes.size(), -1);
+    for (std::size_t s = 0; s < out.plan.splits.size(); ++s)
+        for (std::size_t i = out.plan.splits[s].i_start; i < out.plan.splits[s].i_end && i < split.size(); ++i)
+            split[i] = static_cast<int>(s);
+    return split;
+}
+
+ojson tensor_row(const sched_outcome& out, std::size_t index, tensor_id id) {
+    const tensor& t = out.doc.ctx[id];
+    const int b = out.plan.backend(id);
+    return ojson{{"index", index},
+                 {"id", id.value},
+                 {"name", t.name},
+                 {"op", op_desc(t)},
+                 {"type", type_name(t.type)},
+                 {"ne", t.ne},
+                 {"nbytes", nbytes(t)},
+                 {"backend", backend_json(out, b)},
+                 {"cause", std::string(out.plan.cause(id))},
+                 {"placement", placement_json(out.doc, out.inplace_of, id)}};
+}
+
+ojson buffers_json(const sched_outcome& out) {
+    ojson list = ojson::array();
+    const std::size_t first_compute = out.doc.buffers.size() - out.buffers.size();
+    for (std::size_t i = 0; i < out.doc.buffers.size(); ++i) {
+        const buffer_desc& b = out.doc.buffers[i];
+        ojson row{{"id", i}, {"name", b.name}, {"backend", b.backend}, {"size", b.size}, {"alignment", b.alignment}};
+        if (i >= first_compute) {
+            const sched_buffer_info& info = out.buffers[i - first_compute];
+            ojson free_list = ojson::array();
+            for (const free_block& f : info.free_after) free_list.push_back(ojson{{"offset", f.offset}, {"size", f.size}});
+            row["compute"] = ojson{{"backend_index", info.backend},
+                                   {"llama_cpp", llama_backend_compute_line(b.backend, info.size)},
+                                   {"free_after", std::move(free_list)}};
+        }
+        list.push_back(std::move(row));
+    }
+    return list;
+}
+
+ojson splits_json(const sched_outcome& out) {
+    ojson list = ojson::array();
+    for (std::size_t s = 0; s < out.plan.splits.size(); ++s) {
+        const sched_split& split = out.plan.splits[s];
+        ojson inputs = ojson::array();
+        for (const sched_input& in : split.inputs)
+            inputs.push_back(ojson{{"name", in.name},
+                                   {"id", in.tensor.value},
+                                   {"bytes", in.bytes},
+                                   {"from_backend", backend_json(out, out.plan.backend(in.tensor))},
+                                   {"copy", out.doc.ctx[in.copy].name},
+                                   {"copy_id", in.copy.value},
+                                   {"copy_placement", placement_json(out.doc, out.inplace_of, in.copy)}});
+        list.push_back(ojson{{"index", s},
+                             {"backend", backend_json(out, split.backend)},
+                             {"i_start", split.i_start},
+                             {"i_end", split.i_end},
+                             {"inputs", std::move(inputs)}});
+    }
+    return list;
+}
+
+ojson causes_json(const sched_outcome& out) {
+    ojson boundaries = ojson::array(), copies = ojson::array();
+    for (const boundary_group& g : out.causes.boundaries)
+        boundaries.push_back(ojson{{"op", g.op},
+                                   {"cause", g.code},
+                                   {"source", g.source},
+                                   {"from_backend", backend_json(out, g.from_backend)},
+                                   {"to_backend", backend_json(out, g.to_backend)},
+                                   {"splits", g.splits}});
+    for (const copy_group& g : out.causes.copies)
+        copies.push_back(ojson{{"tensor", g.tensor},
+                               {"from_backend", backend_json(out, g.from_backend)},
+                               {"to_backend", backend_json(out, g.to_backend)},
+                               {"copies", g.copies},
+                               {"bytes", g.bytes},
+                               {"splits", g.splits}});
+    return ojson{{"boundaries", std::move(boundaries)}, {"copies", std::move(copies)}};
+}
+
+} // namespace
+
+std::string sched_plan_json(const sched_outcome& out) {
+    const auto dump = [](const ojson& j) { return j.dump(-1, ' ', false, ojson::error_handler_t::replace); };
+    // Pretty at the top, one compact line per row, so that two plans diff line by line.
+    std::string text;
+    const auto list = [&](const char* key, const ojson& rows) {
+        text += " " + dump(key) + ": [";
+        for (std::size_t i = 0; i < rows.size(); ++i) text += (i ? ",\n  " : "\n  ") + dump(rows[i]);
+        text += rows.empty() ? "],\n" : "\n ],\n";
+    };
+    ojson backends = ojson::array();
+    for (std::size_t b = 0; b < out.backend_names.size(); ++b) backends.push_back(ojson{{"index", b}, {"name", out.backend_names[b]}});
+    const std::vector<int> split = split_of_nodes(out);
+    ojson nodes = ojson::array(), leafs = ojson::array();
+    for (std::size_t i = 0; i < out.doc.g.nodes.size(); ++i) {
+        ojson row = tensor_row(out, i, out.doc.g.nodes[i]);
+        row["split"] = split[i] < 0 ? ojson(nullptr) : ojson(split[i]);
+        nodes.push_back(std::move(row));
+    }
+    for (std::size_t i = 0; i < out.doc.g.leafs.size(); ++i) leafs.push_back(tensor_row(out, i, out.doc.g.leafs[i]));
+
+    text += "{\n \"format\": \"planscope-sched\",\n \"version\": " + std::to_string(sched_json_version) +
+            ",\n \"graph\": " + dump(out.doc.name) + ",\n";
+    list("backends", backends);
+    list("buffers", buffers_json(out));
+    list("splits", splits_json(out));
+    list("nodes", nodes);
+    list("leafs", leafs);
+    text += " \"causes\": " + dump(causes_json(out)) + ",\n";
+    text += " \"warnings\": " + dump(ojson(out.warnings)) + "\n}\n";
+    return text;
+}
+
+} // namespace planscope
