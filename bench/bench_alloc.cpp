@@ -1,10 +1,13 @@
 // Allocating graphs as llama.cpp did: a measure pass, then the real allocation into a buffer of
 // the measured size. Each iteration works on a fresh copy of the graph (copied untimed).
 #include "alloc/legacy_allocator.h"
+#include "alloc/plan.h"
 #include "core/builder.h"
 #include "core/graph.h"
 
 #include <benchmark/benchmark.h>
+
+#include <optional>
 
 using namespace planscope;
 
@@ -94,6 +97,31 @@ void BM_llama80_measure_and_allocate(benchmark::State& state) {
     measure_then_allocate(state, proto);
 }
 BENCHMARK(BM_llama80_measure_and_allocate)->Unit(benchmark::kMicrosecond);
+
+// plan_graph as `planscope-cli plan` runs it (the parity planner: ggml-alloc's measure pass), with
+// no observer (the listing) or with a recorder (the GUI, --peak): what the events cost.
+void BM_plan_graph_llama(benchmark::State& state) {
+    const graph_fixture proto = llama(static_cast<int>(state.range(0)));
+    const bool observed = state.range(1) != 0;
+    graph_document doc;
+    std::optional<alloc_recorder> recorder; // replaced untimed, as the document is
+    for (auto _ : state) {
+        state.PauseTiming();
+        doc = graph_document{};
+        doc.ctx = proto.ctx;
+        doc.g = proto.g;
+        doc.buffers = {{"weights", "CPU", 0, 32}};
+        recorder.emplace();
+        plan_options options;
+        if (observed) options.observer = &*recorder;
+        state.ResumeTiming();
+        auto plan = plan_graph(doc, options);
+        if (!plan) state.SkipWithError("plan failed");
+        benchmark::DoNotOptimize(plan);
+    }
+    state.counters["nodes"] = static_cast<double>(proto.g.nodes.size());
+}
+BENCHMARK(BM_plan_graph_llama)->ArgNames({"blocks", "observed"})->Args({32, 0})->Args({32, 1})->Args({80, 0})->Args({80, 1})->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

@@ -35,6 +35,9 @@ public:
         return s;
     }
 
+    // After a successful run: the inplace decisions, in the order they were made.
+    inplace_list take_inplace() { return std::move(m_reused); }
+
 private:
     template <class Event>
     void emit(Event&& e) {
@@ -51,7 +54,8 @@ private:
 
     // node_tallocr(). The first use of an allocator saves its state for roll_back().
     tensor_allocator* allocator_for(tensor_id id) {
-        tensor_allocator* alloc = m_single ? m_single : (*m_resolver)(id);
+        if (m_single) return m_single; // saved by the constructor
+        tensor_allocator* alloc = (*m_resolver)(id);
         if (alloc && std::none_of(m_used.begin(), m_used.end(), [&](const auto& u) { return u.first == alloc; }))
             m_used.emplace_back(alloc, alloc->save());
         return alloc;
@@ -182,7 +186,7 @@ private:
             tensor& node = m_ctx[id];
             node.view_src = source;
             counts(source).n_views += 1;
-            m_reused.push_back(id);
+            m_reused.emplace_back(id, parent_id);
             place_view(id);
             emit(events::inplace{id, parent_id, source, *node.where});
             return true;
@@ -235,7 +239,7 @@ private:
 
     void roll_back() {
         for (tensor_id id : m_placed) m_ctx[id].where.reset();
-        for (tensor_id id : m_reused) m_ctx[id].view_src = tensor_id{};
+        for (const auto& [id, parent] : m_reused) m_ctx[id].view_src = tensor_id{};
         for (auto& [alloc, saved] : m_used) alloc->restore(std::move(saved));
     }
 
@@ -248,20 +252,27 @@ private:
 
     std::vector<use_counts> m_counts; // by tensor index
     std::vector<tensor_id> m_placed;  // journal: tensors this pass gave a placement
-    std::vector<tensor_id> m_reused;  // journal: nodes this pass made views of a parent
+    inplace_list m_reused;            // journal: nodes this pass made views of a parent, and the parent
     std::vector<std::pair<tensor_allocator*, tensor_allocator::snapshot>> m_used;
 };
 
 } // namespace
 
 result<std::size_t> graph_allocator::alloc_graph(context& ctx, const graph& g, tensor_allocator& talloc) {
-    if (auto s = graph_pass(ctx, g, m_parse_seq, &talloc, nullptr, m_observer).run(); !s) return s.err();
+    m_inplace.clear();
+    graph_pass pass(ctx, g, m_parse_seq, &talloc, nullptr, m_observer);
+    if (auto s = pass.run(); !s) return s.err();
+    m_inplace = pass.take_inplace();
     return talloc.max_size();
 }
 
 status graph_allocator::alloc_graph_n(context& ctx, const graph& g, const allocator_resolver& allocator_of) {
+    m_inplace.clear();
     if (!allocator_of) return error{"graph allocator: no allocator resolver"};
-    return graph_pass(ctx, g, m_parse_seq, nullptr, &allocator_of, m_observer).run();
+    graph_pass pass(ctx, g, m_parse_seq, nullptr, &allocator_of, m_observer);
+    if (auto s = pass.run(); !s) return s;
+    m_inplace = pass.take_inplace();
+    return success();
 }
 
 } // namespace planscope

@@ -11,6 +11,7 @@
 #include "tensor_allocator.h"
 
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace planscope {
@@ -18,6 +19,9 @@ namespace planscope {
 // The scheduler's mode: which tensor allocator a tensor belongs to; nullptr for none (it is
 // then never freed, and allocating it is an error).
 using allocator_resolver = std::function<tensor_allocator*(tensor_id)>;
+
+// Inplace decisions: (node, the parent whose memory it took), in the order they were made.
+using inplace_list = std::vector<std::pair<tensor_id, tensor_id>>;
 
 class graph_allocator {
 public:
@@ -36,9 +40,14 @@ public:
     // ggml_gallocr_alloc_graph_n: each tensor through the allocator `allocator_of` names.
     status alloc_graph_n(context& ctx, const graph& g, const allocator_resolver& allocator_of);
 
+    // The last successful allocation's inplace decisions, kept without an observer (what the
+    // plan listing names; events cost a free-list copy per allocation).
+    [[nodiscard]] const inplace_list& inplace_decisions() const { return m_inplace; }
+
 private:
     std::vector<int> m_parse_seq;
     alloc_observer* m_observer = nullptr;
+    inplace_list m_inplace;
 };
 
 } // namespace planscope

@@ -1,6 +1,6 @@
 #include "plan_listing.h"
 
-#include "inplace_tracker.h"
+#include "memory_owner.h"
 
 #include "models/llama_report.h"
 

@@ -81,6 +81,8 @@ public:
     status graph_compute(context& ctx, const graph& g);
 
     [[nodiscard]] const sched_plan& plan() const { return m_plan; }
+    // The last graph allocation's inplace decisions (init_measure's, or graph_compute's).
+    [[nodiscard]] const inplace_list& inplace_decisions() const { return m_galloc.inplace_decisions(); }
     [[nodiscard]] const std::vector<sched_split_timing>& timings() const { return m_timings; }
     [[nodiscard]] std::vector<sched_backend_totals> totals() const;
 

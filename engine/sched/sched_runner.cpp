@@ -4,7 +4,6 @@
 
 #include "backend/cpu/cpu_backend.h"
 #include "backend/cpu/convert.h"
-#include "alloc/inplace_tracker.h"
 #include "core/printable.h"
 
 #include <algorithm>
@@ -122,20 +121,17 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
     auto s = scheduler::create(list, table, buffer_id{src.doc.buffers.size()},
                                buffer_backend_of_document(src.doc, display_names(backends)));
     if (!s) return s.err();
-    std::unordered_map<tensor_id, tensor_id> inplace_of;
-    inplace_tracker tracker(nullptr, inplace_of);
-    (*s)->set_alloc_observer(&tracker);
     if (auto st = apply_assignments(**s, src.doc); !st) return st.err();
     if (auto st = preallocate(**s, src, input_backend(backends)); !st) return st.err();
     if (auto st = (*s)->init_measure(src.doc.ctx, src.doc.g); !st) return st.err();
-    (*s)->set_alloc_observer(nullptr);
     sched_outcome out = outcome_of(**s, src.doc.ctx, src.doc.g);
     for (const sched_buffer_info& b : out.buffers) {
         const std::string& name = out.backend_names[static_cast<std::size_t>(b.backend)];
         src.doc.buffers.push_back({name + " compute", name, b.size, (*s)->allocator(b.backend).alignment()});
     }
     out.doc = std::move(src.doc);
-    out.inplace_of = std::move(inplace_of);
+    const inplace_list& inplace = (*s)->inplace_decisions();
+    out.inplace_of.insert(inplace.begin(), inplace.end());
     return out;
 }
 
