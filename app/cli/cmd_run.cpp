@@ -93,7 +93,7 @@ int run_run(std::span<const std::string> args) {
                 (a == "--threads" ? options.n_threads : options.n_ctx) = *n;
             }
         } else if (a == "--exact-f32") {
-            options.f16_numerics = cpu::f16_numerics::exact_f32;
+            options.f16_numerics = f16_numerics::exact_f32;
         } else if (a.starts_with("--")) {
             return usage_error(self(), "unknown option " + a);
         } else if (file) {

@@ -12,6 +12,12 @@
 
 namespace planscope {
 
+// How MUL_MAT treats activations (src1) against f16 weights (src0). ggml converts src1 to src0's
+// vec_dot_type first, so with f16 src0 every activation is rounded to f16 before the dot product,
+// which is then accumulated in f32 (docs/numerics.md); exact_f32 multiplies the f32 values as
+// they are. The CPU and OpenCL backends both take it.
+enum class f16_numerics { ggml, exact_f32 };
+
 // A graph whose tensors are placed in the buffers of `buffers`: what a backend computes.
 struct placed_graph {
     const context& ctx;

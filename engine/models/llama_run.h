@@ -18,7 +18,7 @@ struct run_options {
     dtype kv_type = dtype::f16; // f16 or f32
     // ggml: activations rounded to f16 against f16 weights and the f16 KV cache, as ggml does;
     // exact_f32: kept in f32 (docs/numerics.md).
-    cpu::f16_numerics f16_numerics = cpu::f16_numerics::ggml;
+    planscope::f16_numerics f16_numerics = planscope::f16_numerics::ggml;
 };
 
 // One model, its weights and KV cache registered once; each step builds, places and computes a graph.

@@ -27,7 +27,7 @@ result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view lis
             out.push_back(std::move(cpu));
         } else if (item == "opencl") {
 #ifdef PLANSCOPE_HAS_OPENCL
-            auto b = make_opencl_backend({options.device});
+            auto b = make_opencl_backend({options.device, options.f16_numerics});
             if (!b) return error{"opencl: " + b.err().message};
             out.push_back(std::move(*b));
 #else

@@ -2,7 +2,6 @@
 // Backends from a user's list: "cpu" is a CPU backend, "opencl" an OpenCL one (when built with
 // PLANSCOPE_OPENCL), "cpu,cpu" two CPU instances, which the scheduler counts as two backends.
 #include "backend/backend.h"
-#include "backend/cpu/exec_node.h"
 
 #include <memory>
 #include <string>
@@ -14,7 +13,7 @@ namespace planscope {
 struct backend_factory_options {
     int n_threads = 1;       // CPU backends
     std::string device;      // OpenCL: device index or name substring (empty: the default)
-    cpu::f16_numerics f16_numerics = cpu::f16_numerics::ggml; // CPU backends (docs/numerics.md)
+    planscope::f16_numerics f16_numerics = planscope::f16_numerics::ggml; // CPU and OpenCL backends (docs/numerics.md)
 };
 
 // Errors: an empty list or entry, an unknown name, "opencl" in a build without OpenCL, an OpenCL

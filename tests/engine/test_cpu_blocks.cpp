@@ -77,7 +77,7 @@ void TestCpuBlocks::gelu_mlp() {
     const host_tensor b1 = random_host({n_ff, 1, 1, 1}, rng);
     const host_tensor w2 = random_host({n_ff, n_embd, 1, 1}, rng, -0.2f, 0.2f), b2 = random_host({n_embd, 1, 1, 1}, rng);
     const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
-        cg.backend.set_f16_numerics(cpu::f16_numerics::exact_f32); // the reference keeps activations exact
+        cg.backend.set_f16_numerics(f16_numerics::exact_f32); // the reference keeps activations exact
         builder& b = cg.b;
         const tensor_id tx = cg.leaf(dtype::f32, x.ne), tg = cg.leaf(dtype::f32, g.ne), tbeta = cg.leaf(dtype::f32, beta.ne);
         const tensor_id tw1 = cg.leaf(dtype::f16, w1.ne), tb1 = cg.leaf(dtype::f32, b1.ne);
@@ -132,7 +132,7 @@ void TestCpuBlocks::llama_layer() {
     for (int t = 0; t < n_tokens; ++t) pos[static_cast<std::size_t>(t)] = t;
 
     const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
-        cg.backend.set_f16_numerics(cpu::f16_numerics::exact_f32); // the reference keeps activations exact
+        cg.backend.set_f16_numerics(f16_numerics::exact_f32); // the reference keeps activations exact
         builder& b = cg.b;
         std::vector<std::pair<tensor_id, host_tensor>> to_set;
         const auto in = [&](const host_tensor& v) {

@@ -19,8 +19,6 @@ using namespace planscope::testing;
 
 namespace {
 
-using cpu::f16_numerics;
-
 // ggml's rounding moves each src1 value below by 0.4 of an f16 ulp: every value rounds down to
 // the f16 below, by a known amount, so rounding matters in every product.
 constexpr double offset_ulps = 0.4;

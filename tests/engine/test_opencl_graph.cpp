@@ -84,7 +84,6 @@ void TestOpenclGraph::block_equals_cpu() {
     const auto leafs = block_leafs(tokens);
     const auto build = [tokens](builder& b, const std::vector<tensor_id>& l) { return transformer_block(b, l, tokens); };
     cpu_backend cpu(2);
-    cpu.set_f16_numerics(cpu::f16_numerics::exact_f32); // the OpenCL kernels do not round activations to f16
     auto expected = run_on(cpu, leafs, build);
     QVERIFY2(expected.ok(), expected.ok() ? "" : expected.err().message.c_str());
     auto got = run_on(**cl, leafs, build);

@@ -8,7 +8,11 @@
 // f16 rounding may go the other way after a different f32 value).
 #include "opencl_harness.h"
 
+#include "backend/opencl/opencl_backend.h"
+
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace planscope;
 using namespace planscope::testing;
@@ -239,6 +243,8 @@ private slots:
     void initTestCase();
     void op_vs_cpu_data();
     void op_vs_cpu();
+    void f16_numerics_modes_data();
+    void f16_numerics_modes();
 };
 
 void TestOpenclOps::initTestCase() {
@@ -258,7 +264,6 @@ void TestOpenclOps::op_vs_cpu() {
     auto cl = shared_opencl();
     QVERIFY2(cl.ok(), cl.ok() ? "" : cl.err().message.c_str());
     cpu_backend cpu(1);
-    cpu.set_f16_numerics(cpu::f16_numerics::exact_f32); // the OpenCL kernels do not round activations to f16
     auto expected = run_on(cpu, c.leafs, c.build);
     QVERIFY2(expected.ok(), expected.ok() ? "" : expected.err().message.c_str());
     auto got = run_on(**cl, c.leafs, c.build);
@@ -266,6 +271,39 @@ void TestOpenclOps::op_vs_cpu() {
     QCOMPARE(got->ne, expected->ne);
     const double err = max_rel_error(*got, *expected);
     QVERIFY2(err <= c.tolerance, qPrintable(QStringLiteral("error %1 > tolerance %2").arg(err).arg(c.tolerance)));
+}
+
+// f16 weights: in ggml's mode both backends round the activations to f16 (the *_rb kernels, tiled
+// and per element), in exact_f32 neither does; the two modes differ by more than the agreement.
+void TestOpenclOps::f16_numerics_modes_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<bool>("exact");
+    for (const char* name : {"mul_mat f16 [128, 20] x [128, 7]", "mul_mat f16 odd k", "mul_mat f16 permuted (f16 K cache)"}) {
+        const auto it = std::find_if(cases().begin(), cases().end(), [&](const op_case& c) { return std::string(c.name) == name; });
+        QVERIFY(it != cases().end());
+        for (bool exact : {false, true})
+            QTest::addRow("%s, %s", name, exact ? "exact_f32" : "ggml") << static_cast<int>(it - cases().begin()) << exact;
+    }
+}
+
+void TestOpenclOps::f16_numerics_modes() {
+    QFETCH(int, index);
+    QFETCH(bool, exact);
+    const op_case& c = cases()[static_cast<std::size_t>(index)];
+    const f16_numerics mode = exact ? f16_numerics::exact_f32 : f16_numerics::ggml;
+    auto cl = make_opencl_backend({{}, mode});
+    QVERIFY2(cl.ok(), cl.ok() ? "" : cl.err().message.c_str());
+    cpu_backend same(1), other(1);
+    same.set_f16_numerics(mode);
+    other.set_f16_numerics(exact ? f16_numerics::ggml : f16_numerics::exact_f32);
+    auto got = run_on(**cl, c.leafs, c.build);
+    auto expected = run_on(same, c.leafs, c.build);
+    auto unlike = run_on(other, c.leafs, c.build);
+    QVERIFY(got.ok() && expected.ok() && unlike.ok());
+    const double agree = max_rel_error(*got, *expected);
+    const double differ = max_rel_error(*got, *unlike);
+    QVERIFY2(agree <= 1e-5, qPrintable(QStringLiteral("same mode: error %1").arg(agree)));
+    QVERIFY2(differ > 1e-5, qPrintable(QStringLiteral("other mode: difference only %1").arg(differ)));
 }
 
 QTEST_APPLESS_MAIN(TestOpenclOps)

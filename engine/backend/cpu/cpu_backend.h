@@ -22,8 +22,8 @@ public:
     [[nodiscard]] int n_threads() const { return m_n_threads; }
     // How MUL_MAT rounds activations against f16 weights (ggml's f16 rounding by default); plans
     // made afterwards use it.
-    void set_f16_numerics(cpu::f16_numerics numerics) { m_f16_numerics = numerics; }
-    [[nodiscard]] cpu::f16_numerics f16_numerics() const { return m_f16_numerics; }
+    void set_f16_numerics(planscope::f16_numerics numerics) { m_f16_numerics = numerics; }
+    [[nodiscard]] planscope::f16_numerics f16_numerics() const { return m_f16_numerics; }
     // ggml_backend_cpu_buffer_from_ptr: see cpu_buffer::wrap.
     std::shared_ptr<backend_buffer> buffer_from_ptr(buffer_id id, void* ptr, std::size_t size);
 
@@ -48,7 +48,7 @@ private:
     cpu::thread_pool& pool(int n_threads);
 
     int m_n_threads;
-    cpu::f16_numerics m_f16_numerics = cpu::f16_numerics::ggml;
+    planscope::f16_numerics m_f16_numerics = planscope::f16_numerics::ggml;
     std::unique_ptr<cpu::thread_pool> m_pool; // made on first use, remade when more threads are asked for
     cpu::work_buffer m_work;
 };

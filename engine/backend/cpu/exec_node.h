@@ -1,6 +1,7 @@
 #pragma once
 // What a CPU kernel sees of a node: its tensors resolved to addresses, its parameters, and the
 // threads it shares the work with.
+#include "backend/backend.h"
 #include "core/tensor.h"
 #include "thread_pool.h"
 
@@ -75,11 +76,6 @@ struct kernel_context {
 std::size_t scratch_bytes(std::size_t floats, int nth);
 inline std::size_t round_up(std::size_t n, std::size_t a) { return (n + a - 1) / a * a; }
 
-// How MUL_MAT treats activations (src1) against f16 weights (src0). ggml converts src1 to src0's
-// vec_dot_type first, so with f16 src0 every activation is rounded to f16 before the dot product,
-// which is then accumulated in f32 (docs/numerics.md); exact_f32 multiplies the f32 values as
-// they are.
-enum class f16_numerics { ggml, exact_f32 };
 
 using kernel_fn = void (*)(const exec_node& node, const kernel_context& kc);
 // Work-buffer bytes a node needs with nth threads (ggml_graph_plan's work_size per node).

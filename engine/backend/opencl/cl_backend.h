@@ -27,7 +27,8 @@ private:
 class opencl_backend final : public backend {
 public:
     // Errors: a queue or kernel that cannot be made (the program comes built from the cache).
-    static result<std::unique_ptr<opencl_backend>> create(std::shared_ptr<const device_program> program);
+    static result<std::unique_ptr<opencl_backend>> create(std::shared_ptr<const device_program> program,
+                                                         f16_numerics numerics = f16_numerics::ggml);
 
     // "OpenCL:<device name>".
     [[nodiscard]] std::string_view name() const override { return m_name; }

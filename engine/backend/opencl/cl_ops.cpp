@@ -85,7 +85,11 @@ status enqueue_mul_mat(cl_command_queue q, const kernel_set& k, const prepared_n
     cl_kernel kernel = nullptr;
     switch (a.type) {
     case dtype::f32: kernel = tiled ? k.tiled_f32.get() : k.mul_mat_f32.get(); break;
-    case dtype::f16: kernel = tiled ? k.tiled_f16.get() : k.mul_mat_f16.get(); break;
+    case dtype::f16: {
+        const bool round_b = k.numerics == f16_numerics::ggml;
+        kernel = tiled ? (round_b ? k.tiled_f16_rb : k.tiled_f16).get() : (round_b ? k.mul_mat_f16_rb : k.mul_mat_f16).get();
+        break;
+    }
     case dtype::q4_0: kernel = k.tiled_q4_0.get(); break; // supports_op: whole blocks, so tiled
     case dtype::q8_0: kernel = k.tiled_q8_0.get(); break;
     default: return error{what(n) + ": src0 type " + std::string(type_name(a.type)) + " is not implemented"};
@@ -130,8 +134,10 @@ result<kernel_set> make_kernels(const device_program& p) {
     k.get_rows = make_kernel(p, "k_get_rows", err);
     k.mul_mat_f32 = make_kernel(p, "k_mul_mat_f32", err);
     k.mul_mat_f16 = make_kernel(p, "k_mul_mat_f16", err);
+    k.mul_mat_f16_rb = make_kernel(p, "k_mul_mat_f16_rb", err);
     k.tiled_f32 = make_kernel(p, "k_mul_mat_tiled_f32", err);
     k.tiled_f16 = make_kernel(p, "k_mul_mat_tiled_f16", err);
+    k.tiled_f16_rb = make_kernel(p, "k_mul_mat_tiled_f16_rb", err);
     k.tiled_q4_0 = make_kernel(p, "k_mul_mat_tiled_q4_0", err);
     k.tiled_q8_0 = make_kernel(p, "k_mul_mat_tiled_q8_0", err);
     if (err != CL_SUCCESS) return error{cl_failure("OpenCL: creating the kernels failed", err)};
@@ -140,8 +146,8 @@ result<kernel_set> make_kernels(const device_program& p) {
     std::size_t limit = 256;
     for (cl_kernel kernel : {k.binary.get(), k.scalar.get(), k.unary.get(), k.diag_mask.get(), k.norm.get(),
                              k.soft_max.get(), k.rope.get(), k.cpy.get(), k.get_rows.get(), k.mul_mat_f32.get(),
-                             k.mul_mat_f16.get(), k.tiled_f32.get(), k.tiled_f16.get(), k.tiled_q4_0.get(),
-                             k.tiled_q8_0.get()}) {
+                             k.mul_mat_f16.get(), k.mul_mat_f16_rb.get(), k.tiled_f32.get(), k.tiled_f16.get(),
+                             k.tiled_f16_rb.get(), k.tiled_q4_0.get(), k.tiled_q8_0.get()}) {
         std::size_t size = 0;
         err = clGetKernelWorkGroupInfo(kernel, p.device.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof size, &size, nullptr);
         if (err != CL_SUCCESS) return error{cl_failure("OpenCL: querying the work-group size failed", err)};

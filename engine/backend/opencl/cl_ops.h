@@ -1,6 +1,7 @@
 #pragma once
 // What the OpenCL backend computes: which ops, types and layouts its kernels take (supports_op),
 // and how one node is enqueued.
+#include "backend/backend.h"
 #include "cl_program.h"
 #include "core/context.h"
 
@@ -31,8 +32,10 @@ struct prepared_node {
 // The backend's kernel objects (one set per backend: argument state is per kernel object).
 struct kernel_set {
     kernel_handle binary, scalar, unary, diag_mask, norm, soft_max, rope, cpy, get_rows;
-    kernel_handle mul_mat_f32, mul_mat_f16; // any strides, one output per item
-    kernel_handle tiled_f32, tiled_f16, tiled_q4_0, tiled_q8_0; // adjacent row elements, k % 4 == 0
+    kernel_handle mul_mat_f32, mul_mat_f16, mul_mat_f16_rb; // any strides, one output per item
+    kernel_handle tiled_f32, tiled_f16, tiled_f16_rb, tiled_q4_0, tiled_q8_0; // adjacent row elements, k % 4 == 0
+    // Against f16 src0: ggml rounds src1 to f16 (the *_rb kernels), exact_f32 does not.
+    f16_numerics numerics = f16_numerics::ggml;
     std::size_t row_group = 1; // work-group size of the row kernels, a power of two
     // Work-group size of every other kernel along dim 0, fixed (ranges are rounded up to it) so
     // that PoCL, which compiles a kernel once per local size, compiles each kernel once.

@@ -27,7 +27,8 @@ public:
     bool has_get_rows = false;
 };
 
-result<std::unique_ptr<opencl_backend>> opencl_backend::create(std::shared_ptr<const device_program> program) {
+result<std::unique_ptr<opencl_backend>> opencl_backend::create(std::shared_ptr<const device_program> program,
+                                                               f16_numerics numerics) {
     std::unique_ptr<opencl_backend> b(new opencl_backend());
     const device_info& dev = program->device;
     b->m_program = std::move(program);
@@ -46,6 +47,7 @@ result<std::unique_ptr<opencl_backend>> opencl_backend::create(std::shared_ptr<c
     auto kernels = make_kernels(*b->m_program);
     if (!kernels) return kernels.err();
     b->m_kernels = std::move(*kernels);
+    b->m_kernels.numerics = numerics;
     return b;
 }
 
@@ -207,7 +209,7 @@ result<std::unique_ptr<backend>> make_opencl_backend(const opencl_options& optio
     if (!device) return device.err();
     auto program = opencl::program_for(*device);
     if (!program) return program.err();
-    auto made = opencl::opencl_backend::create(std::move(*program));
+    auto made = opencl::opencl_backend::create(std::move(*program), options.numerics);
     if (!made) return made.err();
     return std::unique_ptr<backend>(std::move(*made));
 }

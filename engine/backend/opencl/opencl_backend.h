@@ -14,6 +14,7 @@ struct opencl_options {
     // A device index across all platforms ("0") or a substring of its name; empty means the
     // environment variable PLANSCOPE_OPENCL_DEVICE, else the first GPU, else the first device.
     std::string device;
+    f16_numerics numerics = f16_numerics::ggml; // MUL_MAT against f16 weights (docs/numerics.md)
 };
 
 // Errors: no platform, no device, no device matching `device`, a context/queue/program failure

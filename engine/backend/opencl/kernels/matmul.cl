@@ -3,6 +3,22 @@
 // (any strides) or q4_0 / q8_0 (contiguous block rows), dequantised here, on the device.
 // Rows of length k % 4 == 0 whose elements are adjacent take the tiled kernels (4 x 4 outputs per
 // item, float4 steps along k); other f32 / f16 layouts the per-element kernels below.
+// The *_rb variants round src1 to f16 first, as ggml converts it to an f16 src0's vec_dot_type
+// (docs/numerics.md): through a ushort buffer, since OpenCL C 1.2 has no half variables without
+// cl_khr_fp16, but vstore_half/vload_half work on any device.
+
+inline float round_f16(float v) {
+    ushort h;
+    vstore_half_rte(v, 0, (private half*)&h);
+    return vload_half(0, (private const half*)&h);
+}
+inline float4 round4_f16(float4 v) {
+    ushort h[4];
+    vstore_half4_rte(v, 0, (private half*)h);
+    return vload_half4(0, (private const half*)h);
+}
+inline float4 load4_b(global const float* b, long k) { return vload4(0, b + k); }
+inline float4 load4_b_rounded(global const float* b, long k) { return round4_f16(vload4(0, b + k)); }
 
 inline float dot_f32(global const char* a, ulong sa, global const float* b, long n) {
     float s = 0.0f;
@@ -17,18 +33,23 @@ inline float dot_f32(global const char* a, ulong sa, global const float* b, long
     return s;
 }
 
-inline float dot_f16(global const char* a, ulong sa, global const float* b, long n) {
-    float s = 0.0f;
-    long k = 0;
-    if (sa == 2) {
-        global const half* x = (global const half*)a;
-        float4 acc = 0.0f;
-        for (; k + 4 <= n; k += 4) acc += vload_half4(0, x + k) * vload4(0, b + k);
-        s = (acc.x + acc.y) + (acc.z + acc.w);
+#define DOT_F16(NAME, B4, B1)                                                                         \
+    inline float NAME(global const char* a, ulong sa, global const float* b, long n) {              \
+        float s = 0.0f;                                                                              \
+        long k = 0;                                                                                  \
+        if (sa == 2) {                                                                               \
+            global const half* x = (global const half*)a;                                            \
+            float4 acc = 0.0f;                                                                       \
+            for (; k + 4 <= n; k += 4) acc += vload_half4(0, x + k) * B4(b, k);                       \
+            s = (acc.x + acc.y) + (acc.z + acc.w);                                                   \
+        }                                                                                            \
+        for (; k < n; ++k) s += vload_half(0, (global const half*)(a + k * sa)) * B1(b[k]);           \
+        return s;                                                                                    \
     }
-    for (; k < n; ++k) s += vload_half(0, (global const half*)(a + k * sa)) * b[k];
-    return s;
-}
+
+inline float as_is(float v) { return v; }
+DOT_F16(dot_f16, load4_b, as_is)
+DOT_F16(dot_f16_rounded, load4_b_rounded, round_f16)
 
 // src1 rows must be contiguous f32 (nb10 == 4): the host converts other layouts first.
 #define MUL_MAT_KERNEL(NAME, DOT)                                                                     \
@@ -47,6 +68,7 @@ inline float dot_f16(global const char* a, ulong sa, global const float* b, long
 
 MUL_MAT_KERNEL(k_mul_mat_f32, dot_f32)
 MUL_MAT_KERNEL(k_mul_mat_f16, dot_f16)
+MUL_MAT_KERNEL(k_mul_mat_f16_rb, dot_f16_rounded)
 
 // Four adjacent weights k..k+3 of a row as f32.
 inline float4 load4_f32(global const char* row, long k) { return vload4(0, (global const float*)row + k); }
@@ -65,7 +87,7 @@ inline float4 load4_q8_0(global const char* row, long k) {
 
 // Item (t0, t1, plane): dst rows 4 t0 .. 4 t0 + 3 by columns 4 t1 .. 4 t1 + 3; edge tiles repeat
 // the last row or column and store only what exists.
-#define MUL_MAT_TILED(NAME, LOAD4)                                                                    \
+#define MUL_MAT_TILED(NAME, LOAD4, LOADB4)                                                                    \
     kernel void NAME(global const char* a, ulong oa, long4 nea, ulong4 nba,                          \
                      global const char* b, ulong ob, long4 neb, ulong4 nbb,                          \
                      global char* d, ulong od, long4 ned, ulong4 nbd) {                              \
@@ -86,7 +108,7 @@ inline float4 load4_q8_0(global const char* row, long k) {
         for (long k = 0; k < nea.x; k += 4) {                                                        \
             float4 av[4], bv[4];                                                                     \
             for (int i = 0; i < 4; ++i) av[i] = LOAD4(ra[i], k);                                     \
-            for (int j = 0; j < 4; ++j) bv[j] = vload4(0, cb[j] + k);                                \
+            for (int j = 0; j < 4; ++j) bv[j] = LOADB4(cb[j], k);                                    \
             for (int i = 0; i < 4; ++i)                                                              \
                 for (int j = 0; j < 4; ++j) acc[i][j] = mad(av[i], bv[j], acc[i][j]);                \
         }                                                                                            \
@@ -99,7 +121,8 @@ inline float4 load4_q8_0(global const char* row, long k) {
                 }                                                                                    \
     }
 
-MUL_MAT_TILED(k_mul_mat_tiled_f32, load4_f32)
-MUL_MAT_TILED(k_mul_mat_tiled_f16, load4_f16)
-MUL_MAT_TILED(k_mul_mat_tiled_q4_0, load4_q4_0)
-MUL_MAT_TILED(k_mul_mat_tiled_q8_0, load4_q8_0)
+MUL_MAT_TILED(k_mul_mat_tiled_f32, load4_f32, load4_b)
+MUL_MAT_TILED(k_mul_mat_tiled_f16, load4_f16, load4_b)
+MUL_MAT_TILED(k_mul_mat_tiled_f16_rb, load4_f16, load4_b_rounded)
+MUL_MAT_TILED(k_mul_mat_tiled_q4_0, load4_q4_0, load4_b)
+MUL_MAT_TILED(k_mul_mat_tiled_q8_0, load4_q8_0, load4_b)
