@@ -1586,6 +1586,14 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <source>Prompt: %1</source>
         <translation>Prompt: %1</translation>
     </message>
+    <message>
+        <source>Worst case (--worst-case)</source>
+        <translation>Schlimmster Fall (--worst-case)</translation>
+    </message>
+    <message>
+        <source>The graph llama.cpp sized its compute buffer with: the KV cache full (n_past = n_ctx - n_batch) and the K-shift of every layer. The prompt still runs from cell 0.</source>
+        <translation>Der Graph, mit dem llama.cpp seinen Rechenpuffer bemessen hat: der KV-Cache voll (n_past = n_ctx - n_batch) und die K-Verschiebung jeder Schicht. Der Prompt läuft weiterhin ab Zelle 0.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ModelReplanner</name>

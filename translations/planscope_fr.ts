@@ -1586,6 +1586,14 @@ Le graphe actuel est conservé.</translation>
         <source>Prompt: %1</source>
         <translation>Prompt : %1</translation>
     </message>
+    <message>
+        <source>Worst case (--worst-case)</source>
+        <translation>Pire cas (--worst-case)</translation>
+    </message>
+    <message>
+        <source>The graph llama.cpp sized its compute buffer with: the KV cache full (n_past = n_ctx - n_batch) and the K-shift of every layer. The prompt still runs from cell 0.</source>
+        <translation>Le graphe avec lequel llama.cpp dimensionnait son tampon de calcul : le cache KV plein (n_past = n_ctx - n_batch) et le décalage K de chaque couche. Le prompt s&apos;exécute toujours à partir de la cellule 0.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ModelReplanner</name>

@@ -1573,6 +1573,14 @@ The current graph is kept.</source>
         <source>Prompt: %1</source>
         <translation>提示词：%1</translation>
     </message>
+    <message>
+        <source>Worst case (--worst-case)</source>
+        <translation>最坏情况（--worst-case）</translation>
+    </message>
+    <message>
+        <source>The graph llama.cpp sized its compute buffer with: the KV cache full (n_past = n_ctx - n_batch) and the K-shift of every layer. The prompt still runs from cell 0.</source>
+        <translation>llama.cpp 用来确定计算缓冲区大小的图：KV 缓存已满（n_past = n_ctx - n_batch），并包含每一层的 K 移位。提示词仍从第 0 个单元开始运行。</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ModelReplanner</name>

@@ -7,6 +7,7 @@
 #include "session/startup_graph.h"
 #include "ui_test_support.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLineEdit>
@@ -133,17 +134,20 @@ void TestModelOptions::splitTemplate_data() {
     QTest::addColumn<int>("past");
     QTest::addColumn<bool>("f32");
     QTest::addColumn<int>("ngl");
-    QTest::newRow("bare") << u"llama"_s << u"llama"_s << 512 << 8 << 0 << false << 0;
+    QTest::addColumn<bool>("worst");
+    QTest::newRow("bare") << u"llama"_s << u"llama"_s << 512 << 8 << 0 << false << 0 << false;
     QTest::newRow("hyperparameters only") << u"llama?n_embd=32&n_layer=2"_s << u"llama?n_embd=32&n_layer=2"_s << 512
-                                          << 8 << 0 << false << 0;
-    QTest::newRow("every option") << u"llama?n_ctx=256&n_embd=32&n_batch=16&n_past=4&kv_type=f32&ngl=3"_s
-                                  << u"llama?n_embd=32"_s << 256 << 16 << 4 << true << 3;
+                                          << 8 << 0 << false << 0 << false;
+    QTest::newRow("every option") << u"llama?n_ctx=256&n_embd=32&n_batch=16&n_past=4&kv_type=f32&ngl=3&worst_case=yes"_s
+                                  << u"llama?n_embd=32"_s << 256 << 16 << 4 << true << 3 << true;
     QTest::newRow("template dialog spec")
-        << u"llama?n_vocab=512&n_embd=64&n_layer=5&n_head=8&n_head_kv=0&n_ff=172&n_ctx=512&n_batch=8&n_past=0&kv_type=f16&ngl=0"_s
-        << u"llama?n_vocab=512&n_embd=64&n_layer=5&n_head=8&n_head_kv=0&n_ff=172"_s << 512 << 8 << 0 << false << 0;
+        << u"llama?n_vocab=512&n_embd=64&n_layer=5&n_head=8&n_head_kv=0&n_ff=172&n_ctx=512&n_batch=8&n_past=0&kv_type=f16&ngl=0"
+           "&worst_case=no"_s
+        << u"llama?n_vocab=512&n_embd=64&n_layer=5&n_head=8&n_head_kv=0&n_ff=172"_s << 512 << 8 << 0 << false << 0 << false;
     // A bad value stays in the spec, where make_template refuses it with its own message.
-    QTest::newRow("bad values kept") << u"llama?n_ctx=big&kv_type=q8"_s << u"llama?n_ctx=big&kv_type=q8"_s << 512 << 8
-                                     << 0 << false << 0;
+    QTest::newRow("bad values kept") << u"llama?n_ctx=big&kv_type=q8&worst_case=maybe"_s
+                                     << u"llama?n_ctx=big&kv_type=q8&worst_case=maybe"_s << 512 << 8 << 0 << false << 0
+                                     << false;
 }
 
 void TestModelOptions::splitTemplate() {
@@ -154,6 +158,7 @@ void TestModelOptions::splitTemplate() {
     QFETCH(int, past);
     QFETCH(bool, f32);
     QFETCH(int, ngl);
+    QFETCH(bool, worst);
     QVERIFY(isLlamaTemplate(spec));
     const TemplateSplit split = splitLlamaTemplate(spec, ModelOptions{});
     QCOMPARE(split.spec, hyper);
@@ -162,6 +167,7 @@ void TestModelOptions::splitTemplate() {
     QCOMPARE(split.options.params.n_past, past);
     QCOMPARE(split.options.params.kv_type, f32 ? dtype::f32 : dtype::f16);
     QCOMPARE(split.options.params.ngl, ngl);
+    QCOMPARE(split.options.params.worst_case, worst);
     QVERIFY(!isLlamaTemplate(u"mlp?n_batch=4"_s));
     QVERIFY(!isLlamaTemplate(u"llamas"_s));
 }
@@ -269,6 +275,18 @@ void TestModelOptions::dialogFields() {
     QCOMPARE(o.params.ngl, 6);
     QCOMPARE(o.params.n_ctx, 4);
     QVERIFY(ok->isEnabled());
+
+    // The worst case fixes n_past: its box is disabled and its value no longer checked.
+    QVERIFY(!o.params.worst_case);
+    dialog.pastBox()->setValue(4);
+    QVERIFY(!ok->isEnabled());
+    dialog.worstCaseBox()->setChecked(true);
+    QVERIFY(!dialog.pastBox()->isEnabled());
+    QVERIFY(ok->isEnabled());
+    QVERIFY(dialog.options().params.worst_case);
+    dialog.setOptions(startupModelOptions());
+    QVERIFY(!dialog.worstCaseBox()->isChecked());
+    QVERIFY(dialog.pastBox()->isEnabled());
 }
 
 QTEST_MAIN(TestModelOptions)

@@ -18,6 +18,11 @@ class ModelOptionsText {
 
 // Sets the llama_params field `key` names from `value`; false for another key or a bad value.
 bool applyParamKey(const QString& key, const QString& value, planscope::llama_params& p) {
+    if (key == u"worst_case") {
+        if (value != u"yes" && value != u"no") return false;
+        p.worst_case = value == u"yes";
+        return true;
+    }
     if (key == u"kv_type") {
         if (value != u"f16" && value != u"f32") return false;
         p.kv_type = value == u"f32" ? planscope::dtype::f32 : planscope::dtype::f16;
@@ -91,7 +96,7 @@ QString checkModelOptions(const ModelOptions& o) {
     if (p.n_past < 0) return ModelOptionsText::tr("n_past must not be negative, got %1").arg(p.n_past);
     if (p.ngl < 0) return ModelOptionsText::tr("ngl must not be negative, got %1").arg(p.ngl);
     if (p.n_batch > p.n_ctx) return ModelOptionsText::tr("n_batch %1 exceeds n_ctx %2").arg(p.n_batch).arg(p.n_ctx);
-    if (qint64{p.n_past} + p.n_batch > p.n_ctx)
+    if (!p.worst_case && qint64{p.n_past} + p.n_batch > p.n_ctx) // the worst case fixes n_past
         return ModelOptionsText::tr("n_past + n_batch = %1 exceeds n_ctx %2").arg(qint64{p.n_past} + p.n_batch).arg(p.n_ctx);
     if (!o.tokens.empty() && static_cast<qsizetype>(o.tokens.size()) != p.n_batch)
         return ModelOptionsText::tr("the prompt has %1 token ids but n_batch is %2").arg(o.tokens.size()).arg(p.n_batch);

@@ -14,13 +14,13 @@
 namespace planscope::ui {
 
 struct ModelOptions {
-    planscope::llama_params params;   // as the CLI's flags; worst_case stays false
+    planscope::llama_params params;   // as the CLI's flags, --worst-case included
     std::vector<std::int32_t> tokens; // the prompt; empty: none given. BOS is never added.
 
     friend bool operator==(const ModelOptions& a, const ModelOptions& b) {
         return a.params.n_ctx == b.params.n_ctx && a.params.n_batch == b.params.n_batch &&
                a.params.n_past == b.params.n_past && a.params.kv_type == b.params.kv_type &&
-               a.params.ngl == b.params.ngl && a.tokens == b.tokens;
+               a.params.ngl == b.params.ngl && a.params.worst_case == b.params.worst_case && a.tokens == b.tokens;
     }
 };
 

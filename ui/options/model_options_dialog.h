@@ -6,6 +6,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
@@ -34,6 +35,7 @@ public:
     [[nodiscard]] QSpinBox* pastBox() const { return m_past; }
     [[nodiscard]] QSpinBox* nglBox() const { return m_ngl; }
     [[nodiscard]] QComboBox* kvTypeBox() const { return m_kvType; }
+    [[nodiscard]] QCheckBox* worstCaseBox() const { return m_worstCase; }
 
 private:
     void tokensEdited();
@@ -47,6 +49,7 @@ private:
     QSpinBox* m_batch;
     QSpinBox* m_past;
     QSpinBox* m_ngl;
+    QCheckBox* m_worstCase;
     QLabel* m_message;
     QDialogButtonBox* m_buttons;
 };
