@@ -18,7 +18,7 @@ using namespace planscope;
 
 namespace {
 
-// Random weights: f32 values in [-1, 1), or quantised blocks with a small scale and random quants
+// Random weights: f32 or f16 values in [-1, 1), or quantised blocks with a small scale and random quants
 // (valid blocks, so no NaN or subnormal slows anything down).
 void fill(const buffer_table& table, const tensor& t, std::mt19937& rng) {
     std::vector<std::byte> bytes(nbytes(t));
@@ -27,6 +27,12 @@ void fill(const buffer_table& table, const tensor& t, std::mt19937& rng) {
         for (std::size_t i = 0; i < bytes.size(); i += 4) {
             const float v = u(rng);
             std::memcpy(&bytes[i], &v, 4);
+        }
+    } else if (t.type == dtype::f16) {
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+        for (std::size_t i = 0; i < bytes.size(); i += 2) {
+            const std::uint16_t h = cpu::f32_to_f16(u(rng));
+            std::memcpy(&bytes[i], &h, 2);
         }
     } else {
         for (auto& b : bytes) b = static_cast<std::byte>(rng() & 0xff);
@@ -73,6 +79,8 @@ void shapes(benchmark::internal::Benchmark* bm) {
     for (int threads : {1, 2}) {
         bm->Args({512, 512, 512, threads});
         bm->Args({4096, 8, 4096, threads});
+        bm->Args({11008, 32, 4096, threads}); // a 7B feed-forward matrix, a 32-token batch
+        bm->Args({4096, 1, 4096, threads});   // decode: one token
     }
     bm->Unit(benchmark::kMillisecond)->UseRealTime();
 }
@@ -159,6 +167,7 @@ BENCHMARK(BM_stories260k_prompt)
     ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(BM_mul_mat, f32, dtype::f32)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_mul_mat, f16, dtype::f16)->Apply(shapes);
 BENCHMARK_CAPTURE(BM_mul_mat, q4_0, dtype::q4_0)->Apply(shapes);
 BENCHMARK_CAPTURE(BM_mul_mat, q8_0, dtype::q8_0)->Apply(shapes);
 

@@ -1,7 +1,7 @@
 // Type conversions and ggml's quantised formats on the CPU backend: half and bfloat16 conversions
 // against arithmetic references (every half exhaustively), every dequantiser (the SIMD one and the
 // plain one) against a reference written here element by element from the block layouts, and
-// MUL_MAT / GET_ROWS / CPY with quantised weights: q4_0 and q8_0 quantised here from random data
+// MUL_MAT (exact_f32: dequantised) / GET_ROWS / CPY with quantised weights: q4_0 and q8_0 quantised here from random data
 // the way ggml's reference quantisers do, the other formats as random but valid blocks.
 //
 // Tolerances: conversions and dequantisation 1e-6 relative (exact but for the order of the
@@ -289,6 +289,8 @@ void TestCpuQuant::mul_mat() {
     const auto bytes = weights(t, a, rng);
     const host_tensor bv = random_host(b, rng);
     const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        // The dequantised product; ggml's integer path is test_cpu_qdot's.
+        cg.backend.set_f16_numerics(f16_numerics::exact_f32);
         const tensor_id w = cg.leaf(t, a), x = cg.leaf(dtype::f32, b);
         auto out = with_weights(cg, cg.b.mul_mat(w, x), w, bytes);
         if (out) cg.set(x, bv);
@@ -352,9 +354,9 @@ void TestCpuQuant::unsupported_is_refused() {
     const tensor_id x = cg.leaf(dtype::f32, {256, 2, 1, 1}, "x");
     const tensor_id y = cg.b.set_name(cg.b.mul_mat(w, x), "y");
     const tensor_id f = cg.leaf(dtype::f32, {256, 4, 1, 1}, "f");
-    const tensor_id c = cg.b.set_name(cg.b.cpy(f, cg.leaf(dtype::q4_0, {256, 4, 1, 1})), "c");
+    const tensor_id c = cg.b.set_name(cg.b.cpy(f, cg.leaf(dtype::q6_k, {256, 4, 1, 1})), "c");
     QVERIFY(!cg.backend.supports_op(cg.ctx, cg.ctx[y]));
-    QVERIFY(!cg.backend.supports_op(cg.ctx, cg.ctx[c])); // no quantiser: f32 -> q4_0 is not done
+    QVERIFY(!cg.backend.supports_op(cg.ctx, cg.ctx[c])); // no quantiser: f32 -> q6_K is not done
     QVERIFY(cg.backend.supports_op(cg.ctx, cg.ctx[cg.b.mul_mat(cg.leaf(dtype::q6_k, {256, 4, 1, 1}), x)]));
     QVERIFY(cg.prepare(y).ok());
     const status s = cg.compute();

@@ -1,6 +1,7 @@
 // DUP, CPY and CONT (ggml_compute_forward_dup: the k-th element of src0, in i0-fastest order,
 // becomes the k-th element of the destination, converting the type), REPEAT and CONCAT.
 #include "kernels.h"
+#include "quantize.h"
 #include "row_io.h"
 
 #include <cstring>
@@ -43,6 +44,9 @@ void copy_rows(const exec_node& n, const kernel_context& kc) {
         } else if (same) {
             for (std::int64_t i = 0; i < ne0; ++i)
                 std::memmove(out + static_cast<std::size_t>(i) * d.nb[0], in + static_cast<std::size_t>(i) * s.nb[0], esize);
+        } else if (const quantize_fn q = quantizer(d.type)) {
+            load_f32(s.type, in, s.nb[0], scratch, ne0);
+            q(scratch, out, ne0);
         } else {
             load_f32(s.type, in, s.nb[0], scratch, ne0);
             store_f32(d.type, scratch, out, d.nb[0], ne0);

@@ -3,6 +3,7 @@
 #include "convert.h"
 #include "kernels.h"
 #include "quant.h"
+#include "quantize.h"
 
 namespace planscope::cpu {
 namespace {
@@ -39,6 +40,12 @@ result<kernel_entry> select_copy(const exec_node& n) {
         const bool both_contiguous = s.nb == contiguous_strides(s.type, s.ne) && d.nb == contiguous_strides(d.type, d.ne);
         if (both_contiguous) return kernel_entry{run_copy, work_copy};
         return unsupported(n, "copies " + type_of(s) + " only between contiguous tensors or rows of equal length");
+    }
+    if (is_float_type(s.type) && quantizer(d.type)) {
+        // Each source row becomes whole blocks of one destination row.
+        if (s.ne[0] != d.ne[0] || !block_rows(d))
+            return unsupported(n, "quantises to " + type_of(d) + " only rows of equal length into contiguous blocks");
+        return kernel_entry{run_copy, work_copy};
     }
     if (!float_types({&s, &d})) return unsupported(n, "cannot convert " + type_of(s) + " to " + type_of(d));
     return kernel_entry{run_copy, work_copy};

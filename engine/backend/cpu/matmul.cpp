@@ -8,10 +8,15 @@
 // bf16 widened, quantised ones dequantised, strided ones gathered — per block of rows into a
 // per-thread panel, once for all the src1 columns a thread handles with that block: packed,
 // aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do).
+//
+// Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
+// 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format.
 #include "convert.h"
 #include "gemm.h"
 #include "kernels.h"
+#include "qdot.h"
 #include "quant.h"
+#include "row_io.h"
 
 namespace planscope::cpu {
 namespace {
@@ -36,9 +41,57 @@ void round_to_f16(float* x, std::int64_t n) {
 
 const float* as_floats(const std::byte* p) { return reinterpret_cast<const float*>(p); }
 
+// The integer kernel for this node, nullptr when it multiplies in f32.
+qgemm_fn integer_kernel(const exec_node& n) {
+    return n.numerics == f16_numerics::ggml ? qgemm(n.src[0].type) : nullptr;
+}
+
+std::size_t quantized_b_bytes(const exec_node& n) {
+    const std::int64_t blocks = n.src[0].ne[0] / 32;
+    return round_up(static_cast<std::size_t>(blocks * n.src[1].rows()) * sizeof(q8_act_block), 64);
+}
+
+void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn gemm) {
+    const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
+    const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];
+    const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
+    const auto row_blocks = static_cast<std::size_t>(k / 32);
+
+    auto* quantized = reinterpret_cast<q8_act_block*>(kc.work);
+    float* scratch = kc.scratch(quantized_b_bytes(n), padded(k));
+    {
+        const auto [first, last] = kc.share(b.rows());
+        for (std::int64_t r = first; r < last; ++r)
+            quantize_q8_act(read_row(b, b.row(r), scratch), quantized + static_cast<std::size_t>(r) * row_blocks, k);
+        kc.barrier->wait();
+    }
+
+    const std::int64_t blocks = (m + block_rows - 1) / block_rows;
+    const std::int64_t chunks = (cols + chunk_cols - 1) / chunk_cols;
+    const std::int64_t units = d.ne[2] * d.ne[3] * blocks * chunks;
+    const auto [first, last] = kc.share(units);
+    for (std::int64_t u = first; u < last; ++u) {
+        const std::int64_t chunk = u % chunks, block = (u / chunks) % blocks, plane = u / (chunks * blocks);
+        const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
+        const std::int64_t row0 = block * block_rows, col0 = chunk * chunk_cols;
+        qgemm_args g{};
+        g.a = a.row(row0, i2 / r2, i3 / r3);
+        g.lda = a.nb[1];
+        g.b = quantized + static_cast<std::size_t>((i3 * b.ne[2] + i2) * cols + col0) * row_blocks;
+        g.ldb = row_blocks;
+        g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
+        g.ldc = d.nb[1] / sizeof(float);
+        g.m = std::min(block_rows, m - row0);
+        g.n = std::min(chunk_cols, cols - col0);
+        g.k = k;
+        gemm(g);
+    }
+}
+
 } // namespace
 
 void run_mul_mat(const exec_node& n, const kernel_context& kc) {
+    if (const qgemm_fn gemm = integer_kernel(n)) return run_mul_mat_integer(n, kc, gemm);
     const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
     const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];
     const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
@@ -93,6 +146,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
 }
 
 std::size_t work_mul_mat(const exec_node& n, int nth) {
+    if (integer_kernel(n)) return quantized_b_bytes(n) + scratch_bytes(padded(n.src[0].ne[0]), nth);
     return converted_b_bytes(n) + scratch_bytes(static_cast<std::size_t>(block_rows * n.src[0].ne[0]), nth);
 }
 

@@ -14,6 +14,8 @@
 #if defined(__GNUC__) && defined(__x86_64__)
 #define PLANSCOPE_X86_SIMD 1
 #define PLANSCOPE_AVX2 __attribute__((target("avx2,fma,f16c")))
+// AVX2 code that may also use AVX-512's VNNI on 256-bit registers (vpdpbusd).
+#define PLANSCOPE_AVX512_VNNI __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512vnni")))
 #include <cpuid.h>
 #else
 #define PLANSCOPE_X86_SIMD 0
@@ -29,6 +31,17 @@ inline bool has_avx2() {
         unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
         return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
     }();
+    return yes;
+#else
+    return false;
+#endif
+}
+
+// This CPU also runs AVX-512 F, VL, BW and VNNI (and the OS saves the 512-bit state).
+inline bool has_avx512_vnni() {
+#if PLANSCOPE_X86_SIMD
+    static const bool yes = has_avx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni");
     return yes;
 #else
     return false;

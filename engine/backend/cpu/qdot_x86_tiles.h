@@ -1,0 +1,171 @@
+// The tile kernels of qdot_x86.h, included by qdot_avx2.cpp and qdot_vnni.cpp inside a namespace
+// of their own, with QDOT_TARGET (the target attribute every function here carries) and
+// QDOT_VNNI (0 or 1) defined, after <immintrin.h> and <cstring>. No include guard: it is compiled
+// once per instruction set.
+
+namespace {
+
+using u8 = std::uint8_t;
+
+enum class wfmt { q4_0, q4_1, q5_0, q5_1, q8_0 };
+
+// Where a weight block keeps its minimum, fifth bits and values (the scale is always first).
+struct block_layout {
+    std::size_t bytes, min_at, qh_at, qs_at;
+    bool has_min, has_qh;
+};
+
+template <wfmt F>
+constexpr block_layout layout_of = F == wfmt::q4_0   ? block_layout{18, 0, 0, 2, false, false}
+                                   : F == wfmt::q4_1 ? block_layout{20, 2, 0, 4, true, false}
+                                   : F == wfmt::q5_0 ? block_layout{22, 0, 2, 6, false, true}
+                                   : F == wfmt::q5_1 ? block_layout{24, 2, 4, 8, true, true}
+                                                     : block_layout{34, 0, 0, 2, false, false};
+
+// Weights are multiplied as unsigned bytes: q4_0 and q5_0 values carry an offset of 8 and 16,
+// q8_0's signed bytes are flipped to x + 128 where vpdpbusd's 32-bit sums cannot overflow.
+// vpmaddubsw's 16-bit pair sums can (255 * 127 * 2), so AVX2 multiplies q8_0 by sign instead.
+template <wfmt F>
+constexpr bool signed_weights = F == wfmt::q8_0 && !QDOT_VNNI;
+template <wfmt F>
+constexpr int offset_of = F == wfmt::q4_0 ? 8 : F == wfmt::q5_0 ? 16 : F == wfmt::q8_0 && QDOT_VNNI ? 128 : 0;
+
+// Register tiles: tile_m weight rows by tile_n activation rows of 8-float accumulators (16 of the
+// 32 AVX-512 registers; 8 of AVX2's 16, which also hold the activations and their offsets).
+constexpr int tile_m = 4;
+constexpr int tile_n = QDOT_VNNI ? 4 : 2;
+
+QDOT_TARGET inline float half_at(const u8* p) {
+    std::uint16_t h;
+    std::memcpy(&h, p, sizeof h);
+    return _cvtsh_ss(h);
+}
+
+// Bit j of the 32-bit word at p as 0x10 in byte j.
+QDOT_TARGET inline __m256i fifth_bits(const u8* p) {
+    std::uint32_t qh;
+    std::memcpy(&qh, p, sizeof qh);
+    const __m256i spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(static_cast<int>(qh)),
+        _mm256_set_epi64x(0x0303030303030303, 0x0202020202020202, 0x0101010101010101, 0));
+    const __m256i bit = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ull));
+    return _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit), _mm256_set1_epi8(0x10));
+}
+
+// A block's 32 values in element order, as bytes to multiply (see signed_weights / offset_of).
+template <wfmt F>
+QDOT_TARGET inline __m256i unpack(const u8* p) {
+    constexpr block_layout l = layout_of<F>;
+    if constexpr (F == wfmt::q8_0) {
+        const __m256i q = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + l.qs_at));
+        return signed_weights<F> ? q : _mm256_xor_si256(q, _mm256_set1_epi8(static_cast<char>(0x80)));
+    } else {
+        const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + l.qs_at));
+        const __m128i low = _mm_set1_epi8(0x0F);
+        __m256i q = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(b, 4), low), _mm_and_si128(b, low));
+        if constexpr (l.has_qh) q = _mm256_or_si256(q, fifth_bits(p + l.qh_at));
+        return q;
+    }
+}
+
+// acc + the sums of each 4 adjacent products of unsigned x and signed y, in eight 32-bit lanes.
+QDOT_TARGET inline __m256i dot_u8_s8(__m256i acc, __m256i x, __m256i y) {
+#if QDOT_VNNI
+    return _mm256_dpbusd_epi32(acc, x, y);
+#else
+    return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), _mm256_set1_epi16(1)));
+#endif
+}
+
+QDOT_TARGET inline float hsum(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+// C (RM x RN at c) = weight rows a.. times activation rows b..; per block, each pair's exact
+// integer sum is scaled by d_x * d_y and accumulated in eight float lanes.
+template <wfmt F, int RM, int RN>
+QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const q8_act_block* b, float* c) {
+    constexpr block_layout l = layout_of<F>;
+    constexpr int offset = offset_of<F>;
+    __m256 acc[RM][RN];
+    float mins[RM][RN];
+#pragma GCC unroll 4
+    for (int i = 0; i < RM; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) {
+            acc[i][j] = _mm256_setzero_ps();
+            mins[i][j] = 0.0f;
+        }
+    const __m256i zero = _mm256_setzero_si256();
+    for (std::int64_t blk = 0; blk < g.k / 32; ++blk) {
+        __m256i y[RN], base[RN];
+        __m256 dy[RN];
+        float sy[RN];
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) {
+            const q8_act_block& yb = b[static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(blk)];
+            y[j] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(yb.qs));
+            dy[j] = _mm256_set1_ps(yb.d);
+            sy[j] = yb.s;
+            // -offset * sum(y), spread over the lanes as the products will be: the sums start there.
+            base[j] = offset ? _mm256_sub_epi32(zero, dot_u8_s8(zero, _mm256_set1_epi8(offset), y[j])) : zero;
+        }
+#pragma GCC unroll 4
+        for (int i = 0; i < RM; ++i) {
+            const u8* x = a + static_cast<std::size_t>(i) * g.lda + static_cast<std::size_t>(blk) * l.bytes;
+            const __m256i q = unpack<F>(x);
+            const __m256i q_abs = signed_weights<F> ? _mm256_sign_epi8(q, q) : q;
+            const __m256 dx = _mm256_set1_ps(half_at(x));
+            const float mx = l.has_min ? half_at(x + l.min_at) : 0.0f;
+#pragma GCC unroll 4
+            for (int j = 0; j < RN; ++j) {
+                const __m256i yj = signed_weights<F> ? _mm256_sign_epi8(y[j], q) : y[j];
+                const __m256i s = dot_u8_s8(base[j], q_abs, yj);
+                acc[i][j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(s), _mm256_mul_ps(dx, dy[j]), acc[i][j]);
+                if constexpr (l.has_min) mins[i][j] += mx * sy[j];
+            }
+        }
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < RM; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j)
+            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(acc[i][j]) + mins[i][j];
+}
+
+// Whole tiles, then the last rows and columns one at a time.
+template <wfmt F>
+QDOT_TARGET void gemm(const qgemm_args& g) {
+    const u8* a = reinterpret_cast<const u8*>(g.a);
+    for (std::int64_t i = 0; i < g.m;) {
+        const bool full_m = g.m - i >= tile_m;
+        const u8* ai = a + static_cast<std::size_t>(i) * g.lda;
+        for (std::int64_t j = 0; j < g.n;) {
+            const bool full_n = g.n - j >= tile_n;
+            const q8_act_block* bj = g.b + static_cast<std::size_t>(j) * g.ldb;
+            float* c = g.c + static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc;
+            if (full_m && full_n) tile<F, tile_m, tile_n>(g, ai, bj, c);
+            else if (full_m) tile<F, tile_m, 1>(g, ai, bj, c);
+            else if (full_n) tile<F, 1, tile_n>(g, ai, bj, c);
+            else tile<F, 1, 1>(g, ai, bj, c);
+            j += full_n ? tile_n : 1;
+        }
+        i += full_m ? tile_m : 1;
+    }
+}
+
+} // namespace
+
+qgemm_fn qgemm(dtype type) {
+    switch (type) {
+    case dtype::q4_0: return gemm<wfmt::q4_0>;
+    case dtype::q4_1: return gemm<wfmt::q4_1>;
+    case dtype::q5_0: return gemm<wfmt::q5_0>;
+    case dtype::q5_1: return gemm<wfmt::q5_1>;
+    case dtype::q8_0: return gemm<wfmt::q8_0>;
+    default: return nullptr;
+    }
+}
