@@ -111,7 +111,7 @@ QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const q8_act_bloc
             dy[j] = _mm256_set1_ps(yb.d);
             sy[j] = yb.s;
             // -offset * sum(y), spread over the lanes as the products will be: the sums start there.
-            base[j] = offset ? _mm256_sub_epi32(zero, dot_u8_s8(zero, _mm256_set1_epi8(offset), y[j])) : zero;
+            base[j] = offset ? _mm256_sub_epi32(zero, dot_u8_s8(zero, _mm256_set1_epi8(static_cast<char>(offset)), y[j])) : zero;
         }
 #pragma GCC unroll 4
         for (int i = 0; i < RM; ++i) {
