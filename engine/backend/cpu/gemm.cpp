@@ -8,44 +8,66 @@
 namespace planscope::cpu {
 namespace {
 
-// 8 floats: one AVX register, two SSE ones; GCC lowers the arithmetic to whichever the clone has.
+// 8 floats: one AVX register, two SSE ones; 16: one AVX-512 register. GCC lowers the arithmetic
+// to whatever the function it is compiled into has.
 typedef float v8 __attribute__((vector_size(32)));
+typedef float v16 __attribute__((vector_size(64)));
 
-// A tile of mr rows of A and nr rows of B keeps mr * nr accumulators in registers: 4 x 3 is twelve
-// independent FMA chains (enough to hide FMA latency), seven loads per twelve FMAs, and with the
-// four A vectors it fills AVX2's sixteen registers.
-constexpr int tile_m = 4;
-constexpr int tile_n = 3;
+template <class V>
+constexpr int lanes = sizeof(V) / sizeof(float);
+
 // k is split so that a tile's A rows stay in L1 and a unit's B rows in L2.
 constexpr std::int64_t k_block = 512;
 
 // Vectors travel by reference: passing them by value would depend on the clone's ABI.
-[[gnu::always_inline]] inline void load8(v8& v, const float* p) { std::memcpy(&v, p, sizeof v); }
-
-[[gnu::always_inline]] inline float hsum(const v8& v) {
-    return ((v[0] + v[4]) + (v[1] + v[5])) + ((v[2] + v[6]) + (v[3] + v[7]));
+template <class V>
+[[gnu::always_inline]] inline void load(V& v, const float* p) {
+    std::memcpy(&v, p, sizeof v);
 }
 
-// C (+)= A[mr rows] . B[nr rows] over k values starting at column p0.
-template <int MR, int NR>
-[[gnu::always_inline]] inline void tile(const gemm_args& g, const float* a, const float* b, float* c,
-                                        std::int64_t k, bool accumulate) {
-    v8 acc[MR][NR] = {};
+typedef float v4 __attribute__((vector_size(16)));
+
+// Halves added in registers (element access would send the accumulators through the stack); the
+// eight-float order is ((v0 + v4) + (v1 + v5)) + ((v2 + v6) + (v3 + v7)).
+template <class H, class V>
+[[gnu::always_inline]] inline H halves(const V& v) {
+    H lo, hi;
+    std::memcpy(&lo, &v, sizeof lo);
+    std::memcpy(&hi, reinterpret_cast<const char*>(&v) + sizeof lo, sizeof hi);
+    return lo + hi;
+}
+
+[[gnu::always_inline]] inline float hsum(const v8& v) {
+    const v4 s = halves<v4>(v);
+    return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+[[gnu::always_inline]] inline float hsum(const v16& v) { return hsum(halves<v8>(v)); }
+
+// C (+)= A[MR rows] . B[NR rows] over k values starting at column p0: MR * NR independent FMA
+// chains (enough to hide FMA latency), MR + NR loads per MR * NR FMAs.
+template <class V, int MR, int NR>
+[[gnu::always_inline]] inline void tile(const gemm_args& g, const float* a, const float* b, float* c, std::int64_t k,
+                                        bool accumulate) {
+    constexpr int L = lanes<V>;
+    V acc[MR][NR] = {};
     std::int64_t p = 0;
     // Unrolled so that the tile lives in registers, not in a stack array.
-    for (; p + 8 <= k; p += 8) {
-        v8 av[MR];
-#pragma GCC unroll 4
-        for (int i = 0; i < MR; ++i) load8(av[i], a + static_cast<std::size_t>(i) * g.lda + p);
-#pragma GCC unroll 3
+    for (; p + L <= k; p += L) {
+        V av[MR];
+#pragma GCC unroll 8
+        for (int i = 0; i < MR; ++i) load(av[i], a + static_cast<std::size_t>(i) * g.lda + p);
+#pragma GCC unroll 8
         for (int j = 0; j < NR; ++j) {
-            v8 bv;
-            load8(bv, b + static_cast<std::size_t>(j) * g.ldb + p);
-#pragma GCC unroll 4
+            V bv;
+            load(bv, b + static_cast<std::size_t>(j) * g.ldb + p);
+#pragma GCC unroll 8
             for (int i = 0; i < MR; ++i) acc[i][j] += av[i] * bv;
         }
     }
+#pragma GCC unroll 8
     for (int i = 0; i < MR; ++i) {
+#pragma GCC unroll 8
         for (int j = 0; j < NR; ++j) {
             float r = hsum(acc[i][j]);
             const float* ai = a + static_cast<std::size_t>(i) * g.lda;
@@ -57,36 +79,64 @@ template <int MR, int NR>
     }
 }
 
-template <int MR>
-[[gnu::always_inline]] inline void tile_rows(const gemm_args& g, const float* a, const float* b, float* c,
-                                             std::int64_t k, bool accumulate, std::int64_t nr) {
-    if (nr == 3) return tile<MR, 3>(g, a, b, c, k, accumulate);
-    if (nr == 2) return tile<MR, 2>(g, a, b, c, k, accumulate);
-    tile<MR, 1>(g, a, b, c, k, accumulate);
+// The tile for the last, partial rows and columns: MR <= TM rows, NR <= TN columns.
+template <class V, int MR, int NR>
+[[gnu::always_inline]] inline void tile_n(const gemm_args& g, const float* a, const float* b, float* c, std::int64_t k,
+                                          bool accumulate, std::int64_t nr) {
+    if constexpr (NR > 1)
+        if (nr < NR) return tile_n<V, MR, NR - 1>(g, a, b, c, k, accumulate, nr);
+    tile<V, MR, NR>(g, a, b, c, k, accumulate);
 }
 
-} // namespace
+template <class V, int MR, int NR>
+[[gnu::always_inline]] inline void tile_mn(const gemm_args& g, const float* a, const float* b, float* c,
+                                           std::int64_t k, bool accumulate, std::int64_t mr, std::int64_t nr) {
+    if constexpr (MR > 1)
+        if (mr < MR) return tile_mn<V, MR - 1, NR>(g, a, b, c, k, accumulate, mr, nr);
+    tile_n<V, MR, NR>(g, a, b, c, k, accumulate, nr);
+}
 
-PLANSCOPE_SIMD_CLONES void gemm_nt(const gemm_args& g) {
+template <class V, int TM, int TN>
+[[gnu::always_inline]] inline void gemm(const gemm_args& g) {
     for (std::int64_t p0 = 0; p0 < g.k; p0 += k_block) {
         const std::int64_t k = std::min(k_block, g.k - p0);
         const bool accumulate = p0 > 0;
-        for (std::int64_t i = 0; i < g.m; i += tile_m) {
-            const std::int64_t mr = std::min<std::int64_t>(tile_m, g.m - i);
+        for (std::int64_t i = 0; i < g.m; i += TM) {
+            const std::int64_t mr = std::min<std::int64_t>(TM, g.m - i);
             const float* a = g.a + static_cast<std::size_t>(i) * g.lda + p0;
-            for (std::int64_t j = 0; j < g.n; j += tile_n) {
-                const std::int64_t nr = std::min<std::int64_t>(tile_n, g.n - j);
+            for (std::int64_t j = 0; j < g.n; j += TN) {
+                const std::int64_t nr = std::min<std::int64_t>(TN, g.n - j);
                 const float* b = g.b + static_cast<std::size_t>(j) * g.ldb + p0;
                 float* c = g.c + static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc;
-                switch (mr) {
-                case 4: tile_rows<4>(g, a, b, c, k, accumulate, nr); break;
-                case 3: tile_rows<3>(g, a, b, c, k, accumulate, nr); break;
-                case 2: tile_rows<2>(g, a, b, c, k, accumulate, nr); break;
-                default: tile_rows<1>(g, a, b, c, k, accumulate, nr); break;
-                }
+                tile_mn<V, TM, TN>(g, a, b, c, k, accumulate, mr, nr);
             }
         }
     }
+}
+
+// 4 x 3 tiles of 8 floats: twelve accumulators and four A vectors fill AVX2's sixteen registers.
+PLANSCOPE_SIMD_CLONES void gemm_v8(const gemm_args& g) { gemm<v8, 4, 3>(g); }
+
+#if PLANSCOPE_X86_SIMD
+// 4 x 6 tiles of 16 floats: 24 accumulators of AVX-512's 32 registers, ten loads per 24 FMAs.
+PLANSCOPE_AVX512 void gemm_v16(const gemm_args& g) { gemm<v16, 4, 6>(g); }
+#endif
+
+} // namespace
+
+void gemm_nt(const gemm_args& g) {
+#if PLANSCOPE_X86_SIMD
+    if (has_avx512()) return gemm_v16(g);
+#endif
+    gemm_v8(g);
+}
+
+std::vector<gemm_fn> gemm_kernels() {
+    std::vector<gemm_fn> all{gemm_v8};
+#if PLANSCOPE_X86_SIMD
+    if (has_avx512()) all.push_back(gemm_v16);
+#endif
+    return all;
 }
 
 } // namespace planscope::cpu

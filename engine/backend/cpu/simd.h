@@ -14,8 +14,10 @@
 #if defined(__GNUC__) && defined(__x86_64__)
 #define PLANSCOPE_X86_SIMD 1
 #define PLANSCOPE_AVX2 __attribute__((target("avx2,fma,f16c")))
-// AVX2 code that may also use AVX-512's VNNI on 256-bit registers (vpdpbusd).
-#define PLANSCOPE_AVX512_VNNI __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512vnni")))
+// AVX-512 (F, VL, BW, DQ: 512-bit vectors of every element type) on top of AVX2, and with VNNI.
+#define PLANSCOPE_AVX512 __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq")))
+#define PLANSCOPE_AVX512_VNNI \
+    __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
 #include <cpuid.h>
 #else
 #define PLANSCOPE_X86_SIMD 0
@@ -37,11 +39,22 @@ inline bool has_avx2() {
 #endif
 }
 
-// This CPU also runs AVX-512 F, VL, BW and VNNI (and the OS saves the 512-bit state).
-inline bool has_avx512_vnni() {
+// This CPU also runs AVX-512 F, VL, BW and DQ (the features are only reported when the OS saves
+// the 512-bit state).
+inline bool has_avx512() {
 #if PLANSCOPE_X86_SIMD
     static const bool yes = has_avx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-                            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni");
+                            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
+    return yes;
+#else
+    return false;
+#endif
+}
+
+// ... and AVX-512 VNNI.
+inline bool has_avx512_vnni() {
+#if PLANSCOPE_X86_SIMD
+    static const bool yes = has_avx512() && __builtin_cpu_supports("avx512vnni");
     return yes;
 #else
     return false;
