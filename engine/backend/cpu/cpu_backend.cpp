@@ -50,7 +50,7 @@ copy_outcome cpu_backend::copy_tensor_to(const bound_tensor& src, const bound_te
 }
 
 result<std::unique_ptr<graph_plan>> cpu_backend::graph_plan_create(const placed_graph& pg) {
-    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics);
+    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics, m_split);
     if (!plan) return plan.err();
     return std::unique_ptr<graph_plan>(std::make_unique<cpu_graph_plan>(*this, std::move(*plan)));
 }
@@ -63,7 +63,7 @@ status cpu_backend::graph_plan_compute(graph_plan& plan) {
 }
 
 status cpu_backend::graph_compute(const placed_graph& pg) {
-    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics);
+    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics, m_split);
     if (!plan) return plan.err();
     return cpu::run_exec_plan(*plan, pool(plan->n_threads), m_work.reserve(plan->work_size));
 }

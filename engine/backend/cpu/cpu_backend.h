@@ -24,6 +24,9 @@ public:
     // made afterwards use it.
     void set_f16_numerics(planscope::f16_numerics numerics) { m_f16_numerics = numerics; }
     [[nodiscard]] planscope::f16_numerics f16_numerics() const { return m_f16_numerics; }
+    // by_size (the default) runs small nodes on one thread; every_node shares every node (tests of
+    // the kernels' splits).
+    void set_split_policy(cpu::split_policy split) { m_split = split; }
     // ggml_backend_cpu_buffer_from_ptr: see cpu_buffer::wrap.
     std::shared_ptr<backend_buffer> buffer_from_ptr(buffer_id id, void* ptr, std::size_t size);
 
@@ -49,6 +52,7 @@ private:
 
     int m_n_threads;
     planscope::f16_numerics m_f16_numerics = planscope::f16_numerics::ggml;
+    cpu::split_policy m_split = cpu::split_policy::by_size;
     std::unique_ptr<cpu::thread_pool> m_pool; // made on first use, remade when more threads are asked for
     cpu::work_buffer m_work;
 };

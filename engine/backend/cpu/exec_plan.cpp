@@ -2,6 +2,7 @@
 
 #include "kernel_select.h"
 
+#include <algorithm>
 #include <new>
 
 namespace planscope::cpu {
@@ -19,9 +20,28 @@ result<strided_tensor> resolve(const buffer_table& buffers, const tensor& t) {
     return s;
 }
 
+// Consecutive nodes that run on thread 0 alone form one segment.
+std::vector<exec_segment> segment(const std::vector<exec_node>& nodes, int n_threads, split_policy split) {
+    std::vector<exec_segment> out;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const bool parallel = n_threads > 1 && (split == split_policy::every_node || worth_splitting(nodes[i]));
+        if (!parallel && !out.empty() && !out.back().parallel) {
+            out.back().last = i + 1;
+        } else {
+            out.push_back({i, i + 1, parallel});
+        }
+    }
+    return out;
+}
+
 } // namespace
 
-result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics) {
+bool worth_splitting(const exec_node& n) {
+    if (n.op == op_kind::mul_mat) return n.src[0].ne[0] * n.src[0].ne[1] * n.src[1].rows() >= (std::int64_t{1} << 21);
+    return n.dst.elements() >= (std::int64_t{1} << 16);
+}
+
+result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics, split_policy split) {
     exec_plan plan;
     plan.n_threads = n_threads;
     for (tensor_id id : pg.g.nodes) {
@@ -54,6 +74,7 @@ result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_nume
         if (entry->work) plan.work_size = std::max(plan.work_size, entry->work(n, n_threads));
         plan.nodes.push_back(std::move(n));
     }
+    plan.segments = segment(plan.nodes, n_threads, split);
     return plan;
 }
 
@@ -69,12 +90,17 @@ std::byte* work_buffer::reserve(std::size_t size) {
 
 status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work) {
     error_sink errors;
-    spin_barrier barrier(plan.n_threads);
-    pool.run(plan.n_threads, [&](int ith) {
-        const kernel_context kc{ith, plan.n_threads, work, &barrier, &errors};
-        for (const exec_node& n : plan.nodes) {
-            n.kernel(n, kc);
-            barrier.wait();
+    // A graph of small nodes only does not wake the other threads at all.
+    const bool shared = std::ranges::any_of(plan.segments, [](const exec_segment& s) { return s.parallel; });
+    const int nth = shared ? plan.n_threads : 1;
+    spin_barrier barrier(nth), alone(1);
+    pool.run(nth, [&](int ith) {
+        const kernel_context kc{ith, nth, work, &barrier, &errors};
+        const kernel_context kc_alone{0, 1, work, &alone, &errors};
+        for (const exec_segment& s : plan.segments) {
+            if (s.parallel || ith == 0)
+                for (std::size_t i = s.first; i < s.last; ++i) plan.nodes[i].kernel(plan.nodes[i], s.parallel ? kc : kc_alone);
+            if (nth > 1) barrier.wait();
         }
     });
     if (std::string message = errors.take(); !message.empty()) return error{std::move(message)};

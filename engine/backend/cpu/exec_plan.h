@@ -9,16 +9,32 @@
 
 namespace planscope::cpu {
 
+// Which nodes are shared among the threads. A node too small to pay for the barrier after it runs
+// on thread 0 alone, and consecutive such nodes need no barrier between them: on a busy machine
+// every barrier can wait for a thread that lost its core.
+enum class split_policy { by_size, every_node };
+
+// Nodes [first, last): one node shared by all threads, or a run of small nodes on thread 0.
+struct exec_segment {
+    std::size_t first = 0, last = 0;
+    bool parallel = false;
+};
+
 struct exec_plan {
-    std::vector<exec_node> nodes; // the nodes that compute something, in graph order
-    std::size_t work_size = 0;    // the largest work memory a node needs
+    std::vector<exec_node> nodes;       // the nodes that compute something, in graph order
+    std::vector<exec_segment> segments; // all nodes, in order; a barrier after each
+    std::size_t work_size = 0;          // the largest work memory a node needs
     int n_threads = 1;
 };
 
 // Fails, naming the node, when a node is not supported or a tensor it reads or writes does not
 // resolve to memory that holds it. Every node gets `numerics` (work sizes depend on it).
-result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads,
-                                 f16_numerics numerics = f16_numerics::ggml);
+result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics = f16_numerics::ggml,
+                                 split_policy split = split_policy::by_size);
+
+// Whether a node is big enough to share among threads (split_policy::by_size): MUL_MAT from 2^21
+// multiply-adds, other ops from 2^16 result elements, tens of microseconds of work either way.
+bool worth_splitting(const exec_node& n);
 
 // 64-byte aligned memory that only grows.
 class work_buffer {

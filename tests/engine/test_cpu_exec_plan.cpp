@@ -1,0 +1,92 @@
+// Which nodes the CPU backend shares among its threads (exec_plan.h): small nodes run on thread 0
+// alone, consecutive ones without a barrier between them, large ones on every thread. Checked on
+// the segments of a graph of small and large nodes, and on values: the same, bit for bit, with
+// 1 thread, with 2 by size and with 2 sharing every node.
+#include "backend/cpu/exec_plan.h"
+#include "cpu_harness.h"
+
+#include <QtTest>
+
+#include <cstring>
+
+using namespace planscope;
+using namespace planscope::testing;
+
+namespace {
+
+// x [1024, 4] -> add, mul (4,096 values: small) -> MUL_MAT by w [1024, 1024] (4M multiply-adds:
+// large) -> add (small) -> repeat to [1024, 64] (65,536 values: large).
+struct mixed_graph {
+    cpu_graph cg;
+    tensor_id x, w, out;
+
+    mixed_graph(int threads, cpu::split_policy split) : cg(threads) {
+        cg.backend.set_split_policy(split);
+        x = cg.leaf(dtype::f32, {1024, 4, 1, 1});
+        w = cg.leaf(dtype::f32, {1024, 1024, 1, 1});
+        const tensor_id shape = cg.leaf(dtype::f32, {1024, 64, 1, 1});
+        const tensor_id a = cg.b.add(x, x);
+        const tensor_id y = cg.b.mul_mat(w, cg.b.mul(a, a));
+        out = cg.b.repeat(cg.b.add(y, y), shape);
+    }
+};
+
+} // namespace
+
+class TestCpuExecPlan : public QObject {
+    Q_OBJECT
+private slots:
+    void segments_data();
+    void segments();
+    void same_values();
+};
+
+void TestCpuExecPlan::segments_data() {
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("split");
+    QTest::addColumn<QString>("want"); // first-last per segment, * when shared
+    QTest::newRow("2 threads by size") << 2 << int(cpu::split_policy::by_size) << QStringLiteral("0-2 2-3* 3-4 4-5*");
+    QTest::newRow("2 threads every node") << 2 << int(cpu::split_policy::every_node)
+                                          << QStringLiteral("0-1* 1-2* 2-3* 3-4* 4-5*");
+    QTest::newRow("1 thread") << 1 << int(cpu::split_policy::every_node) << QStringLiteral("0-5");
+}
+
+void TestCpuExecPlan::segments() {
+    QFETCH(int, threads);
+    QFETCH(int, split);
+    QFETCH(QString, want);
+    mixed_graph m(threads, static_cast<cpu::split_policy>(split));
+    QVERIFY(m.cg.prepare(m.out).ok());
+    auto plan = cpu::make_exec_plan({m.cg.ctx, m.cg.g, m.cg.table}, threads, f16_numerics::ggml,
+                                    static_cast<cpu::split_policy>(split));
+    QVERIFY2(plan.ok(), plan.ok() ? "" : plan.err().message.c_str());
+    QCOMPARE(plan->nodes.size(), std::size_t{5});
+    QStringList got;
+    for (const cpu::exec_segment& s : plan->segments)
+        got << QStringLiteral("%1-%2%3").arg(s.first).arg(s.last).arg(s.parallel ? "*" : "");
+    QCOMPARE(got.join(' '), want);
+}
+
+void TestCpuExecPlan::same_values() {
+    std::mt19937 rng(3);
+    const host_tensor x = random_host({1024, 4, 1, 1}, rng), w = random_host({1024, 1024, 1, 1}, rng);
+    std::vector<host_tensor> results;
+    for (auto [threads, split] : {std::pair{1, cpu::split_policy::by_size}, {2, cpu::split_policy::by_size},
+                                  {2, cpu::split_policy::every_node}}) {
+        mixed_graph m(threads, split);
+        QVERIFY(m.cg.prepare(m.out).ok());
+        QVERIFY(m.cg.set(m.x, x).ok());
+        QVERIFY(m.cg.set(m.w, w).ok());
+        QVERIFY(m.cg.compute().ok());
+        auto r = m.cg.get(m.out);
+        QVERIFY(r.ok());
+        results.push_back(*r);
+    }
+    QCOMPARE(results[0].v.size(), std::size_t{1024 * 64});
+    QVERIFY(results[0].v[0] != 0.0f);
+    for (std::size_t i = 1; i < results.size(); ++i)
+        QVERIFY(std::memcmp(results[i].v.data(), results[0].v.data(), results[0].v.size() * sizeof(float)) == 0);
+}
+
+QTEST_APPLESS_MAIN(TestCpuExecPlan)
+#include "test_cpu_exec_plan.moc"
