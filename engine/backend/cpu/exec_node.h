@@ -6,6 +6,7 @@
 #include "thread_pool.h"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -63,6 +64,9 @@ struct kernel_context {
     std::byte* work = nullptr; // the plan's work buffer, shared by all threads, 64-byte aligned
     spin_barrier* barrier = nullptr;
     error_sink* errors = nullptr;
+    // This node's counter, zero when it starts, shared by its threads: kernels that hand out work
+    // units with fetch_add let a thread that lost its core do less.
+    std::atomic<std::int64_t>* next_unit = nullptr;
 
     // This thread's contiguous share [first, last) of n items.
     [[nodiscard]] std::pair<std::int64_t, std::int64_t> share(std::int64_t n) const {

@@ -3,6 +3,7 @@
 #include "kernel_select.h"
 
 #include <algorithm>
+#include <memory>
 #include <new>
 
 namespace planscope::cpu {
@@ -94,12 +95,19 @@ status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work) 
     const bool shared = std::ranges::any_of(plan.segments, [](const exec_segment& s) { return s.parallel; });
     const int nth = shared ? plan.n_threads : 1;
     spin_barrier barrier(nth), alone(1);
+    // One counter per node, all zero before the run: nothing to reset between nodes.
+    const auto next_unit = std::make_unique<std::atomic<std::int64_t>[]>(plan.nodes.size());
     pool.run(nth, [&](int ith) {
-        const kernel_context kc{ith, nth, work, &barrier, &errors};
-        const kernel_context kc_alone{0, 1, work, &alone, &errors};
+        kernel_context kc{ith, nth, work, &barrier, &errors};
+        kernel_context kc_alone{0, 1, work, &alone, &errors};
         for (const exec_segment& s : plan.segments) {
-            if (s.parallel || ith == 0)
-                for (std::size_t i = s.first; i < s.last; ++i) plan.nodes[i].kernel(plan.nodes[i], s.parallel ? kc : kc_alone);
+            if (s.parallel || ith == 0) {
+                kernel_context& k = s.parallel ? kc : kc_alone;
+                for (std::size_t i = s.first; i < s.last; ++i) {
+                    k.next_unit = &next_unit[i];
+                    plan.nodes[i].kernel(plan.nodes[i], k);
+                }
+            }
             if (nth > 1) barrier.wait();
         }
     });

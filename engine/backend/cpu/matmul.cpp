@@ -51,26 +51,33 @@ std::size_t quantized_b_bytes(const exec_node& n) {
     return round_up(static_cast<std::size_t>(blocks * n.src[1].rows()) * sizeof(q8_act_block), 64);
 }
 
+// Up to 8 activation rows (decode, small batches) every thread quantises for itself: cheaper than
+// the barrier, which on a busy machine waits for the slowest thread to get its core back.
+bool quantizes_privately(const exec_node& n) { return n.src[1].rows() <= 8; }
+
 void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn gemm) {
     const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
     const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];
     const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
     const auto row_blocks = static_cast<std::size_t>(k / 32);
 
-    auto* quantized = reinterpret_cast<q8_act_block*>(kc.work);
-    float* scratch = kc.scratch(quantized_b_bytes(n), padded(k));
+    const bool alone = quantizes_privately(n);
+    const std::size_t b_bytes = quantized_b_bytes(n);
+    auto* quantized = reinterpret_cast<q8_act_block*>(kc.work + (alone ? b_bytes * static_cast<std::size_t>(kc.ith) : 0));
+    float* scratch = kc.scratch(alone ? b_bytes * static_cast<std::size_t>(kc.nth) : b_bytes, padded(k));
     {
-        const auto [first, last] = kc.share(b.rows());
+        const auto [first, last] = alone ? std::pair<std::int64_t, std::int64_t>{0, b.rows()} : kc.share(b.rows());
         for (std::int64_t r = first; r < last; ++r)
             quantize_q8_act(read_row(b, b.row(r), scratch), quantized + static_cast<std::size_t>(r) * row_blocks, k);
-        kc.barrier->wait();
+        if (!alone) kc.barrier->wait();
     }
 
     const std::int64_t blocks = (m + block_rows - 1) / block_rows;
     const std::int64_t chunks = (cols + chunk_cols - 1) / chunk_cols;
     const std::int64_t units = d.ne[2] * d.ne[3] * blocks * chunks;
-    const auto [first, last] = kc.share(units);
-    for (std::int64_t u = first; u < last; ++u) {
+    // Units are taken one at a time: a thread sharing its core with another program takes fewer.
+    for (std::int64_t u = kc.next_unit->fetch_add(1, std::memory_order_relaxed); u < units;
+         u = kc.next_unit->fetch_add(1, std::memory_order_relaxed)) {
         const std::int64_t chunk = u % chunks, block = (u / chunks) % blocks, plane = u / (chunks * blocks);
         const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
         const std::int64_t row0 = block * block_rows, col0 = chunk * chunk_cols;
@@ -146,7 +153,9 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
 }
 
 std::size_t work_mul_mat(const exec_node& n, int nth) {
-    if (integer_kernel(n)) return quantized_b_bytes(n) + scratch_bytes(padded(n.src[0].ne[0]), nth);
+    if (integer_kernel(n))
+        return quantized_b_bytes(n) * static_cast<std::size_t>(quantizes_privately(n) ? nth : 1) +
+               scratch_bytes(padded(n.src[0].ne[0]), nth);
     return converted_b_bytes(n) + scratch_bytes(static_cast<std::size_t>(block_rows * n.src[0].ne[0]), nth);
 }
 
