@@ -36,8 +36,13 @@ void fill(const buffer_table& table, const tensor& t, std::mt19937& rng) {
         }
     } else {
         for (auto& b : bytes) b = static_cast<std::byte>(rng() & 0xff);
-        const std::uint16_t d = cpu::f32_to_f16(0.01f); // q4_0 and q8_0 blocks start with d
-        for (std::size_t i = 0; i < bytes.size(); i += type_size(t.type)) std::memcpy(&bytes[i], &d, 2);
+        // Valid scales: q6_K keeps d at its end, the others start with d (q4_K then dmin).
+        const std::uint16_t d = cpu::f32_to_f16(0.01f);
+        const std::size_t at = t.type == dtype::q6_k ? 208 : 0;
+        for (std::size_t i = 0; i < bytes.size(); i += type_size(t.type)) {
+            std::memcpy(&bytes[i + at], &d, 2);
+            if (t.type == dtype::q4_k) std::memcpy(&bytes[i + 2], &d, 2);
+        }
     }
     if (!tensor_set(table, t, bytes.data(), 0, bytes.size())) std::abort();
 }
@@ -170,5 +175,7 @@ BENCHMARK_CAPTURE(BM_mul_mat, f32, dtype::f32)->Apply(shapes);
 BENCHMARK_CAPTURE(BM_mul_mat, f16, dtype::f16)->Apply(shapes);
 BENCHMARK_CAPTURE(BM_mul_mat, q4_0, dtype::q4_0)->Apply(shapes);
 BENCHMARK_CAPTURE(BM_mul_mat, q8_0, dtype::q8_0)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_mul_mat, q4_K, dtype::q4_k)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_mul_mat, q6_K, dtype::q6_k)->Apply(shapes);
 
 BENCHMARK_MAIN();

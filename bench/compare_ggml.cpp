@@ -218,6 +218,10 @@ void register_cases() {
         {kernel::mul_mat, dtype::q4_0, 4096, 1, 4096, 2},
         {kernel::mul_mat, dtype::q8_0, 4096, 1, 4096, 1},
         {kernel::mul_mat, dtype::q8_0, 4096, 1, 4096, 2},
+        // The K-quants of Q4_K_M files (beyond the table).
+        {kernel::mul_mat, dtype::q4_k, 11008, 32, 4096, 1},
+        {kernel::mul_mat, dtype::q4_k, 4096, 1, 4096, 1},
+        {kernel::mul_mat, dtype::q6_k, 4096, 1, 4096, 1},
         {kernel::rms_norm, dtype::f32, 0, 512, 4096, 1},
         {kernel::soft_max, dtype::f32, 0, 512, 4096, 1},
     };

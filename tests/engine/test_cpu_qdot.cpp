@@ -1,7 +1,7 @@
 // ggml's integer path for MUL_MAT on quantised weights (docs/numerics.md): activations quantised to
-// 8 bits per 32 values, dot products of blocks in integers. Checked against references written
-// here from ggml's formulas (quantize_row_q8_0 / _q8_1 of its x86 CPU backend, the generic
-// ggml_vec_dot_*_q8_* loops) in double precision; every SIMD kernel this CPU runs against the
+// 8 bits per 32 values (per 256 for q4_K and q6_K), dot products of blocks in integers. Checked
+// against references written here from ggml's formulas (quantize_row_q8_0 / _q8_1 of its x86 CPU
+// backend, quantize_row_q8_K_ref, the block layouts) in double precision; every SIMD kernel this CPU runs against the
 // plain one on odd shapes and strides; the quantisers CPY uses, on hand-computed blocks and by
 // round trip; and MUL_MAT through the backend in both numerics.
 //
@@ -22,7 +22,13 @@ namespace {
 
 using u8 = std::uint8_t;
 
-const std::array<dtype, 5> integer_types{dtype::q4_0, dtype::q4_1, dtype::q5_0, dtype::q5_1, dtype::q8_0};
+const std::array<dtype, 7> integer_types{dtype::q4_0, dtype::q4_1, dtype::q5_0, dtype::q5_1,
+                                         dtype::q8_0, dtype::q4_k, dtype::q6_k};
+
+bool k_quant(dtype t) { return t == dtype::q4_k || t == dtype::q6_k; }
+// Activations per quantised block and the block's bytes (q8_act_block, or q8_K's layout).
+std::int64_t act_values(dtype t) { return k_quant(t) ? 256 : 32; }
+std::size_t act_bytes(dtype t) { return k_quant(t) ? 292 : 40; }
 
 float half_at(const u8* p) {
     std::uint16_t h;
@@ -36,10 +42,11 @@ std::vector<u8> random_blocks(dtype t, std::int64_t blocks, std::mt19937& rng) {
     std::vector<u8> bytes(type_size(t) * static_cast<std::size_t>(blocks));
     for (auto& b : bytes) b = static_cast<u8>(rng());
     std::uniform_real_distribution<float> d(0.001f, 0.02f);
+    const std::size_t scale_at = t == dtype::q6_k ? 208 : 0;
     for (std::size_t off = 0; off < bytes.size(); off += type_size(t)) {
-        for (int h = 0; h < (t == dtype::q4_1 || t == dtype::q5_1 ? 2 : 1); ++h) {
-            const std::uint16_t v = ref_f32_to_f16(h ? -d(rng) : d(rng));
-            std::memcpy(&bytes[off + 2 * static_cast<std::size_t>(h)], &v, 2);
+        for (int h = 0; h < (t == dtype::q4_1 || t == dtype::q5_1 || t == dtype::q4_k ? 2 : 1); ++h) {
+            const std::uint16_t v = ref_f32_to_f16(h && t != dtype::q4_k ? -d(rng) : d(rng));
+            std::memcpy(&bytes[off + scale_at + 2 * static_cast<std::size_t>(h)], &v, 2);
         }
     }
     return bytes;
@@ -76,8 +83,76 @@ std::vector<cpu::q8_act_block> ref_q8(const float* x, std::int64_t k) {
     return out;
 }
 
+// quantize_row_q8_K_ref: scale -max / 127 of the signed extreme, values rounded to nearest even.
+std::vector<cpu::q8k_act_block> ref_q8k(const float* x, std::int64_t k) {
+    std::vector<cpu::q8k_act_block> out(static_cast<std::size_t>(k / 256));
+    for (std::size_t b = 0; b < out.size(); ++b, x += 256) {
+        cpu::q8k_act_block& y = out[b];
+        y = {};
+        float amax = 0.0f, max = 0.0f;
+        for (int j = 0; j < 256; ++j)
+            if (std::fabs(x[j]) > amax) {
+                amax = std::fabs(x[j]);
+                max = x[j];
+            }
+        if (amax == 0.0f) continue;
+        const float iscale = -127.0f / max;
+        for (int j = 0; j < 256; ++j) {
+            y.qs[j] = static_cast<std::int8_t>(std::min(127, static_cast<int>(std::nearbyint(iscale * x[j]))));
+            y.bsums[j / 16] = static_cast<std::int16_t>(y.bsums[j / 16] + y.qs[j]);
+        }
+        y.d = 1.0f / iscale;
+    }
+    return out;
+}
+
+// k activations quantised for weights of t, as bytes.
+std::vector<std::byte> ref_activations(dtype t, const float* x, std::int64_t k) {
+    std::vector<std::byte> out(static_cast<std::size_t>(k / act_values(t)) * act_bytes(t));
+    if (k_quant(t)) {
+        const auto q = ref_q8k(x, k);
+        std::memcpy(out.data(), q.data(), out.size());
+    } else {
+        const auto q = ref_q8(x, k);
+        std::memcpy(out.data(), q.data(), out.size());
+    }
+    return out;
+}
+
+// K-quant super-blocks (block layouts of ggml-common.h): the value of element e times its
+// group's scale, as integers, and the offset part (q4_K's min times dmin, as a factor of y).
+std::pair<double, double> ref_dot_k(dtype t, const u8* x, const std::byte* act, std::int64_t k) {
+    double sum = 0.0, mag = 0.0;
+    for (std::int64_t b = 0; b < k / 256; ++b, x += type_size(t)) {
+        cpu::q8k_act_block y;
+        std::memcpy(&y, act + static_cast<std::size_t>(b) * 292, sizeof y);
+        for (int e = 0; e < 256; ++e) {
+            double term;
+            if (t == dtype::q4_k) {
+                const int g = e / 32, l = e % 32;
+                const u8* s = x + 4;
+                const int sc = g < 4 ? s[g] & 63 : (s[g + 4] & 15) | ((s[g - 4] >> 6) << 4);
+                const int m = g < 4 ? s[g + 4] & 63 : (s[g + 4] >> 4) | ((s[g] >> 6) << 4);
+                const u8 byte = x[16 + 32 * (g / 2) + l];
+                const int q = g % 2 ? byte >> 4 : byte & 15;
+                term = (double(half_at(x)) * sc * q - double(half_at(x + 2)) * m) * y.d * y.qs[e];
+            } else {
+                const int half = e / 128, c = (e % 128) / 32, l = e % 32;
+                const u8 ql = x[64 * half + 32 * (c % 2) + l], qh = x[128 + 32 * half + l];
+                const int q = ((c < 2 ? ql & 15 : ql >> 4) | (((qh >> (2 * c)) & 3) << 4)) - 32;
+                term = double(half_at(x + 208)) * static_cast<std::int8_t>(x[192 + e / 16]) * q * y.d * y.qs[e];
+            }
+            sum += term;
+            mag += std::fabs(term);
+        }
+    }
+    return {sum, mag};
+}
+
 // The dot product in double, and the sum of the magnitudes of its terms (for the tolerance).
-std::pair<double, double> ref_dot(dtype t, const u8* x, const cpu::q8_act_block* y, std::int64_t k) {
+std::pair<double, double> ref_dot(dtype t, const u8* x, const std::byte* act, std::int64_t k) {
+    if (k_quant(t)) return ref_dot_k(t, x, act, k);
+    const auto* y = reinterpret_cast<const cpu::q8_act_block*>(act);
     const bool has_min = t == dtype::q4_1 || t == dtype::q5_1;
     double sum = 0.0, mag = 0.0;
     for (std::int64_t b = 0; b < k / 32; ++b, x += type_size(t), ++y) {
@@ -103,14 +178,16 @@ void check_gemm(cpu::qgemm_fn gemm, dtype t, std::int64_t m, std::int64_t n, std
     QVERIFY(gemm != nullptr);
     std::mt19937 rng(seed);
     const std::size_t row = row_size(t, k), lda = row + type_size(t);
-    const auto blocks = static_cast<std::size_t>(k / 32), ldb = blocks + 1, ldc = static_cast<std::size_t>(m) + 3;
+    const std::int64_t padded_k = k + act_values(t);
+    const std::size_t ldb = static_cast<std::size_t>(padded_k / act_values(t)) * act_bytes(t);
+    const std::size_t ldc = static_cast<std::size_t>(m) + 3;
     const auto w = random_blocks(t, static_cast<std::int64_t>(lda / type_size(t)) * m, rng);
-    std::vector<cpu::q8_act_block> act;
+    std::vector<std::byte> act;
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     for (std::int64_t j = 0; j < n; ++j) {
-        std::vector<float> x(static_cast<std::size_t>(k) + 32);
+        std::vector<float> x(static_cast<std::size_t>(padded_k));
         for (float& v : x) v = u(rng);
-        const auto q = ref_q8(x.data(), static_cast<std::int64_t>(ldb) * 32);
+        const auto q = ref_activations(t, x.data(), padded_k);
         act.insert(act.end(), q.begin(), q.end());
     }
     std::vector<float> c(ldc * static_cast<std::size_t>(n), -7.0f);
@@ -215,7 +292,9 @@ void TestCpuQdot::kernels_data() {
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("k");
     for (dtype t : integer_types)
-        for (auto [m, n, k] : {std::array{1, 1, 32}, {4, 2, 96}, {5, 3, 64}, {17, 9, 1024}, {8, 1, 4096}, {3, 5, 32}}) {
+        for (auto [m, n, k] : {std::array{1, 1, 256}, {4, 2, 768}, {5, 3, 512}, {17, 9, 1024}, {8, 1, 4096},
+                               {3, 5, 256}, {2, 2, 32}, {4, 4, 96}}) {
+            if (k % act_values(t) != 0) continue;
             const std::string name = std::string(type_name(t)) + " " + std::to_string(m) + "x" + std::to_string(n) +
                                      "x" + std::to_string(k);
             QTest::newRow(name.c_str()) << int(t) << m << n << k;
@@ -244,11 +323,12 @@ void TestCpuQdot::mul_mat_data() {
     QTest::addColumn<int>("b_type");
     for (dtype t : integer_types) {
         const std::string n(type_name(t));
+        const std::int64_t u = act_values(t); // a row is whole blocks of activations
         QTest::newRow((n + " decode").c_str()) << int(t) << shape{1024, 37, 1, 1} << shape{1024, 1, 1, 1} << int(dtype::f32);
-        QTest::newRow((n + " odd").c_str()) << int(t) << shape{96, 33, 1, 1} << shape{96, 5, 1, 1} << int(dtype::f32);
-        QTest::newRow((n + " broadcast").c_str()) << int(t) << shape{64, 7, 2, 1} << shape{64, 3, 4, 1} << int(dtype::f32);
+        QTest::newRow((n + " odd").c_str()) << int(t) << shape{3 * u, 33, 1, 1} << shape{3 * u, 5, 1, 1} << int(dtype::f32);
+        QTest::newRow((n + " broadcast").c_str()) << int(t) << shape{2 * u, 7, 2, 1} << shape{2 * u, 3, 4, 1} << int(dtype::f32);
         QTest::newRow((n + " f16 src1, many columns").c_str())
-            << int(t) << shape{64, 18, 1, 1} << shape{64, 131, 1, 1} << int(dtype::f16);
+            << int(t) << shape{2 * u, 18, 1, 1} << shape{2 * u, 131, 1, 1} << int(dtype::f16);
     }
 }
 
@@ -261,7 +341,7 @@ void TestCpuQdot::mul_mat() {
     QFETCH(int, b_type);
     const auto t = static_cast<dtype>(type);
     std::mt19937 rng(7);
-    const auto bytes = random_blocks(t, a[0] * a[1] * a[2] * a[3] / 32, rng);
+    const auto bytes = random_blocks(t, a[0] * a[1] * a[2] * a[3] / block_size(t), rng);
     const host_tensor bv = rounded(random_host(b, rng), static_cast<dtype>(b_type));
     const auto setup_with = [&](f16_numerics numerics) -> graph_setup {
         return [&, numerics](cpu_graph& cg) -> result<tensor_id> {
@@ -280,7 +360,7 @@ void TestCpuQdot::mul_mat() {
     std::vector<float> w(static_cast<std::size_t>(a[0]));
     for (std::int64_t i2 = 0; i2 < b[2]; ++i2)
         for (std::int64_t j = 0; j < b[1]; ++j) {
-            const auto q = ref_q8(&bv.v[bv.index(0, j, i2, 0)], a[0]);
+            const auto q = ref_activations(t, &bv.v[bv.index(0, j, i2, 0)], a[0]);
             for (std::int64_t i = 0; i < a[1]; ++i) {
                 const u8* wr = bytes.data() + static_cast<std::size_t>(i + a[1] * (i2 / (b[2] / a[2]))) * row;
                 const auto [want, mag] = ref_dot(t, wr, q.data(), a[0]);

@@ -47,8 +47,7 @@ qgemm_fn integer_kernel(const exec_node& n) {
 }
 
 std::size_t quantized_b_bytes(const exec_node& n) {
-    const std::int64_t blocks = n.src[0].ne[0] / 32;
-    return round_up(static_cast<std::size_t>(blocks * n.src[1].rows()) * sizeof(q8_act_block), 64);
+    return round_up(activation_row_bytes(n.src[0].type, n.src[0].ne[0]) * static_cast<std::size_t>(n.src[1].rows()), 64);
 }
 
 // Up to 8 activation rows (decode, small batches) every thread quantises for itself: cheaper than
@@ -59,16 +58,16 @@ void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn 
     const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
     const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];
     const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
-    const auto row_blocks = static_cast<std::size_t>(k / 32);
+    const std::size_t row_bytes = activation_row_bytes(a.type, k);
 
     const bool alone = quantizes_privately(n);
     const std::size_t b_bytes = quantized_b_bytes(n);
-    auto* quantized = reinterpret_cast<q8_act_block*>(kc.work + (alone ? b_bytes * static_cast<std::size_t>(kc.ith) : 0));
+    std::byte* quantized = kc.work + (alone ? b_bytes * static_cast<std::size_t>(kc.ith) : 0);
     float* scratch = kc.scratch(alone ? b_bytes * static_cast<std::size_t>(kc.nth) : b_bytes, padded(k));
     {
         const auto [first, last] = alone ? std::pair<std::int64_t, std::int64_t>{0, b.rows()} : kc.share(b.rows());
         for (std::int64_t r = first; r < last; ++r)
-            quantize_q8_act(read_row(b, b.row(r), scratch), quantized + static_cast<std::size_t>(r) * row_blocks, k);
+            quantize_activations(a.type, read_row(b, b.row(r), scratch), quantized + static_cast<std::size_t>(r) * row_bytes, k);
         if (!alone) kc.barrier->wait();
     }
 
@@ -84,8 +83,8 @@ void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn 
         qgemm_args g{};
         g.a = a.row(row0, i2 / r2, i3 / r3);
         g.lda = a.nb[1];
-        g.b = quantized + static_cast<std::size_t>((i3 * b.ne[2] + i2) * cols + col0) * row_blocks;
-        g.ldb = row_blocks;
+        g.b = quantized + static_cast<std::size_t>((i3 * b.ne[2] + i2) * cols + col0) * row_bytes;
+        g.ldb = row_bytes;
         g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
         g.ldc = d.nb[1] / sizeof(float);
         g.m = std::min(block_rows, m - row0);

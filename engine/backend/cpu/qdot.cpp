@@ -4,6 +4,7 @@
 #include "qdot_x86.h"
 
 #include <cstring>
+#include <utility>
 
 namespace planscope::cpu {
 namespace {
@@ -58,26 +59,86 @@ float dot_q8_0(const u8* x, const q8_act_block* y, std::int64_t k) {
     return sum;
 }
 
-template <float (*Dot)(const u8*, const q8_act_block*, std::int64_t)>
+// get_scale_min_k4: the 6-bit scale and min of group j of a q4_K super-block.
+std::pair<int, int> scale_min_k4(int j, const u8* q) {
+    if (j < 4) return {q[j] & 63, q[j + 4] & 63};
+    return {(q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4), (q[j + 4] >> 4) | ((q[j] >> 6) << 4)};
+}
+
+// block_q4_K {half d; half dmin; u8 scales[12]; u8 qs[128]}: per super-block
+// d_y * (d * sum_j scale_j * sum(q * y) - dmin * sum_j min_j * sum(y of group j)).
+float dot_q4_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
+    float sum = 0.0f;
+    for (std::int64_t b = 0; b < k / 256; ++b, x += 144, ++y) {
+        int sumi = 0, sum_mins = 0;
+        for (int g = 0; g < 8; ++g) {
+            const auto [sc, m] = scale_min_k4(g, x + 4);
+            const u8* q = x + 16 + 32 * (g / 2);
+            int dot = 0;
+            for (int l = 0; l < 32; ++l) dot += (g % 2 ? q[l] >> 4 : q[l] & 0xF) * y->qs[32 * g + l];
+            sumi += sc * dot;
+            sum_mins += m * (y->bsums[2 * g] + y->bsums[2 * g + 1]);
+        }
+        sum += y->d * half_at(x) * static_cast<float>(sumi) - y->d * half_at(x + 2) * static_cast<float>(sum_mins);
+    }
+    return sum;
+}
+
+// block_q6_K {u8 ql[128]; u8 qh[64]; i8 scales[16]; half d}: values (4 low bits in ql, 2 high in
+// qh) minus 32, a signed scale per 16; per super-block d_y * d * sum_j scale_j * sum(q * y).
+float dot_q6_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
+    float sum = 0.0f;
+    for (std::int64_t b = 0; b < k / 256; ++b, x += 210, ++y) {
+        int sumi = 0;
+        for (int i = 0; i < 256; i += 16) {
+            int dot = 0;
+            for (int e = i; e < i + 16; ++e) {
+                const int half = e / 128, c = (e % 128) / 32, l = e % 32;
+                const u8 ql = x[64 * half + 32 * (c % 2) + l], qh = x[128 + 32 * half + l];
+                const int q = ((c < 2 ? ql & 0xF : ql >> 4) | (((qh >> (2 * c)) & 3) << 4)) - 32;
+                dot += q * y->qs[e];
+            }
+            sumi += static_cast<std::int8_t>(x[192 + i / 16]) * dot;
+        }
+        sum += y->d * half_at(x + 208) * static_cast<float>(sumi);
+    }
+    return sum;
+}
+
+template <class Act, float (*Dot)(const u8*, const Act*, std::int64_t)>
 void plain(const qgemm_args& g) {
     for (std::int64_t j = 0; j < g.n; ++j)
         for (std::int64_t i = 0; i < g.m; ++i)
             g.c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] =
                 Dot(reinterpret_cast<const u8*>(g.a) + static_cast<std::size_t>(i) * g.lda,
-                    g.b + static_cast<std::size_t>(j) * g.ldb, g.k);
+                    reinterpret_cast<const Act*>(g.b + static_cast<std::size_t>(j) * g.ldb), g.k);
 }
+
+bool k_quant(dtype type) { return type == dtype::q4_k || type == dtype::q6_k; }
 
 } // namespace
 
 qgemm_fn plain_qgemm(dtype type) {
     switch (type) {
-    case dtype::q4_0: return plain<dot_nibbles<q4_0>>;
-    case dtype::q4_1: return plain<dot_nibbles<q4_1>>;
-    case dtype::q5_0: return plain<dot_nibbles<q5_0>>;
-    case dtype::q5_1: return plain<dot_nibbles<q5_1>>;
-    case dtype::q8_0: return plain<dot_q8_0>;
+    case dtype::q4_0: return plain<q8_act_block, dot_nibbles<q4_0>>;
+    case dtype::q4_1: return plain<q8_act_block, dot_nibbles<q4_1>>;
+    case dtype::q5_0: return plain<q8_act_block, dot_nibbles<q5_0>>;
+    case dtype::q5_1: return plain<q8_act_block, dot_nibbles<q5_1>>;
+    case dtype::q8_0: return plain<q8_act_block, dot_q8_0>;
+    case dtype::q4_k: return plain<q8k_act_block, dot_q4_k>;
+    case dtype::q6_k: return plain<q8k_act_block, dot_q6_k>;
     default: return nullptr;
     }
+}
+
+std::size_t activation_row_bytes(dtype type, std::int64_t k) {
+    return k_quant(type) ? static_cast<std::size_t>(k / 256) * sizeof(q8k_act_block)
+                         : static_cast<std::size_t>(k / 32) * sizeof(q8_act_block);
+}
+
+void quantize_activations(dtype type, const float* x, std::byte* dst, std::int64_t k) {
+    if (k_quant(type)) return quantizer(dtype::q8_k)(x, dst, k);
+    quantize_q8_act(x, reinterpret_cast<q8_act_block*>(dst), k);
 }
 
 qgemm_fn qgemm(dtype type) {

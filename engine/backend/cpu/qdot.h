@@ -1,18 +1,19 @@
 #pragma once
 // MUL_MAT on quantised weights in ggml's numerics: each activation row (src1) is quantised once
-// to 8 bits per 32 values (quantize_q8_act), then every (weight row, activation row) pair is a sum
-// over blocks of an exact integer dot product times the two scales (ggml_vec_dot_q4_0_q8_0 and
-// its siblings). The weights are read in their own format, never widened to f32.
+// to 8 bits (per 32 values, quantize_q8_act, or per 256 for the K-quants, q8_K), then every
+// (weight row, activation row) pair is a sum over blocks of an exact integer dot product times the
+// scales (ggml_vec_dot_q4_0_q8_0 and its siblings). The weights are read in their own format,
+// never widened to f32.
 #include "quantize.h"
 
 namespace planscope::cpu {
 
 // C[i + j*ldc] = dot(weight row i, activation row j) for i < m, j < n. Weight rows are k elements
-// of whole blocks lda bytes apart; activation rows are k / 32 q8_act_blocks, ldb blocks apart.
+// of whole blocks lda bytes apart; activation rows are quantize_activations() rows, ldb bytes apart.
 struct qgemm_args {
     const std::byte* a;
     std::size_t lda;
-    const q8_act_block* b;
+    const std::byte* b;
     std::size_t ldb;
     float* c;
     std::size_t ldc;
@@ -22,9 +23,15 @@ struct qgemm_args {
 using qgemm_fn = void (*)(const qgemm_args& g);
 
 // The fastest kernel this CPU runs for weights of `type` (AVX-512 VNNI, AVX2, plain), nullptr for
-// a type without integer dot products (MUL_MAT then dequantises). q4_0, q4_1, q5_0, q5_1, q8_0.
+// a type without integer dot products (MUL_MAT then dequantises): q4_0, q4_1, q5_0, q5_1, q8_0,
+// q4_K, q6_K.
 qgemm_fn qgemm(dtype type);
 // ggml's generic loops (ggml_vec_dot_*_generic): the reference the SIMD kernels are tested against.
 qgemm_fn plain_qgemm(dtype type);
+
+// Bytes of k activations quantised for weights of `type` (k a multiple of its block size), and
+// the quantisation itself: q8_act_blocks, or q8k_act_blocks for the K-quants.
+std::size_t activation_row_bytes(dtype type, std::int64_t k);
+void quantize_activations(dtype type, const float* x, std::byte* dst, std::int64_t k);
 
 } // namespace planscope::cpu

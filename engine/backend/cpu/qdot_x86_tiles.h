@@ -87,7 +87,7 @@ QDOT_TARGET inline float hsum(__m256 v) {
 // C (RM x RN at c) = weight rows a.. times activation rows b..; per block, each pair's exact
 // integer sum is scaled by d_x * d_y and accumulated in eight float lanes.
 template <wfmt F, int RM, int RN>
-QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const q8_act_block* b, float* c) {
+QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
     constexpr block_layout l = layout_of<F>;
     constexpr int offset = offset_of<F>;
     __m256 acc[RM][RN];
@@ -106,7 +106,8 @@ QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const q8_act_bloc
         float sy[RN];
 #pragma GCC unroll 4
         for (int j = 0; j < RN; ++j) {
-            const q8_act_block& yb = b[static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(blk)];
+            const q8_act_block& yb =
+                reinterpret_cast<const q8_act_block*>(b + static_cast<std::size_t>(j) * g.ldb)[blk];
             y[j] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(yb.qs));
             dy[j] = _mm256_set1_ps(yb.d);
             sy[j] = yb.s;
@@ -136,24 +137,165 @@ QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const q8_act_bloc
             c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(acc[i][j]) + mins[i][j];
 }
 
-// Whole tiles, then the last rows and columns one at a time.
+// The K-quants, per 256-value super-block: q4_K's and q6_K's groups multiplied by vpmaddubsw, each
+// pair sum by its group's integer scale (vpmaddwd); q4_K's minimums and q6_K's offset of 32 come
+// off through q8_K's sums of 16 activations (vpmaddwd with the minimums or scales).
+enum class kfmt { q4_k, q6_k };
+
+// A super-block keeps more values live than a block: smaller tiles.
+constexpr int ktile_m = QDOT_VNNI ? 4 : 2;
+constexpr int ktile_n = 2;
+
+// Sums of each 4 adjacent products of unsigned x and signed y, each pair's sum (16 bits, exact for
+// the K-quants' values up to 63) first multiplied by its 16-bit scale: no 32-bit multiply.
+QDOT_TARGET inline __m256i scaled_pairs(__m256i x, __m256i y, __m256i scale) {
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), scale);
+}
+
+template <kfmt F, int RN>
+QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m256* acc) {
+    const __m256i zero = _mm256_setzero_si256(), low = _mm256_set1_epi8(0x0F);
+    __m256i sumi[RN];
+#pragma GCC unroll 4
+    for (int j = 0; j < RN; ++j) sumi[j] = zero;
+    __m256i offset_sums; // 16 int16 factors for the activations' sums of 16 (minimums, scales)
+    float dx, dmin = 0.0f;
+    if constexpr (F == kfmt::q4_k) {
+        // The eight 6-bit scales and minimums from their 12 bytes, four at a time (get_scale_min_k4).
+        std::uint32_t u[4];
+        std::memcpy(u, x + 4, 12);
+        constexpr std::uint32_t six = 0x3f3f3f3f, four = 0x0f0f0f0f, two_bits = 0x03030303;
+        u[3] = ((u[2] >> 4) & four) | (((u[1] >> 6) & two_bits) << 4);
+        const std::uint32_t mins_low = u[1] & six;
+        u[1] = (u[2] & four) | (((u[0] >> 6) & two_bits) << 4);
+        u[2] = mins_low;
+        u[0] &= six;
+        u8 sc[8];
+        std::memcpy(sc, u, sizeof sc);
+        // Each minimum twice: it multiplies the sums of both 16-value halves of its group.
+        const __m128i m = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(u + 2)));
+        offset_sums = _mm256_set_m128i(_mm_unpackhi_epi16(m, m), _mm_unpacklo_epi16(m, m));
+        dx = half_at(x);
+        dmin = half_at(x + 2);
+#pragma GCC unroll 4
+        for (int p = 0; p < 4; ++p) {
+            const __m256i qs = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 16 + 32 * p));
+            const __m256i lo = _mm256_and_si256(qs, low), hi = _mm256_and_si256(_mm256_srli_epi16(qs, 4), low);
+            const __m256i s_lo = _mm256_set1_epi16(static_cast<short>(sc[2 * p]));
+            const __m256i s_hi = _mm256_set1_epi16(static_cast<short>(sc[2 * p + 1]));
+#pragma GCC unroll 4
+            for (int j = 0; j < RN; ++j) {
+                const auto* yq = reinterpret_cast<const __m256i*>(y[j]->qs + 64 * p);
+                const __m256i d_lo = scaled_pairs(lo, _mm256_loadu_si256(yq), s_lo);
+                const __m256i d_hi = scaled_pairs(hi, _mm256_loadu_si256(yq + 1), s_hi);
+                sumi[j] = _mm256_add_epi32(sumi[j], _mm256_add_epi32(d_lo, d_hi));
+            }
+        }
+    } else {
+        alignas(16) std::int8_t sc[16];
+        std::memcpy(sc, x + 192, sizeof sc);
+        offset_sums = _mm256_cvtepi8_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(sc)));
+        dx = half_at(x + 208);
+        const __m256i two = _mm256_set1_epi8(0x30);
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; ++h) {
+            const __m256i ql_a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 64 * h));
+            const __m256i ql_b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 64 * h + 32));
+            const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 128 + 32 * h));
+            // The four 32-value chunks of this half: low or high nibbles, and two bits of qh each.
+            const __m256i chunk[4] = {
+                _mm256_or_si256(_mm256_and_si256(ql_a, low), _mm256_and_si256(_mm256_slli_epi16(qh, 4), two)),
+                _mm256_or_si256(_mm256_and_si256(ql_b, low), _mm256_and_si256(_mm256_slli_epi16(qh, 2), two)),
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(ql_a, 4), low), _mm256_and_si256(qh, two)),
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(ql_b, 4), low),
+                                _mm256_and_si256(_mm256_srli_epi16(qh, 2), two))};
+#pragma GCC unroll 4
+            for (int c = 0; c < 4; ++c) {
+                // The first 16 values' scale in the low half, the next 16's in the high half.
+                const int g = 8 * h + 2 * c;
+                const __m256i scale = _mm256_set_m128i(_mm_set1_epi16(sc[g + 1]), _mm_set1_epi16(sc[g]));
+#pragma GCC unroll 4
+                for (int j = 0; j < RN; ++j) {
+                    const auto* yq = reinterpret_cast<const __m256i*>(y[j]->qs + 128 * h + 32 * c);
+                    sumi[j] = _mm256_add_epi32(sumi[j], scaled_pairs(chunk[c], _mm256_loadu_si256(yq), scale));
+                }
+            }
+        }
+    }
+#pragma GCC unroll 4
+    for (int j = 0; j < RN; ++j) {
+        const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[j]->bsums));
+        const __m256i offsets = _mm256_madd_epi16(bsums, offset_sums);
+        if constexpr (F == kfmt::q4_k) {
+            acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[j]), _mm256_set1_ps(dx * y[j]->d), acc[j]);
+            acc[j] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(offsets), _mm256_set1_ps(dmin * y[j]->d), acc[j]);
+        } else {
+            const __m256i exact = _mm256_sub_epi32(sumi[j], _mm256_slli_epi32(offsets, 5)); // q - 32
+            acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(exact), _mm256_set1_ps(dx * y[j]->d), acc[j]);
+        }
+    }
+}
+
+template <kfmt F, int RM, int RN>
+QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
+    constexpr std::size_t bytes = F == kfmt::q4_k ? 144 : 210;
+    __m256 acc[RM][RN];
+#pragma GCC unroll 4
+    for (int i = 0; i < RM; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) acc[i][j] = _mm256_setzero_ps();
+    for (std::int64_t sb = 0; sb < g.k / 256; ++sb) {
+        const q8k_act_block* y[RN];
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j)
+            y[j] = reinterpret_cast<const q8k_act_block*>(b + static_cast<std::size_t>(j) * g.ldb) + sb;
+#pragma GCC unroll 4
+        for (int i = 0; i < RM; ++i)
+            ksuper<F, RN>(a + static_cast<std::size_t>(i) * g.lda + static_cast<std::size_t>(sb) * bytes, y, acc[i]);
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < RM; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j)
+            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(acc[i][j]);
+}
+
+// The formats' tiles behind one interface for the driver below.
 template <wfmt F>
+struct block_kernel {
+    static constexpr int tm = tile_m, tn = tile_n;
+    template <int RM, int RN>
+    QDOT_TARGET static void run(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
+        tile<F, RM, RN>(g, a, b, c);
+    }
+};
+template <kfmt F>
+struct super_kernel {
+    static constexpr int tm = ktile_m, tn = ktile_n;
+    template <int RM, int RN>
+    QDOT_TARGET static void run(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
+        ktile<F, RM, RN>(g, a, b, c);
+    }
+};
+
+// Whole tiles, then the last rows and columns one at a time.
+template <class K>
 QDOT_TARGET void gemm(const qgemm_args& g) {
     const u8* a = reinterpret_cast<const u8*>(g.a);
     for (std::int64_t i = 0; i < g.m;) {
-        const bool full_m = g.m - i >= tile_m;
+        const bool full_m = g.m - i >= K::tm;
         const u8* ai = a + static_cast<std::size_t>(i) * g.lda;
         for (std::int64_t j = 0; j < g.n;) {
-            const bool full_n = g.n - j >= tile_n;
-            const q8_act_block* bj = g.b + static_cast<std::size_t>(j) * g.ldb;
+            const bool full_n = g.n - j >= K::tn;
+            const std::byte* bj = g.b + static_cast<std::size_t>(j) * g.ldb;
             float* c = g.c + static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc;
-            if (full_m && full_n) tile<F, tile_m, tile_n>(g, ai, bj, c);
-            else if (full_m) tile<F, tile_m, 1>(g, ai, bj, c);
-            else if (full_n) tile<F, 1, tile_n>(g, ai, bj, c);
-            else tile<F, 1, 1>(g, ai, bj, c);
-            j += full_n ? tile_n : 1;
+            if (full_m && full_n) K::template run<K::tm, K::tn>(g, ai, bj, c);
+            else if (full_m) K::template run<K::tm, 1>(g, ai, bj, c);
+            else if (full_n) K::template run<1, K::tn>(g, ai, bj, c);
+            else K::template run<1, 1>(g, ai, bj, c);
+            j += full_n ? K::tn : 1;
         }
-        i += full_m ? tile_m : 1;
+        i += full_m ? K::tm : 1;
     }
 }
 
@@ -161,11 +303,13 @@ QDOT_TARGET void gemm(const qgemm_args& g) {
 
 qgemm_fn qgemm(dtype type) {
     switch (type) {
-    case dtype::q4_0: return gemm<wfmt::q4_0>;
-    case dtype::q4_1: return gemm<wfmt::q4_1>;
-    case dtype::q5_0: return gemm<wfmt::q5_0>;
-    case dtype::q5_1: return gemm<wfmt::q5_1>;
-    case dtype::q8_0: return gemm<wfmt::q8_0>;
+    case dtype::q4_0: return gemm<block_kernel<wfmt::q4_0>>;
+    case dtype::q4_1: return gemm<block_kernel<wfmt::q4_1>>;
+    case dtype::q5_0: return gemm<block_kernel<wfmt::q5_0>>;
+    case dtype::q5_1: return gemm<block_kernel<wfmt::q5_1>>;
+    case dtype::q8_0: return gemm<block_kernel<wfmt::q8_0>>;
+    case dtype::q4_k: return gemm<super_kernel<kfmt::q4_k>>;
+    case dtype::q6_k: return gemm<super_kernel<kfmt::q6_k>>;
     default: return nullptr;
     }
 }

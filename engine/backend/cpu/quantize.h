@@ -27,6 +27,15 @@ struct q8_act_block {
 };
 static_assert(sizeof(q8_act_block) == 40);
 
+// 256 activations as ggml's block_q8_K (the K-quants' vec_dot_type), byte for byte: an f32 scale,
+// the values, and the sum of each 16 of them.
+struct q8k_act_block {
+    float d;
+    std::int8_t qs[256];
+    std::int16_t bsums[16];
+};
+static_assert(sizeof(q8k_act_block) == 292);
+
 // quantize_row_q8_0 / quantize_row_q8_1 of ggml's x86 CPU backend: d = amax / 127, values
 // x * (127 / amax) rounded to nearest even (not the _ref functions' roundf, which rounds halves
 // away from zero). n is a multiple of 32.
