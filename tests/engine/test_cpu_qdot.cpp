@@ -1,5 +1,5 @@
 // ggml's integer path for MUL_MAT on quantised weights (docs/numerics.md): activations quantised to
-// 8 bits per 32 values (per 256 for q4_K and q6_K), dot products of blocks in integers. Checked
+// 8 bits per 32 values (per 256 for q4_K, q5_K and q6_K), dot products of blocks in integers. Checked
 // against references written here from ggml's formulas (quantize_row_q8_0 / _q8_1 of its x86 CPU
 // backend, quantize_row_q8_K_ref, the block layouts) in double precision; every SIMD kernel this CPU runs against the
 // plain one on odd shapes and strides; the quantisers CPY uses, on hand-computed blocks and by
@@ -22,10 +22,10 @@ namespace {
 
 using u8 = std::uint8_t;
 
-const std::array<dtype, 7> integer_types{dtype::q4_0, dtype::q4_1, dtype::q5_0, dtype::q5_1,
-                                         dtype::q8_0, dtype::q4_k, dtype::q6_k};
+const std::array<dtype, 8> integer_types{dtype::q4_0, dtype::q4_1, dtype::q5_0, dtype::q5_1,
+                                         dtype::q8_0, dtype::q4_k, dtype::q5_k, dtype::q6_k};
 
-bool k_quant(dtype t) { return t == dtype::q4_k || t == dtype::q6_k; }
+bool k_quant(dtype t) { return t == dtype::q4_k || t == dtype::q5_k || t == dtype::q6_k; }
 // Activations per quantised block and the block's bytes (q8_act_block, or q8_K's layout).
 std::int64_t act_values(dtype t) { return k_quant(t) ? 256 : 32; }
 std::size_t act_bytes(dtype t) { return k_quant(t) ? 292 : 40; }
@@ -44,8 +44,9 @@ std::vector<u8> random_blocks(dtype t, std::int64_t blocks, std::mt19937& rng) {
     std::uniform_real_distribution<float> d(0.001f, 0.02f);
     const std::size_t scale_at = t == dtype::q6_k ? 208 : 0;
     for (std::size_t off = 0; off < bytes.size(); off += type_size(t)) {
-        for (int h = 0; h < (t == dtype::q4_1 || t == dtype::q5_1 || t == dtype::q4_k ? 2 : 1); ++h) {
-            const std::uint16_t v = ref_f32_to_f16(h && t != dtype::q4_k ? -d(rng) : d(rng));
+        const bool k_min = t == dtype::q4_k || t == dtype::q5_k; // d and dmin both positive
+        for (int h = 0; h < (t == dtype::q4_1 || t == dtype::q5_1 || k_min ? 2 : 1); ++h) {
+            const std::uint16_t v = ref_f32_to_f16(h && !k_min ? -d(rng) : d(rng));
             std::memcpy(&bytes[off + scale_at + 2 * static_cast<std::size_t>(h)], &v, 2);
         }
     }
@@ -128,13 +129,14 @@ std::pair<double, double> ref_dot_k(dtype t, const u8* x, const std::byte* act, 
         std::memcpy(&y, act + static_cast<std::size_t>(b) * 292, sizeof y);
         for (int e = 0; e < 256; ++e) {
             double term;
-            if (t == dtype::q4_k) {
+            if (t != dtype::q6_k) {
+                const bool q5 = t == dtype::q5_k;
                 const int g = e / 32, l = e % 32;
                 const u8* s = x + 4;
                 const int sc = g < 4 ? s[g] & 63 : (s[g + 4] & 15) | ((s[g - 4] >> 6) << 4);
                 const int m = g < 4 ? s[g + 4] & 63 : (s[g + 4] >> 4) | ((s[g] >> 6) << 4);
-                const u8 byte = x[16 + 32 * (g / 2) + l];
-                const int q = g % 2 ? byte >> 4 : byte & 15;
+                const u8 byte = x[(q5 ? 48 : 16) + 32 * (g / 2) + l];
+                const int q = (g % 2 ? byte >> 4 : byte & 15) + (q5 ? 16 * ((x[16 + l] >> g) & 1) : 0);
                 term = (double(half_at(x)) * sc * q - double(half_at(x + 2)) * m) * y.d * y.qs[e];
             } else {
                 const int half = e / 128, c = (e % 128) / 32, l = e % 32;

@@ -66,16 +66,22 @@ std::pair<int, int> scale_min_k4(int j, const u8* q) {
 }
 
 // block_q4_K {half d; half dmin; u8 scales[12]; u8 qs[128]}: per super-block
-// d_y * (d * sum_j scale_j * sum(q * y) - dmin * sum_j min_j * sum(y of group j)).
-float dot_q4_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
+// d_y * (d * sum_j scale_j * sum(q * y) - dmin * sum_j min_j * sum(y of group j)). block_q5_K
+// {half d; half dmin; u8 scales[12]; u8 qh[32]; u8 qs[128]} adds a fifth bit: bit j of qh[l].
+template <bool Five>
+float dot_q45_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
+    constexpr std::size_t bytes = Five ? 176 : 144, qs_at = Five ? 48 : 16;
     float sum = 0.0f;
-    for (std::int64_t b = 0; b < k / 256; ++b, x += 144, ++y) {
+    for (std::int64_t b = 0; b < k / 256; ++b, x += bytes, ++y) {
         int sumi = 0, sum_mins = 0;
         for (int g = 0; g < 8; ++g) {
             const auto [sc, m] = scale_min_k4(g, x + 4);
-            const u8* q = x + 16 + 32 * (g / 2);
+            const u8* q = x + qs_at + 32 * (g / 2);
             int dot = 0;
-            for (int l = 0; l < 32; ++l) dot += (g % 2 ? q[l] >> 4 : q[l] & 0xF) * y->qs[32 * g + l];
+            for (int l = 0; l < 32; ++l) {
+                const int high = Five ? ((x[16 + l] >> g) & 1) << 4 : 0;
+                dot += ((g % 2 ? q[l] >> 4 : q[l] & 0xF) | high) * y->qs[32 * g + l];
+            }
             sumi += sc * dot;
             sum_mins += m * (y->bsums[2 * g] + y->bsums[2 * g + 1]);
         }
@@ -114,7 +120,7 @@ void plain(const qgemm_args& g) {
                     reinterpret_cast<const Act*>(g.b + static_cast<std::size_t>(j) * g.ldb), g.k);
 }
 
-bool k_quant(dtype type) { return type == dtype::q4_k || type == dtype::q6_k; }
+bool k_quant(dtype type) { return type == dtype::q4_k || type == dtype::q5_k || type == dtype::q6_k; }
 
 } // namespace
 
@@ -125,7 +131,8 @@ qgemm_fn plain_qgemm(dtype type) {
     case dtype::q5_0: return plain<q8_act_block, dot_nibbles<q5_0>>;
     case dtype::q5_1: return plain<q8_act_block, dot_nibbles<q5_1>>;
     case dtype::q8_0: return plain<q8_act_block, dot_q8_0>;
-    case dtype::q4_k: return plain<q8k_act_block, dot_q4_k>;
+    case dtype::q4_k: return plain<q8k_act_block, dot_q45_k<false>>;
+    case dtype::q5_k: return plain<q8k_act_block, dot_q45_k<true>>;
     case dtype::q6_k: return plain<q8k_act_block, dot_q6_k>;
     default: return nullptr;
     }

@@ -137,10 +137,11 @@ QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const std::byte* 
             c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(acc[i][j]) + mins[i][j];
 }
 
-// The K-quants, per 256-value super-block: q4_K's and q6_K's groups multiplied by vpmaddubsw, each
-// pair sum by its group's integer scale (vpmaddwd); q4_K's minimums and q6_K's offset of 32 come
-// off through q8_K's sums of 16 activations (vpmaddwd with the minimums or scales).
-enum class kfmt { q4_k, q6_k };
+// The K-quants, per 256-value super-block: q4_K's, q5_K's and q6_K's groups multiplied by
+// vpmaddubsw, each pair sum by its group's integer scale (vpmaddwd); the minimums (q4_K, q5_K) and
+// q6_K's offset of 32 come off through q8_K's sums of 16 activations (vpmaddwd with the minimums
+// or scales).
+enum class kfmt { q4_k, q5_k, q6_k };
 
 // A super-block keeps more values live than a block: smaller tiles.
 constexpr int ktile_m = QDOT_VNNI ? 4 : 2;
@@ -160,7 +161,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
     for (int j = 0; j < RN; ++j) sumi[j] = zero;
     __m256i offset_sums; // 16 int16 factors for the activations' sums of 16 (minimums, scales)
     float dx, dmin = 0.0f;
-    if constexpr (F == kfmt::q4_k) {
+    if constexpr (F != kfmt::q6_k) {
         // The eight 6-bit scales and minimums from their 12 bytes, four at a time (get_scale_min_k4).
         std::uint32_t u[4];
         std::memcpy(u, x + 4, 12);
@@ -177,10 +178,18 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
         offset_sums = _mm256_set_m128i(_mm_unpackhi_epi16(m, m), _mm_unpacklo_epi16(m, m));
         dx = half_at(x);
         dmin = half_at(x + 2);
+        constexpr std::size_t qs_at = F == kfmt::q5_k ? 48 : 16;
 #pragma GCC unroll 4
         for (int p = 0; p < 4; ++p) {
-            const __m256i qs = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 16 + 32 * p));
-            const __m256i lo = _mm256_and_si256(qs, low), hi = _mm256_and_si256(_mm256_srli_epi16(qs, 4), low);
+            const __m256i qs = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + qs_at + 32 * p));
+            __m256i lo = _mm256_and_si256(qs, low), hi = _mm256_and_si256(_mm256_srli_epi16(qs, 4), low);
+            if constexpr (F == kfmt::q5_k) {
+                // q5_K's fifth bits: bit g of qh[l] for group g, as 16.
+                const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 16));
+                const __m256i one = _mm256_set1_epi8(1);
+                lo = _mm256_or_si256(lo, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * p), one), 4));
+                hi = _mm256_or_si256(hi, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * p + 1), one), 4));
+            }
             const __m256i s_lo = _mm256_set1_epi16(static_cast<short>(sc[2 * p]));
             const __m256i s_hi = _mm256_set1_epi16(static_cast<short>(sc[2 * p + 1]));
 #pragma GCC unroll 4
@@ -226,7 +235,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
     for (int j = 0; j < RN; ++j) {
         const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[j]->bsums));
         const __m256i offsets = _mm256_madd_epi16(bsums, offset_sums);
-        if constexpr (F == kfmt::q4_k) {
+        if constexpr (F != kfmt::q6_k) {
             acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[j]), _mm256_set1_ps(dx * y[j]->d), acc[j]);
             acc[j] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(offsets), _mm256_set1_ps(dmin * y[j]->d), acc[j]);
         } else {
@@ -238,7 +247,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
 
 template <kfmt F, int RM, int RN>
 QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
-    constexpr std::size_t bytes = F == kfmt::q4_k ? 144 : 210;
+    constexpr std::size_t bytes = F == kfmt::q4_k ? 144 : F == kfmt::q5_k ? 176 : 210;
     __m256 acc[RM][RN];
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
@@ -309,6 +318,7 @@ qgemm_fn qgemm(dtype type) {
     case dtype::q5_1: return gemm<block_kernel<wfmt::q5_1>>;
     case dtype::q8_0: return gemm<block_kernel<wfmt::q8_0>>;
     case dtype::q4_k: return gemm<super_kernel<kfmt::q4_k>>;
+    case dtype::q5_k: return gemm<super_kernel<kfmt::q5_k>>;
     case dtype::q6_k: return gemm<super_kernel<kfmt::q6_k>>;
     default: return nullptr;
     }
