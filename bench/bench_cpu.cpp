@@ -5,9 +5,7 @@
 #include "backend/cpu/convert.h"
 #include "backend/cpu/cpu_backend.h"
 #include "core/builder.h"
-#include "models/llama_graph.h"
-
-#include <cmath>
+#include "stories260k_step.h"
 
 #include <benchmark/benchmark.h>
 
@@ -90,75 +88,17 @@ void shapes(benchmark::internal::Benchmark* bm) {
     bm->Unit(benchmark::kMillisecond)->UseRealTime();
 }
 
-// The prompt graph of stories260K (llama.cpp's decoder of 2023-11, f16 KV cache) for n tokens,
-// weights used in place from the mapping. Items are tokens.
+// The prompt graph of stories260K for n tokens (stories260k_step.h). Items are tokens.
 void BM_stories260k_prompt(benchmark::State& state) {
     const int n_tokens = static_cast<int>(state.range(0));
-    auto file = open_gguf(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
-    if (!file) {
-        state.SkipWithError("stories260K.gguf not found");
-        return;
-    }
-    llama_params p;
-    p.n_ctx = 128;
-    p.n_batch = n_tokens;
-    auto m = build_llama_graph(*file, p);
-    if (!m) return state.SkipWithError(m.err().message.c_str());
-    context& ctx = m->doc.ctx;
-
-    cpu_backend be(static_cast<int>(state.range(1)));
-    buffer_table table;
-    const auto bytes = file->mapping->bytes().subspan(file->data_offset);
-    auto kv = be.alloc_buffer(buffer_id{1}, m->doc.buffers[1].size);
-    std::size_t compute_size = 4096;
-    for (tensor_id id : m->doc.g.nodes) compute_size += nbytes(ctx[id]) + 64;
-    for (tensor_id id : m->inputs) compute_size += nbytes(ctx[id]) + 64;
-    auto compute = be.alloc_buffer(buffer_id{2}, compute_size);
-    if (!kv || !compute) return state.SkipWithError("cannot allocate the KV cache or compute buffer");
-    std::memset((*kv)->data(), 0, (*kv)->size());
-    for (auto buffer : {be.buffer_from_ptr(buffer_id{0}, const_cast<std::uint8_t*>(bytes.data()), bytes.size()), *kv,
-                        *compute})
-        if (auto s = table.add(buffer); !s) return state.SkipWithError(s.err().message.c_str());
-    auto talloc = tensor_allocator::create(*compute);
-    if (!talloc) std::abort();
-    for (tensor_id id : m->inputs)
-        if (auto s = talloc->alloc(ctx, id); !s) return state.SkipWithError(s.err().message.c_str());
-    if (auto r = graph_allocator().alloc_graph(ctx, m->doc.g, *talloc); !r)
-        return state.SkipWithError(r.err().message.c_str());
-
-    std::vector<std::int32_t> tokens(static_cast<std::size_t>(n_tokens)), pos(tokens.size());
-    for (int i = 0; i < n_tokens; ++i) {
-        tokens[static_cast<std::size_t>(i)] = (i * 37 + 1) % 512;
-        pos[static_cast<std::size_t>(i)] = i;
-    }
-    const float scale = 1.0f / std::sqrt(static_cast<float>(m->hparams.n_embd_head()));
-    std::vector<float> mask(static_cast<std::size_t>(m->n_kv) * tokens.size());
-    for (int j = 0; j < n_tokens; ++j)
-        for (int i = 0; i < m->n_kv; ++i) mask[static_cast<std::size_t>(j * m->n_kv + i)] = i <= j ? 0.0f : -INFINITY;
-    // The graph allocator reuses input memory once the inputs are consumed, so llama.cpp sets them
-    // before every evaluation; so does each iteration here.
-    const auto set_inputs = [&]() -> status {
-        for (tensor_id id : m->inputs) {
-            const tensor& t = ctx[id];
-            const void* data = t.name == "inp_tokens" ? static_cast<const void*>(tokens.data())
-                               : t.name == "inp_pos"  ? static_cast<const void*>(pos.data())
-                               : t.name == "KQ_scale" ? static_cast<const void*>(&scale)
-                               : t.name == "KQ_mask"  ? static_cast<const void*>(mask.data())
-                                                      : nullptr;
-            if (data)
-                if (auto s = tensor_set(table, t, data, 0, nbytes(t)); !s) return s;
-        }
-        return success();
-    };
-    auto plan = be.graph_plan_create({ctx, m->doc.g, table});
-    if (!plan) return state.SkipWithError(plan.err().message.c_str());
-    for (auto _ : state) {
-        status s = set_inputs();
-        if (s) s = be.graph_plan_compute(**plan);
-        if (!s) return state.SkipWithError(s.err().message.c_str());
-    }
+    auto step = stories260k::load(n_tokens, 0);
+    if (!step) return state.SkipWithError(step.err().message.c_str());
+    auto run = stories260k::cpu_run::create(**step, static_cast<int>(state.range(1)));
+    if (!run) return state.SkipWithError(run.err().message.c_str());
+    for (auto _ : state)
+        if (auto s = (*run)->compute(); !s) return state.SkipWithError(s.err().message.c_str());
     state.SetItemsProcessed(state.iterations() * n_tokens);
-    state.counters["nodes"] = static_cast<double>(m->doc.g.nodes.size());
+    state.counters["nodes"] = static_cast<double>((*step)->m.doc.g.nodes.size());
 }
 
 } // namespace

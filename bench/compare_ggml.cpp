@@ -5,6 +5,7 @@
 #include "alloc/plan.h"
 #include "alloc/tensor_allocator.h"
 #include "backend/cpu/cpu_backend.h"
+#include "compare_ggml.h"
 #include "core/builder.h"
 #include "ggml_graph_translate.h"
 #include "llama_timing_graph.h"
@@ -30,7 +31,14 @@
 
 using namespace planscope;
 
+namespace compare_ggml {
+std::vector<case_row> rows;
+std::map<std::string, std::vector<float>> outputs;
+} // namespace compare_ggml
+
 namespace {
+
+using namespace compare_ggml;
 
 enum class kernel { mul_mat, rms_norm, soft_max };
 
@@ -41,15 +49,6 @@ struct kernel_case {
     std::int64_t m, n, k;
     int threads;
 };
-
-// One row of the table: what an iteration does, to turn its median time into a speed.
-struct case_row {
-    std::string name;
-    std::string unit;
-    double work = 0; // per iteration in 1e9 flops or bytes; 0: the figure is the time itself
-};
-std::vector<case_row> rows;                        // in registration order
-std::map<std::string, std::vector<float>> outputs; // each kernel benchmark's first result, by name
 
 using bytes = std::vector<std::byte>;
 
@@ -273,9 +272,10 @@ public:
 };
 
 // Largest difference between the two sides' results relative to ggml's largest magnitude: shows
-// that both computed the same thing from the same bytes.
+// that both computed the same thing from the same bytes. Empty for cases without results.
 std::string relative_difference(const std::string& name) {
     const auto p = outputs.find("planscope/" + name), g = outputs.find("ggml/" + name);
+    if (p == outputs.end() && g == outputs.end()) return "";
     if (p == outputs.end() || g == outputs.end() || p->second.size() != g->second.size()) return "-";
     float diff = 0, scale = 0;
     for (std::size_t i = 0; i < p->second.size(); ++i) {
@@ -294,12 +294,12 @@ void print_table(const median_reporter& reporter, int load) {
     for (const case_row& row : rows) {
         const auto p = reporter.seconds.find("planscope/" + row.name), g = reporter.seconds.find("ggml/" + row.name);
         if (p == reporter.seconds.end() || g == reporter.seconds.end()) continue; // filtered out or failed
-        const double pv = row.work > 0 ? row.work / p->second : p->second * 1e6;
-        const double gv = row.work > 0 ? row.work / g->second : g->second * 1e6;
+        const double pv = row.work > 0 ? row.work / p->second : p->second * 1e6 / row.items;
+        const double gv = row.work > 0 ? row.work / g->second : g->second * 1e6 / row.items;
         // Speeds: Planscope / ggml; times: ggml / Planscope. Either way > 1 means Planscope is faster.
         const double ratio = row.work > 0 ? pv / gv : gv / pv;
         std::printf("%-34s %10.2f %10.2f %-7s %6.2f %8s\n", row.name.c_str(), pv, gv, row.unit.c_str(), ratio,
-                    row.work > 0 ? relative_difference(row.name).c_str() : "");
+                    relative_difference(row.name).c_str());
     }
 }
 
@@ -345,9 +345,11 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(n_args, args.data())) return 1;
 
     register_cases();
+    compare_ggml::register_model_cases();
     const auto busy = start_load(load);
     median_reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     print_table(reporter, load);
+    compare_ggml::print_top_tokens();
     benchmark::Shutdown();
 }

@@ -18,7 +18,8 @@ std::byte placed_marker; // the data of placed tensors: only its address is used
 
 class translator {
 public:
-    translator(const context& ctx, ggml_context* out) : m_ctx(ctx), m_out(out) {}
+    translator(const context& ctx, ggml_translation& out, const translate_options& options)
+        : m_ctx(ctx), m_out(out.ctx.get()), m_map(out.tensors), m_options(options) {}
 
     // Nodes come sources first, so every source is mapped already or is a leaf.
     ggml_tensor* node(tensor_id id) {
@@ -40,9 +41,22 @@ private:
         const tensor& t = m_ctx[id];
         if (t.op != op_kind::none) throw std::runtime_error("compare_ggml: node " + t.name + " used before it is made");
         ggml_tensor* r = ggml_new_tensor(m_out, static_cast<ggml_type>(t.type), max_dims, t.ne.data());
-        if (t.where) r->data = &placed_marker;
+        if (t.where) place(*t.where, r);
         flag(t, r);
         return m_map[id] = r;
+    }
+
+    void place(const placement& where, ggml_tensor* r) {
+        const std::size_t i = where.buffer.index();
+        ggml_backend_buffer_t buffer = i < m_options.buffers.size() ? m_options.buffers[i] : nullptr;
+        if (!buffer) {
+            r->data = &placed_marker;
+            return;
+        }
+        auto* addr = static_cast<char*>(ggml_backend_buffer_get_base(buffer)) + where.offset;
+        if (where.offset + ggml_nbytes(r) > ggml_backend_buffer_get_size(buffer) ||
+            ggml_backend_tensor_alloc(buffer, r, addr) != GGML_STATUS_SUCCESS)
+            throw std::runtime_error("compare_ggml: cannot place a tensor in ggml buffer " + std::to_string(i));
     }
 
     static void flag(const tensor& t, ggml_tensor* r) {
@@ -63,7 +77,8 @@ private:
         case op_kind::mul_mat: return ggml_mul_mat(c, a, b);
         case op_kind::rms_norm:
             return inplace ? ggml_rms_norm_inplace(c, a, p.get_f32(0)) : ggml_rms_norm(c, a, p.get_f32(0));
-        case op_kind::scale: return inplace ? ggml_scale_inplace(c, a, 1.0f) : ggml_scale(c, a, 1.0f);
+        case op_kind::scale:
+            return inplace ? ggml_scale_inplace(c, a, m_options.scale) : ggml_scale(c, a, m_options.scale);
         case op_kind::soft_max: return inplace ? ggml_soft_max_inplace(c, a) : ggml_soft_max(c, a);
         case op_kind::diag_mask_inf:
             return inplace ? ggml_diag_mask_inf_inplace(c, a, p.get_i32(0)) : ggml_diag_mask_inf(c, a, p.get_i32(0));
@@ -94,18 +109,19 @@ private:
 
     const context& m_ctx;
     ggml_context* m_out;
-    std::unordered_map<tensor_id, ggml_tensor*> m_map;
+    std::unordered_map<tensor_id, ggml_tensor*>& m_map;
+    const translate_options& m_options;
 };
 
 } // namespace
 
-ggml_translation translate_to_ggml(const context& ctx, const graph& g) {
+ggml_translation translate_to_ggml(const context& ctx, const graph& g, const translate_options& options) {
     const std::size_t n_tensors = g.nodes.size() + g.leafs.size();
     const ggml_init_params params{ggml_tensor_overhead() * n_tensors + ggml_graph_overhead_custom(n_tensors, false),
                                   nullptr, true};
-    ggml_translation out{ggml_context_ptr(ggml_init(params)), nullptr};
+    ggml_translation out{ggml_context_ptr(ggml_init(params)), nullptr, {}};
     out.graph = ggml_new_graph_custom(out.ctx.get(), n_tensors, false);
-    translator tr(ctx, out.ctx.get());
+    translator tr(ctx, out, options);
     // Expanding node by node keeps Planscope's node order even where ggml's walk would differ.
     for (tensor_id id : g.nodes) ggml_build_forward_expand(out.graph, tr.node(id));
     return out;

@@ -14,10 +14,10 @@ namespace planscope {
 
 // How MUL_MAT treats activations (src1) against f16 and quantised weights (src0). ggml converts
 // src1 to src0's vec_dot_type first: with f16 src0 every activation is rounded to f16 before the
-// dot product, which is then accumulated in f32; with q4_0, q4_1, q5_0, q5_1, q8_0, q4_K, q5_K or
-// q6_K src0 the activations are quantised to 8 bits per 32 (256) values and blocks are multiplied in
-// integers (the CPU backend; docs/numerics.md). exact_f32 multiplies the f32 values (dequantised weights) as
-// they are. The CPU and OpenCL backends both take it.
+// dot product, which is then accumulated in f32; with q4_0, q4_1, q5_0, q5_1, q8_0 or K-quant
+// src0 the activations are quantised to 8 bits per 32 (256) values and blocks are multiplied in
+// integers (the CPU backend; docs/numerics.md). exact_f32 multiplies the f32 values (dequantised
+// weights) as they are. The CPU and OpenCL backends both take it.
 enum class f16_numerics { ggml, exact_f32 };
 
 // A graph whose tensors are placed in the buffers of `buffers`: what a backend computes.

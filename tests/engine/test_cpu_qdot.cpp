@@ -1,5 +1,5 @@
 // ggml's integer path for MUL_MAT on quantised weights (docs/numerics.md): activations quantised to
-// 8 bits per 32 values (per 256 for q4_K, q5_K and q6_K), dot products of blocks in integers. Checked
+// 8 bits per 32 values (per 256 for the K-quants), dot products of blocks in integers. Checked
 // against references written here from ggml's formulas (quantize_row_q8_0 / _q8_1 of its x86 CPU
 // backend, quantize_row_q8_K_ref, the block layouts) in double precision; every SIMD kernel this CPU runs against the
 // plain one on odd shapes and strides; the quantisers CPY uses, on hand-computed blocks and by
@@ -22,10 +22,10 @@ namespace {
 
 using u8 = std::uint8_t;
 
-const std::array<dtype, 8> integer_types{dtype::q4_0, dtype::q4_1, dtype::q5_0, dtype::q5_1,
-                                         dtype::q8_0, dtype::q4_k, dtype::q5_k, dtype::q6_k};
+const std::array<dtype, 10> integer_types{dtype::q4_0, dtype::q4_1, dtype::q5_0, dtype::q5_1, dtype::q8_0,
+                                          dtype::q2_k, dtype::q3_k, dtype::q4_k, dtype::q5_k, dtype::q6_k};
 
-bool k_quant(dtype t) { return t == dtype::q4_k || t == dtype::q5_k || t == dtype::q6_k; }
+bool k_quant(dtype t) { return block_size(t) == 256; }
 // Activations per quantised block and the block's bytes (q8_act_block, or q8_K's layout).
 std::int64_t act_values(dtype t) { return k_quant(t) ? 256 : 32; }
 std::size_t act_bytes(dtype t) { return k_quant(t) ? 292 : 40; }
@@ -42,9 +42,9 @@ std::vector<u8> random_blocks(dtype t, std::int64_t blocks, std::mt19937& rng) {
     std::vector<u8> bytes(type_size(t) * static_cast<std::size_t>(blocks));
     for (auto& b : bytes) b = static_cast<u8>(rng());
     std::uniform_real_distribution<float> d(0.001f, 0.02f);
-    const std::size_t scale_at = t == dtype::q6_k ? 208 : 0;
+    const std::size_t scale_at = t == dtype::q6_k ? 208 : t == dtype::q3_k ? 108 : t == dtype::q2_k ? 80 : 0;
     for (std::size_t off = 0; off < bytes.size(); off += type_size(t)) {
-        const bool k_min = t == dtype::q4_k || t == dtype::q5_k; // d and dmin both positive
+        const bool k_min = t == dtype::q2_k || t == dtype::q4_k || t == dtype::q5_k; // d and dmin positive
         for (int h = 0; h < (t == dtype::q4_1 || t == dtype::q5_1 || k_min ? 2 : 1); ++h) {
             const std::uint16_t v = ref_f32_to_f16(h && !k_min ? -d(rng) : d(rng));
             std::memcpy(&bytes[off + scale_at + 2 * static_cast<std::size_t>(h)], &v, 2);
@@ -129,9 +129,18 @@ std::pair<double, double> ref_dot_k(dtype t, const u8* x, const std::byte* act, 
         std::memcpy(&y, act + static_cast<std::size_t>(b) * 292, sizeof y);
         for (int e = 0; e < 256; ++e) {
             double term;
-            if (t != dtype::q6_k) {
+            const int h = e / 128, j = (e % 128) / 32, l = e % 32; // q2_K / q3_K: bits 2j of byte 32h + l
+            if (t == dtype::q2_k) {
+                const int g = e / 16, q = (x[16 + 32 * h + l] >> (2 * j)) & 3;
+                term = (double(half_at(x + 80)) * (x[g] & 15) * q - double(half_at(x + 82)) * (x[g] >> 4)) * y.d * y.qs[e];
+            } else if (t == dtype::q3_k) {
+                const u8* sb = x + 96;
+                const int g = e / 16, low = g < 8 ? sb[g] & 15 : sb[g - 8] >> 4, high = (sb[8 + g % 4] >> (2 * (g / 4))) & 3;
+                const int q = ((x[32 + 32 * h + l] >> (2 * j)) & 3) - ((x[l] >> (4 * h + j)) & 1 ? 0 : 4);
+                term = double(half_at(x + 108)) * ((low | (high << 4)) - 32) * q * y.d * y.qs[e];
+            } else if (t != dtype::q6_k) {
                 const bool q5 = t == dtype::q5_k;
-                const int g = e / 32, l = e % 32;
+                const int g = e / 32;
                 const u8* s = x + 4;
                 const int sc = g < 4 ? s[g] & 63 : (s[g + 4] & 15) | ((s[g - 4] >> 6) << 4);
                 const int m = g < 4 ? s[g + 4] & 63 : (s[g + 4] >> 4) | ((s[g] >> 6) << 4);
@@ -139,9 +148,8 @@ std::pair<double, double> ref_dot_k(dtype t, const u8* x, const std::byte* act, 
                 const int q = (g % 2 ? byte >> 4 : byte & 15) + (q5 ? 16 * ((x[16 + l] >> g) & 1) : 0);
                 term = (double(half_at(x)) * sc * q - double(half_at(x + 2)) * m) * y.d * y.qs[e];
             } else {
-                const int half = e / 128, c = (e % 128) / 32, l = e % 32;
-                const u8 ql = x[64 * half + 32 * (c % 2) + l], qh = x[128 + 32 * half + l];
-                const int q = ((c < 2 ? ql & 15 : ql >> 4) | (((qh >> (2 * c)) & 3) << 4)) - 32;
+                const u8 ql = x[64 * h + 32 * (j % 2) + l], qh = x[128 + 32 * h + l];
+                const int q = ((j < 2 ? ql & 15 : ql >> 4) | (((qh >> (2 * j)) & 3) << 4)) - 32;
                 term = double(half_at(x + 208)) * static_cast<std::int8_t>(x[192 + e / 16]) * q * y.d * y.qs[e];
             }
             sum += term;

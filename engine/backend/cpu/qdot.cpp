@@ -111,6 +111,47 @@ float dot_q6_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
     return sum;
 }
 
+// block_q2_K {u8 scales[16]; u8 qs[64]; half d; half dmin}: 16 groups of 16 2-bit values with a
+// 4-bit scale (low nibble) and minimum (high nibble) each. Value i is bits 2j of qs[32h + l]
+// (i = 128h + 32j + l).
+float dot_q2_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
+    float sum = 0.0f;
+    for (std::int64_t b = 0; b < k / 256; ++b, x += 84, ++y) {
+        int sumi = 0, sum_mins = 0;
+        for (int g = 0; g < 16; ++g) {
+            int dot = 0;
+            for (int i = 16 * g; i < 16 * g + 16; ++i)
+                dot += ((x[16 + 32 * (i / 128) + i % 32] >> (2 * ((i % 128) / 32))) & 3) * y->qs[i];
+            sumi += (x[g] & 0xF) * dot;
+            sum_mins += (x[g] >> 4) * y->bsums[g];
+        }
+        sum += y->d * half_at(x + 80) * static_cast<float>(sumi) - y->d * half_at(x + 82) * static_cast<float>(sum_mins);
+    }
+    return sum;
+}
+
+// block_q3_K {u8 hmask[32]; u8 qs[64]; u8 scales[12]; half d}: q2_K's value bits, minus 4 where
+// bit 4h + j of hmask[l] is clear, and 16 signed 6-bit scales (minus 32) packed in 12 bytes.
+float dot_q3_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
+    float sum = 0.0f;
+    for (std::int64_t b = 0; b < k / 256; ++b, x += 110, ++y) {
+        std::int8_t sc[16];
+        q3k_scales(x + 96, sc);
+        int sumi = 0;
+        for (int g = 0; g < 16; ++g) {
+            int dot = 0;
+            for (int i = 16 * g; i < 16 * g + 16; ++i) {
+                const int h = i / 128, j = (i % 128) / 32, l = i % 32;
+                const int q = ((x[32 + 32 * h + l] >> (2 * j)) & 3) - ((x[l] >> (4 * h + j)) & 1 ? 0 : 4);
+                dot += q * y->qs[i];
+            }
+            sumi += sc[g] * dot;
+        }
+        sum += y->d * half_at(x + 108) * static_cast<float>(sumi);
+    }
+    return sum;
+}
+
 template <class Act, float (*Dot)(const u8*, const Act*, std::int64_t)>
 void plain(const qgemm_args& g) {
     for (std::int64_t j = 0; j < g.n; ++j)
@@ -120,7 +161,9 @@ void plain(const qgemm_args& g) {
                     reinterpret_cast<const Act*>(g.b + static_cast<std::size_t>(j) * g.ldb), g.k);
 }
 
-bool k_quant(dtype type) { return type == dtype::q4_k || type == dtype::q5_k || type == dtype::q6_k; }
+bool k_quant(dtype type) {
+    return type == dtype::q2_k || type == dtype::q3_k || type == dtype::q4_k || type == dtype::q5_k || type == dtype::q6_k;
+}
 
 } // namespace
 
@@ -131,6 +174,8 @@ qgemm_fn plain_qgemm(dtype type) {
     case dtype::q5_0: return plain<q8_act_block, dot_nibbles<q5_0>>;
     case dtype::q5_1: return plain<q8_act_block, dot_nibbles<q5_1>>;
     case dtype::q8_0: return plain<q8_act_block, dot_q8_0>;
+    case dtype::q2_k: return plain<q8k_act_block, dot_q2_k>;
+    case dtype::q3_k: return plain<q8k_act_block, dot_q3_k>;
     case dtype::q4_k: return plain<q8k_act_block, dot_q45_k<false>>;
     case dtype::q5_k: return plain<q8k_act_block, dot_q45_k<true>>;
     case dtype::q6_k: return plain<q8k_act_block, dot_q6_k>;

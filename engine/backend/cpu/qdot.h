@@ -24,10 +24,19 @@ using qgemm_fn = void (*)(const qgemm_args& g);
 
 // The fastest kernel this CPU runs for weights of `type` (AVX-512 VNNI, AVX2, plain), nullptr for
 // a type without integer dot products (MUL_MAT then dequantises): q4_0, q4_1, q5_0, q5_1, q8_0,
-// q4_K, q5_K, q6_K.
+// q2_K, q3_K, q4_K, q5_K, q6_K.
 qgemm_fn qgemm(dtype type);
 // ggml's generic loops (ggml_vec_dot_*_generic): the reference the SIMD kernels are tested against.
 qgemm_fn plain_qgemm(dtype type);
+
+// q3_K's 16 scales: 6 bits each (4 low bits in the first 8 bytes, 2 high in the last 4), minus 32.
+inline void q3k_scales(const std::uint8_t* packed, std::int8_t out[16]) {
+    for (int j = 0; j < 16; ++j) {
+        const int low = j < 8 ? packed[j] & 0xF : packed[j - 8] >> 4;
+        const int high = (packed[8 + j % 4] >> (2 * (j / 4))) & 3;
+        out[j] = static_cast<std::int8_t>((low | (high << 4)) - 32);
+    }
+}
 
 // Bytes of k activations quantised for weights of `type` (k a multiple of its block size), and
 // the quantisation itself: q8_act_blocks, or q8k_act_blocks for the K-quants.

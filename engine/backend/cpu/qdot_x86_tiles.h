@@ -137,11 +137,17 @@ QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const std::byte* 
             c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(acc[i][j]) + mins[i][j];
 }
 
-// The K-quants, per 256-value super-block: q4_K's, q5_K's and q6_K's groups multiplied by
-// vpmaddubsw, each pair sum by its group's integer scale (vpmaddwd); the minimums (q4_K, q5_K) and
-// q6_K's offset of 32 come off through q8_K's sums of 16 activations (vpmaddwd with the minimums
-// or scales).
-enum class kfmt { q4_k, q5_k, q6_k };
+// The K-quants, per 256-value super-block: groups multiplied by vpmaddubsw, each pair sum by its
+// group's integer scale (vpmaddwd); the minimums (q2_K, q4_K, q5_K) and the offsets of q3_K and
+// q6_K come off through q8_K's sums of 16 activations (vpmaddwd with the minimums or scales).
+enum class kfmt { q2_k, q3_k, q4_k, q5_k, q6_k };
+
+// The formats with a minimum per group (subtracted times dmin), and the others' offset (values are
+// multiplied unsigned, then offset * scale * the sum of 16 activations comes off): q3_K 4, q6_K 32.
+template <kfmt F>
+constexpr bool has_mins = F == kfmt::q2_k || F == kfmt::q4_k || F == kfmt::q5_k;
+template <kfmt F>
+constexpr int offset_shift = F == kfmt::q3_k ? 2 : 5;
 
 // A super-block keeps more values live than a block: smaller tiles.
 constexpr int ktile_m = QDOT_VNNI ? 4 : 2;
@@ -161,7 +167,44 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
     for (int j = 0; j < RN; ++j) sumi[j] = zero;
     __m256i offset_sums; // 16 int16 factors for the activations' sums of 16 (minimums, scales)
     float dx, dmin = 0.0f;
-    if constexpr (F != kfmt::q6_k) {
+    if constexpr (F == kfmt::q2_k || F == kfmt::q3_k) {
+        // 16 groups of 16: bits 2j of 32 bytes per 128 values (q3_K: plus 4 where bit 4h + j of
+        // hmask is set, values then offset by 4).
+        alignas(16) std::int8_t sc[16];
+        if constexpr (F == kfmt::q2_k) {
+            const __m128i packed = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
+            const __m128i nibble = _mm_set1_epi8(0x0F);
+            _mm_store_si128(reinterpret_cast<__m128i*>(sc), _mm_and_si128(packed, nibble));
+            offset_sums = _mm256_cvtepu8_epi16(_mm_and_si128(_mm_srli_epi16(packed, 4), nibble));
+            dx = half_at(x + 80);
+            dmin = half_at(x + 82);
+        } else {
+            q3k_scales(x + 96, sc);
+            offset_sums = _mm256_cvtepi8_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(sc)));
+            dx = half_at(x + 108);
+        }
+        constexpr std::size_t qs_at = F == kfmt::q2_k ? 16 : 32;
+        const __m256i three = _mm256_set1_epi8(3), one = _mm256_set1_epi8(1);
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; ++h) {
+            const __m256i q = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + qs_at + 32 * h));
+#pragma GCC unroll 4
+            for (int jj = 0; jj < 4; ++jj) {
+                __m256i chunk = _mm256_and_si256(_mm256_srli_epi16(q, 2 * jj), three);
+                if constexpr (F == kfmt::q3_k) {
+                    const __m256i hm = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x));
+                    chunk = _mm256_or_si256(chunk, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hm, 4 * h + jj), one), 2));
+                }
+                const int g = 8 * h + 2 * jj;
+                const __m256i scale = _mm256_set_m128i(_mm_set1_epi16(sc[g + 1]), _mm_set1_epi16(sc[g]));
+#pragma GCC unroll 4
+                for (int j = 0; j < RN; ++j) {
+                    const auto* yq = reinterpret_cast<const __m256i*>(y[j]->qs + 128 * h + 32 * jj);
+                    sumi[j] = _mm256_add_epi32(sumi[j], scaled_pairs(chunk, _mm256_loadu_si256(yq), scale));
+                }
+            }
+        }
+    } else if constexpr (F != kfmt::q6_k) {
         // The eight 6-bit scales and minimums from their 12 bytes, four at a time (get_scale_min_k4).
         std::uint32_t u[4];
         std::memcpy(u, x + 4, 12);
@@ -235,11 +278,11 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
     for (int j = 0; j < RN; ++j) {
         const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[j]->bsums));
         const __m256i offsets = _mm256_madd_epi16(bsums, offset_sums);
-        if constexpr (F != kfmt::q6_k) {
+        if constexpr (has_mins<F>) {
             acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[j]), _mm256_set1_ps(dx * y[j]->d), acc[j]);
             acc[j] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(offsets), _mm256_set1_ps(dmin * y[j]->d), acc[j]);
         } else {
-            const __m256i exact = _mm256_sub_epi32(sumi[j], _mm256_slli_epi32(offsets, 5)); // q - 32
+            const __m256i exact = _mm256_sub_epi32(sumi[j], _mm256_slli_epi32(offsets, offset_shift<F>));
             acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(exact), _mm256_set1_ps(dx * y[j]->d), acc[j]);
         }
     }
@@ -247,7 +290,11 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
 
 template <kfmt F, int RM, int RN>
 QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
-    constexpr std::size_t bytes = F == kfmt::q4_k ? 144 : F == kfmt::q5_k ? 176 : 210;
+    constexpr std::size_t bytes = F == kfmt::q2_k   ? 84
+                                  : F == kfmt::q3_k ? 110
+                                  : F == kfmt::q4_k ? 144
+                                  : F == kfmt::q5_k ? 176
+                                                    : 210;
     __m256 acc[RM][RN];
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
@@ -317,6 +364,8 @@ qgemm_fn qgemm(dtype type) {
     case dtype::q5_0: return gemm<block_kernel<wfmt::q5_0>>;
     case dtype::q5_1: return gemm<block_kernel<wfmt::q5_1>>;
     case dtype::q8_0: return gemm<block_kernel<wfmt::q8_0>>;
+    case dtype::q2_k: return gemm<super_kernel<kfmt::q2_k>>;
+    case dtype::q3_k: return gemm<super_kernel<kfmt::q3_k>>;
     case dtype::q4_k: return gemm<super_kernel<kfmt::q4_k>>;
     case dtype::q5_k: return gemm<super_kernel<kfmt::q5_k>>;
     case dtype::q6_k: return gemm<super_kernel<kfmt::q6_k>>;
