@@ -7,7 +7,9 @@
 // before the dot products (docs/numerics.md). src0 rows are converted — f32 copied, f16 and
 // bf16 widened, quantised ones dequantised, strided ones gathered — per block of rows into a
 // per-thread panel, once for all the src1 columns a thread handles with that block: packed,
-// aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do).
+// aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do) —
+// except with few src1 columns (decode), where the copy would cost as much as the products, so
+// aligned f32 rows are read in place.
 //
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
 // 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format.
@@ -16,6 +18,7 @@
 #include "kernels.h"
 #include "qdot.h"
 #include "quant.h"
+#include "quant_avx2.h"
 #include "row_io.h"
 
 namespace planscope::cpu {
@@ -24,6 +27,8 @@ namespace {
 // src0 rows per work unit (and per dequantised panel), src1 rows per work unit.
 constexpr std::int64_t block_rows = 16;
 constexpr std::int64_t chunk_cols = 128;
+// Fewer src1 columns than this read aligned f32 src0 rows in place instead of packing them.
+constexpr std::int64_t in_place_cols = 16;
 
 // ggml's f16 rounding of the activations applies: f16 weights, ggml numerics.
 bool rounds_b(const exec_node& n) { return n.src[0].type == dtype::f16 && n.numerics == f16_numerics::ggml; }
@@ -36,6 +41,9 @@ std::size_t converted_b_bytes(const exec_node& n) {
 
 // GGML_FP32_TO_FP16 then back: round to nearest even, as ggml_fp32_to_fp16_row stores src1.
 void round_to_f16(float* x, std::int64_t n) {
+#if PLANSCOPE_X86_SIMD
+    if (has_avx2()) return avx2::round_to_f16(x, n);
+#endif
     for (std::int64_t i = 0; i < n; ++i) x[i] = f16_to_f32(f32_to_f16(x[i]));
 }
 
@@ -114,6 +122,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
         kc.barrier->wait();
     }
     float* panel = kc.scratch(converted_b_bytes(n), static_cast<std::size_t>(block_rows * k));
+    const bool in_place = a.f32_rows() && cols < in_place_cols;
 
     const std::int64_t blocks = (m + block_rows - 1) / block_rows;
     const std::int64_t chunks = (cols + chunk_cols - 1) / chunk_cols;
@@ -131,13 +140,18 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
         g.n = std::min(chunk_cols, cols - col0);
         g.k = k;
         const std::int64_t key = (i03 * a.ne[2] + i02) * blocks + block;
-        if (key != panel_key) {
-            for (std::int64_t i = 0; i < g.m; ++i)
-                row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
-            panel_key = key;
+        if (in_place) {
+            g.a = as_floats(a.row(row0, i02, i03));
+            g.lda = a.nb[1] / sizeof(float);
+        } else {
+            if (key != panel_key) {
+                for (std::int64_t i = 0; i < g.m; ++i)
+                    row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
+                panel_key = key;
+            }
+            g.a = panel;
+            g.lda = static_cast<std::size_t>(k);
         }
-        g.a = panel;
-        g.lda = static_cast<std::size_t>(k);
         if (convert_b) {
             g.b = b_converted + static_cast<std::size_t>(((i3 * b.ne[2] + i2) * cols + col0) * k);
             g.ldb = static_cast<std::size_t>(k);

@@ -134,5 +134,14 @@ PLANSCOPE_AVX2 void f16_to_f32_row(const std::byte* src, float* dst, std::int64_
     }
 }
 
+PLANSCOPE_AVX2 void round_to_f16(float* x, std::int64_t n) {
+    std::int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(x + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        _mm256_storeu_ps(x + i, _mm256_cvtph_ps(h));
+    }
+    for (; i < n; ++i) x[i] = f16_to_f32(f32_to_f16(x[i]));
+}
+
 } // namespace planscope::cpu::avx2
 #endif
