@@ -4,6 +4,7 @@
 #include "row_io.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace planscope::cpu {
 namespace {
@@ -74,8 +75,8 @@ void run_norm(const exec_node& n, const kernel_context& kc) {
             double sum2 = 0.0;
             for (std::int64_t i = 0; i < ne0; ++i) sum2 += static_cast<double>(x[i] * x[i]);
             const float mean = static_cast<float>(sum2 / static_cast<double>(ne0));
-            for (std::int64_t i = 0; i < ne0; ++i) y[i] = x[i];
             scale = 1.0f / std::sqrt(mean + eps);
+            if (y != x) std::memcpy(y, x, static_cast<std::size_t>(ne0) * sizeof(float));
         }
         for (std::int64_t i = 0; i < ne0; ++i) y[i] *= scale;
         write_row(d, out, y);
