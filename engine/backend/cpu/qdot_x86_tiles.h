@@ -159,6 +159,21 @@ QDOT_TARGET inline __m256i scaled_pairs(__m256i x, __m256i y, __m256i scale) {
     return _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), scale);
 }
 
+// [s_g x 8 | s_g+1 x 8] from 16 int16 scales, g even (a constant once the loops are unrolled): the
+// scales of a 32-value chunk's two groups of 16, for scaled_pairs.
+QDOT_TARGET inline __m256i pair_scale(__m256i scales, int g) {
+    const __m256i half = g < 8 ? _mm256_permute2x128_si256(scales, scales, 0x00)
+                               : _mm256_permute2x128_si256(scales, scales, 0x11);
+    const int i = g % 8;
+    return _mm256_shuffle_epi8(half, _mm256_set_m128i(_mm_set1_epi16(static_cast<short>(((2 * i + 3) << 8) | (2 * i + 2))),
+                                                      _mm_set1_epi16(static_cast<short>(((2 * i + 1) << 8) | (2 * i)))));
+}
+
+// s_g in every lane from 8 int16 scales repeated in both halves.
+QDOT_TARGET inline __m256i group_scale(__m256i scales, int g) {
+    return _mm256_shuffle_epi8(scales, _mm256_set1_epi16(static_cast<short>(((2 * g + 1) << 8) | (2 * g))));
+}
+
 template <kfmt F, int RN>
 QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m256* acc) {
     const __m256i zero = _mm256_setzero_si256(), low = _mm256_set1_epi8(0x0F);
@@ -170,17 +185,18 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
     if constexpr (F == kfmt::q2_k || F == kfmt::q3_k) {
         // 16 groups of 16: bits 2j of 32 bytes per 128 values (q3_K: plus 4 where bit 4h + j of
         // hmask is set, values then offset by 4).
-        alignas(16) std::int8_t sc[16];
+        __m256i scales;
         if constexpr (F == kfmt::q2_k) {
             const __m128i packed = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x));
             const __m128i nibble = _mm_set1_epi8(0x0F);
-            _mm_store_si128(reinterpret_cast<__m128i*>(sc), _mm_and_si128(packed, nibble));
+            scales = _mm256_cvtepu8_epi16(_mm_and_si128(packed, nibble));
             offset_sums = _mm256_cvtepu8_epi16(_mm_and_si128(_mm_srli_epi16(packed, 4), nibble));
             dx = half_at(x + 80);
             dmin = half_at(x + 82);
         } else {
+            alignas(16) std::int8_t sc[16];
             q3k_scales(x + 96, sc);
-            offset_sums = _mm256_cvtepi8_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(sc)));
+            scales = offset_sums = _mm256_cvtepi8_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(sc)));
             dx = half_at(x + 108);
         }
         constexpr std::size_t qs_at = F == kfmt::q2_k ? 16 : 32;
@@ -195,8 +211,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
                     const __m256i hm = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x));
                     chunk = _mm256_or_si256(chunk, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hm, 4 * h + jj), one), 2));
                 }
-                const int g = 8 * h + 2 * jj;
-                const __m256i scale = _mm256_set_m128i(_mm_set1_epi16(sc[g + 1]), _mm_set1_epi16(sc[g]));
+                const __m256i scale = pair_scale(scales, 8 * h + 2 * jj);
 #pragma GCC unroll 4
                 for (int j = 0; j < RN; ++j) {
                     const auto* yq = reinterpret_cast<const __m256i*>(y[j]->qs + 128 * h + 32 * jj);
@@ -214,8 +229,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
         u[1] = (u[2] & four) | (((u[0] >> 6) & two_bits) << 4);
         u[2] = mins_low;
         u[0] &= six;
-        u8 sc[8];
-        std::memcpy(sc, u, sizeof sc);
+        const __m256i scales = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(u))));
         // Each minimum twice: it multiplies the sums of both 16-value halves of its group.
         const __m128i m = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(u + 2)));
         offset_sums = _mm256_set_m128i(_mm_unpackhi_epi16(m, m), _mm_unpacklo_epi16(m, m));
@@ -233,8 +247,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
                 lo = _mm256_or_si256(lo, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * p), one), 4));
                 hi = _mm256_or_si256(hi, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * p + 1), one), 4));
             }
-            const __m256i s_lo = _mm256_set1_epi16(static_cast<short>(sc[2 * p]));
-            const __m256i s_hi = _mm256_set1_epi16(static_cast<short>(sc[2 * p + 1]));
+            const __m256i s_lo = group_scale(scales, 2 * p), s_hi = group_scale(scales, 2 * p + 1);
 #pragma GCC unroll 4
             for (int j = 0; j < RN; ++j) {
                 const auto* yq = reinterpret_cast<const __m256i*>(y[j]->qs + 64 * p);
@@ -244,9 +257,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
             }
         }
     } else {
-        alignas(16) std::int8_t sc[16];
-        std::memcpy(sc, x + 192, sizeof sc);
-        offset_sums = _mm256_cvtepi8_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(sc)));
+        offset_sums = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 192)));
         dx = half_at(x + 208);
         const __m256i two = _mm256_set1_epi8(0x30);
 #pragma GCC unroll 2
@@ -263,9 +274,7 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
                                 _mm256_and_si256(_mm256_srli_epi16(qh, 2), two))};
 #pragma GCC unroll 4
             for (int c = 0; c < 4; ++c) {
-                // The first 16 values' scale in the low half, the next 16's in the high half.
-                const int g = 8 * h + 2 * c;
-                const __m256i scale = _mm256_set_m128i(_mm_set1_epi16(sc[g + 1]), _mm_set1_epi16(sc[g]));
+                const __m256i scale = pair_scale(offset_sums, 8 * h + 2 * c);
 #pragma GCC unroll 4
                 for (int j = 0; j < RN; ++j) {
                     const auto* yq = reinterpret_cast<const __m256i*>(y[j]->qs + 128 * h + 32 * c);
