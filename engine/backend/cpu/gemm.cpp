@@ -30,19 +30,24 @@ typedef float v4 __attribute__((vector_size(16)));
 // Halves added in registers (element access would send the accumulators through the stack); the
 // eight-float order is ((v0 + v4) + (v1 + v5)) + ((v2 + v6) + (v3 + v7)).
 template <class H, class V>
-[[gnu::always_inline]] inline H halves(const V& v) {
-    H lo, hi;
-    std::memcpy(&lo, &v, sizeof lo);
-    std::memcpy(&hi, reinterpret_cast<const char*>(&v) + sizeof lo, sizeof hi);
-    return lo + hi;
+[[gnu::always_inline]] inline void add_halves(H& sum, const V& v) {
+    H hi;
+    std::memcpy(&sum, &v, sizeof sum);
+    std::memcpy(&hi, reinterpret_cast<const char*>(&v) + sizeof sum, sizeof hi);
+    sum += hi;
 }
 
 [[gnu::always_inline]] inline float hsum(const v8& v) {
-    const v4 s = halves<v4>(v);
+    v4 s;
+    add_halves(s, v);
     return (s[0] + s[1]) + (s[2] + s[3]);
 }
 
-[[gnu::always_inline]] inline float hsum(const v16& v) { return hsum(halves<v8>(v)); }
+[[gnu::always_inline]] inline float hsum(const v16& v) {
+    v8 s;
+    add_halves(s, v);
+    return hsum(s);
+}
 
 // C (+)= A[MR rows] . B[NR rows] over k values starting at column p0: MR * NR independent FMA
 // chains (enough to hide FMA latency), MR + NR loads per MR * NR FMAs.
