@@ -217,6 +217,7 @@ void register_cases() {
         {kernel::mul_mat, dtype::q4_0, 4096, 1, 4096, 2},
         {kernel::mul_mat, dtype::q8_0, 4096, 1, 4096, 1},
         {kernel::mul_mat, dtype::q8_0, 4096, 1, 4096, 2},
+        {kernel::mul_mat, dtype::f16, 4096, 1, 4096, 1}, // f16 models, attention on an f16 cache
         // The K-quants of Q4_K_M files (beyond the table).
         {kernel::mul_mat, dtype::q4_k, 11008, 32, 4096, 1},
         {kernel::mul_mat, dtype::q4_k, 4096, 1, 4096, 1},
