@@ -8,13 +8,14 @@
 // bf16 widened, quantised ones dequantised, strided ones gathered — per block of rows into a
 // per-thread panel, once for all the src1 columns a thread handles with that block: packed,
 // aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do) —
-// except with few src1 columns (decode), where the copy would cost as much as the products, so
-// aligned f32 rows are read in place.
+// except with few src1 columns (decode), where the copy would cost as much as the products: then
+// aligned f32 rows are read in place, and f16 rows are widened in registers (gemm_f16.h).
 //
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
 // 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format.
 #include "convert.h"
 #include "gemm.h"
+#include "gemm_f16.h"
 #include "kernels.h"
 #include "qdot.h"
 #include "quant.h"
@@ -123,6 +124,8 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
     }
     float* panel = kc.scratch(converted_b_bytes(n), static_cast<std::size_t>(block_rows * k));
     const bool in_place = a.f32_rows() && cols < in_place_cols;
+    const gemm_f16_fn f16_kernel =
+        a.type == dtype::f16 && a.nb[0] == 2 && cols < in_place_cols ? gemm_f16_kernel() : nullptr;
 
     const std::int64_t blocks = (m + block_rows - 1) / block_rows;
     const std::int64_t chunks = (cols + chunk_cols - 1) / chunk_cols;
@@ -143,7 +146,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
         if (in_place) {
             g.a = as_floats(a.row(row0, i02, i03));
             g.lda = a.nb[1] / sizeof(float);
-        } else {
+        } else if (!f16_kernel) {
             if (key != panel_key) {
                 for (std::int64_t i = 0; i < g.m; ++i)
                     row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
@@ -161,6 +164,10 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
         }
         g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
         g.ldc = d.nb[1] / sizeof(float);
+        if (f16_kernel) {
+            f16_kernel({a.row(row0, i02, i03), a.nb[1], g.b, g.ldb, g.c, g.ldc, g.m, g.n, g.k});
+            continue;
+        }
         gemm_nt(g);
     }
 }

@@ -1,0 +1,29 @@
+#pragma once
+// MUL_MAT on f16 weights with few src1 rows (decode): each half widened in registers as it is
+// multiplied (F16C), where the general path widens rows into a panel first and reads them twice.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace planscope::cpu {
+
+// C[i + j*ldc] = dot(A row i, B row j) for i < m, j < n; A rows are k halves lda bytes apart
+// (2-byte aligned or not), B rows k floats ldb floats apart, C ldc floats apart.
+struct gemm_f16_args {
+    const std::byte* a;
+    std::size_t lda;
+    const float* b;
+    std::size_t ldb;
+    float* c;
+    std::size_t ldc;
+    std::int64_t m, n, k;
+};
+
+using gemm_f16_fn = void (*)(const gemm_f16_args& g);
+
+// The fastest kernel this CPU runs (AVX-512, AVX2 with F16C), nullptr without F16C.
+gemm_f16_fn gemm_f16_kernel();
+// Every kernel this CPU runs (for tests).
+std::vector<gemm_f16_fn> gemm_f16_kernels();
+
+} // namespace planscope::cpu

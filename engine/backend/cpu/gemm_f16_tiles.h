@@ -1,0 +1,98 @@
+// The kernels of gemm_f16.h, included by gemm_f16.cpp twice inside a namespace of its own, with
+// F16_TARGET (the target attribute of every function here) and F16_WIDTH (8 or 16 floats a
+// register) defined, after <immintrin.h> and <cstring>. No include guard.
+namespace {
+
+#if F16_WIDTH == 16
+using vf = __m512;
+F16_TARGET inline vf zero() { return _mm512_setzero_ps(); }
+// The zero-masked forms: GCC 12's plain ones start from an "undefined" register it then warns about.
+F16_TARGET inline vf load_halves(const std::byte* p) {
+    return _mm512_maskz_cvtph_ps(0xFFFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+F16_TARGET inline vf load_floats(const float* p) { return _mm512_loadu_ps(p); }
+F16_TARGET inline vf fmadd(vf a, vf b, vf c) { return _mm512_fmadd_ps(a, b, c); }
+// Through memory (once per tile): GCC 12's 512-bit extracts warn as above.
+F16_TARGET inline __m256 halves_sum(vf v) {
+    alignas(64) float t[16];
+    _mm512_store_ps(t, v);
+    return _mm256_add_ps(_mm256_load_ps(t), _mm256_load_ps(t + 8));
+}
+#else
+using vf = __m256;
+F16_TARGET inline vf zero() { return _mm256_setzero_ps(); }
+F16_TARGET inline vf load_halves(const std::byte* p) {
+    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
+F16_TARGET inline vf load_floats(const float* p) { return _mm256_loadu_ps(p); }
+F16_TARGET inline vf fmadd(vf a, vf b, vf c) { return _mm256_fmadd_ps(a, b, c); }
+F16_TARGET inline __m256 halves_sum(vf v) { return v; }
+#endif
+
+F16_TARGET inline float hsum(vf v) {
+    const __m256 h = halves_sum(v);
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(h), _mm256_extractf128_ps(h, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+F16_TARGET inline float half_at(const std::byte* p) {
+    std::uint16_t h;
+    std::memcpy(&h, p, sizeof h);
+    return _cvtsh_ss(h);
+}
+
+// RM rows of A by RN rows of B: RM * RN accumulators, each A vector widened once for RN products.
+template <int RM, int RN>
+F16_TARGET inline void tile(const gemm_f16_args& g, const std::byte* a, const float* b, float* c) {
+    vf acc[RM][RN];
+#pragma GCC unroll 4
+    for (int i = 0; i < RM; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) acc[i][j] = zero();
+    std::int64_t p = 0;
+    for (; p + F16_WIDTH <= g.k; p += F16_WIDTH) {
+        vf av[RM];
+#pragma GCC unroll 4
+        for (int i = 0; i < RM; ++i) av[i] = load_halves(a + static_cast<std::size_t>(i) * g.lda + 2 * static_cast<std::size_t>(p));
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) {
+            const vf bv = load_floats(b + static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(p));
+#pragma GCC unroll 4
+            for (int i = 0; i < RM; ++i) acc[i][j] = fmadd(av[i], bv, acc[i][j]);
+        }
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < RM; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) {
+            float r = hsum(acc[i][j]);
+            for (std::int64_t q = p; q < g.k; ++q)
+                r += half_at(a + static_cast<std::size_t>(i) * g.lda + 2 * static_cast<std::size_t>(q)) *
+                     b[static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(q)];
+            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = r;
+        }
+}
+
+constexpr int tile_m = 4, tile_n = F16_WIDTH == 16 ? 4 : 2;
+
+F16_TARGET void gemm(const gemm_f16_args& g) {
+    for (std::int64_t i = 0; i < g.m;) {
+        const bool full_m = g.m - i >= tile_m;
+        const std::byte* ai = g.a + static_cast<std::size_t>(i) * g.lda;
+        for (std::int64_t j = 0; j < g.n;) {
+            const bool full_n = g.n - j >= tile_n;
+            const float* bj = g.b + static_cast<std::size_t>(j) * g.ldb;
+            float* c = g.c + static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc;
+            if (full_m && full_n) tile<tile_m, tile_n>(g, ai, bj, c);
+            else if (full_m) tile<tile_m, 1>(g, ai, bj, c);
+            else if (full_n) tile<1, tile_n>(g, ai, bj, c);
+            else tile<1, 1>(g, ai, bj, c);
+            j += full_n ? tile_n : 1;
+        }
+        i += full_m ? tile_m : 1;
+    }
+}
+
+} // namespace
