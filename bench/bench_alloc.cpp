@@ -63,10 +63,7 @@ void BM_plan_graph_llama(benchmark::State& state) {
     std::optional<alloc_recorder> recorder; // replaced untimed, as the document is
     for (auto _ : state) {
         state.PauseTiming();
-        doc = graph_document{};
-        doc.ctx = proto.ctx;
-        doc.g = proto.g;
-        doc.buffers = {{"weights", "CPU", 0, 32}};
+        doc = timing_document(proto);
         recorder.emplace();
         plan_options options;
         if (observed) options.observer = &*recorder;

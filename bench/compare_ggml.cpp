@@ -158,10 +158,7 @@ void planscope_plan(benchmark::State& state, int n_layer) {
     std::size_t max_size = 0;
     for (auto _ : state) {
         state.PauseTiming();
-        doc = graph_document{};
-        doc.ctx = proto.ctx;
-        doc.g = proto.g;
-        doc.buffers = {{"weights", "CPU", 0, 32}};
+        doc = timing_document(proto);
         state.ResumeTiming();
         auto plan = plan_graph(doc);
         if (!plan) return state.SkipWithError(plan.err().message.c_str());

@@ -1,6 +1,7 @@
 #pragma once
 // The llama-shaped graphs the planner benchmarks time (bench_alloc, compare_ggml).
 #include "core/builder.h"
+#include "core/document.h"
 #include "core/graph.h"
 
 #include <cstdlib>
@@ -49,4 +50,14 @@ inline graph_fixture llama_timing_graph(int n_layer) {
     const auto out = b.rms_norm(inp, 1e-5f);
     if (!b.ok() || !build_forward_expand(f.ctx, f.g, out).ok()) std::abort();
     return f;
+}
+
+// A fresh document of the fixture's graph, as `planscope-cli plan` would load it (the planner
+// benchmarks build one untimed before every plan).
+inline planscope::graph_document timing_document(const graph_fixture& f) {
+    planscope::graph_document doc;
+    doc.ctx = f.ctx;
+    doc.g = f.g;
+    doc.buffers = {{"weights", "CPU", 0, 32}};
+    return doc;
 }

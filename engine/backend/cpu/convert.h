@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace planscope::cpu {
 
@@ -36,6 +37,13 @@ inline std::uint16_t f32_to_f16(float f) {
     const std::uint32_t mantissa_bits = bits & 0x00000FFFu;
     const std::uint32_t nonsign = exp_bits + mantissa_bits;
     return static_cast<std::uint16_t>((sign >> 16) | (shl1_w > 0xFF000000u ? 0x7E00u : nonsign));
+}
+
+// The half stored at p (any alignment), as f32: a block's scale.
+inline float f16_at(const void* p) {
+    std::uint16_t h;
+    std::memcpy(&h, p, sizeof h);
+    return f16_to_f32(h);
 }
 
 inline float bf16_to_f32(std::uint16_t h) { return std::bit_cast<float>(static_cast<std::uint32_t>(h) << 16); }

@@ -11,12 +11,6 @@ namespace {
 
 using u8 = std::uint8_t;
 
-float half_at(const u8* p) {
-    std::uint16_t h;
-    std::memcpy(&h, p, sizeof h);
-    return f16_to_f32(h);
-}
-
 // Weight block layouts: where the scale, minimum, fifth bits and nibbles are; values are
 // nibble | fifth bit << 4, minus `offset` for the formats without a minimum.
 struct layout {
@@ -43,8 +37,8 @@ float dot_nibbles(const u8* x, const q8_act_block* y, std::int64_t k) {
             const int hi = (x[L.qs_at + j] >> 4) | static_cast<int>(((qh >> (j + 16)) & 1) << 4);
             sumi += (lo - L.offset) * y->qs[j] + (hi - L.offset) * y->qs[j + 16];
         }
-        sum += static_cast<float>(sumi) * (half_at(x) * y->d);
-        if constexpr (L.has_min) sum += half_at(x + L.min_at) * y->s;
+        sum += static_cast<float>(sumi) * (f16_at(x) * y->d);
+        if constexpr (L.has_min) sum += f16_at(x + L.min_at) * y->s;
     }
     return sum;
 }
@@ -54,7 +48,7 @@ float dot_q8_0(const u8* x, const q8_act_block* y, std::int64_t k) {
     for (std::int64_t b = 0; b < k / 32; ++b, x += 34, ++y) {
         int sumi = 0;
         for (int j = 0; j < 32; ++j) sumi += static_cast<std::int8_t>(x[2 + j]) * y->qs[j];
-        sum += static_cast<float>(sumi) * (half_at(x) * y->d);
+        sum += static_cast<float>(sumi) * (f16_at(x) * y->d);
     }
     return sum;
 }
@@ -85,7 +79,7 @@ float dot_q45_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
             sumi += sc * dot;
             sum_mins += m * (y->bsums[2 * g] + y->bsums[2 * g + 1]);
         }
-        sum += y->d * half_at(x) * static_cast<float>(sumi) - y->d * half_at(x + 2) * static_cast<float>(sum_mins);
+        sum += y->d * f16_at(x) * static_cast<float>(sumi) - y->d * f16_at(x + 2) * static_cast<float>(sum_mins);
     }
     return sum;
 }
@@ -106,7 +100,7 @@ float dot_q6_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
             }
             sumi += static_cast<std::int8_t>(x[192 + i / 16]) * dot;
         }
-        sum += y->d * half_at(x + 208) * static_cast<float>(sumi);
+        sum += y->d * f16_at(x + 208) * static_cast<float>(sumi);
     }
     return sum;
 }
@@ -125,7 +119,7 @@ float dot_q2_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
             sumi += (x[g] & 0xF) * dot;
             sum_mins += (x[g] >> 4) * y->bsums[g];
         }
-        sum += y->d * half_at(x + 80) * static_cast<float>(sumi) - y->d * half_at(x + 82) * static_cast<float>(sum_mins);
+        sum += y->d * f16_at(x + 80) * static_cast<float>(sumi) - y->d * f16_at(x + 82) * static_cast<float>(sum_mins);
     }
     return sum;
 }
@@ -147,7 +141,7 @@ float dot_q3_k(const u8* x, const q8k_act_block* y, std::int64_t k) {
             }
             sumi += sc[g] * dot;
         }
-        sum += y->d * half_at(x + 108) * static_cast<float>(sumi);
+        sum += y->d * f16_at(x + 108) * static_cast<float>(sumi);
     }
     return sum;
 }

@@ -21,17 +21,11 @@ std::array<T, N> local(const u8* p) {
     return a;
 }
 
-float half_at(const u8* p) {
-    std::uint16_t h;
-    std::memcpy(&h, p, sizeof h);
-    return f16_to_f32(h);
-}
-
 // block_q4_0 {half d; u8 qs[16]}: low nibbles are elements 0..15, high nibbles 16..31, minus 8.
 void dq_q4_0(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / 32; ++b, p += 18, y += 32) {
-        const float d = half_at(p);
+        const float d = f16_at(p);
         const auto qs = local<16>(p + 2);
         for (int j = 0; j < 16; ++j) y[j] = static_cast<float>((qs[j] & 0x0F) - 8) * d;
         for (int j = 0; j < 16; ++j) y[j + 16] = static_cast<float>((qs[j] >> 4) - 8) * d;
@@ -42,7 +36,7 @@ void dq_q4_0(const std::byte* src, float* y, std::int64_t n) {
 void dq_q4_1(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / 32; ++b, p += 20, y += 32) {
-        const float d = half_at(p), m = half_at(p + 2);
+        const float d = f16_at(p), m = f16_at(p + 2);
         const auto qs = local<16>(p + 4);
         for (int j = 0; j < 16; ++j) y[j] = static_cast<float>(qs[j] & 0x0F) * d + m;
         for (int j = 0; j < 16; ++j) y[j + 16] = static_cast<float>(qs[j] >> 4) * d + m;
@@ -53,7 +47,7 @@ void dq_q4_1(const std::byte* src, float* y, std::int64_t n) {
 void dq_q5_0(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / 32; ++b, p += 22, y += 32) {
-        const float d = half_at(p);
+        const float d = f16_at(p);
         std::uint32_t qh;
         std::memcpy(&qh, p + 2, sizeof qh);
         const auto qs = local<16>(p + 6);
@@ -72,7 +66,7 @@ void dq_q5_0(const std::byte* src, float* y, std::int64_t n) {
 void dq_q5_1(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / 32; ++b, p += 24, y += 32) {
-        const float d = half_at(p), m = half_at(p + 2);
+        const float d = f16_at(p), m = f16_at(p + 2);
         std::uint32_t qh;
         std::memcpy(&qh, p + 4, sizeof qh);
         const auto qs = local<16>(p + 8);
@@ -91,7 +85,7 @@ void dq_q5_1(const std::byte* src, float* y, std::int64_t n) {
 void dq_q8_0(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / 32; ++b, p += 34, y += 32) {
-        const float d = half_at(p);
+        const float d = f16_at(p);
         const auto qs = local<32, std::int8_t>(p + 2);
         for (int j = 0; j < 32; ++j) y[j] = static_cast<float>(qs[j]) * d;
     }
@@ -104,7 +98,7 @@ void dq_q2_k(const std::byte* src, float* y, std::int64_t n) {
     for (std::int64_t b = 0; b < n / qk_k; ++b, p += 84) {
         const u8* scales = p;
         const u8* q = p + 16;
-        const float d = half_at(p + 80), dmin = half_at(p + 82);
+        const float d = f16_at(p + 80), dmin = f16_at(p + 82);
         int is = 0;
         for (int half = 0; half < 2; ++half, q += 32) {
             for (int shift = 0; shift < 8; shift += 2) {
@@ -126,7 +120,7 @@ void dq_q3_k(const std::byte* src, float* y, std::int64_t n) {
     for (std::int64_t b = 0; b < n / qk_k; ++b, p += 110) {
         const u8* hm = p;
         const u8* q = p + 32;
-        const float d_all = half_at(p + 108);
+        const float d_all = f16_at(p + 108);
         std::uint32_t aux[4];
         std::memcpy(aux, p + 96, 12);
         const std::uint32_t tmp = aux[2];
@@ -167,7 +161,7 @@ void scale_min_k4(int j, const u8* q, float& sc, float& m) {
 void dq_q4_k(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / qk_k; ++b, p += 144) {
-        const float d = half_at(p), dmin = half_at(p + 2);
+        const float d = f16_at(p), dmin = f16_at(p + 2);
         const u8* scales = p + 4;
         for (int g = 0; g < 8; g += 2, y += 64) {
             float sc1, m1, sc2, m2;
@@ -185,7 +179,7 @@ void dq_q4_k(const std::byte* src, float* y, std::int64_t n) {
 void dq_q5_k(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / qk_k; ++b, p += 176) {
-        const float d = half_at(p), dmin = half_at(p + 2);
+        const float d = f16_at(p), dmin = f16_at(p + 2);
         const u8* scales = p + 4;
         const auto qh = local<32>(p + 16);
         for (int g = 0; g < 8; g += 2, y += 64) {
@@ -212,7 +206,7 @@ void dq_q6_k(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / qk_k; ++b, p += 210) {
         const auto sc = local<16, std::int8_t>(p + 192);
-        const float d = half_at(p + 208);
+        const float d = f16_at(p + 208);
         for (int half = 0; half < 2; ++half, y += 128) {
             const auto ql = local<64>(p + 64 * half);
             const auto qh = local<32>(p + 128 + 32 * half);

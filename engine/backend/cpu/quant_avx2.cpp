@@ -12,12 +12,6 @@ namespace {
 
 using u8 = std::uint8_t;
 
-float half_at(const u8* p) {
-    std::uint16_t h;
-    std::memcpy(&h, p, sizeof h);
-    return f16_to_f32(h);
-}
-
 __m128i load16(const u8* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
 
 // The low 8 bytes of `b`, unsigned or signed, as floats after subtracting `offset`.
@@ -55,7 +49,7 @@ PLANSCOPE_AVX2 void dequantize_q4_0(const std::byte* src, float* y, std::int64_t
     const u8* p = reinterpret_cast<const u8*>(src);
     const __m128i low4 = _mm_set1_epi8(0x0F);
     for (std::int64_t b = 0; b < n / 32; ++b, p += 18, y += 32) {
-        const __m256 d = _mm256_set1_ps(half_at(p));
+        const __m256 d = _mm256_set1_ps(f16_at(p));
         const __m128i q = load16(p + 2);
         scale16(y, _mm_and_si128(q, low4), 8, d);
         scale16(y + 16, _mm_and_si128(_mm_srli_epi16(q, 4), low4), 8, d);
@@ -65,7 +59,7 @@ PLANSCOPE_AVX2 void dequantize_q4_0(const std::byte* src, float* y, std::int64_t
 PLANSCOPE_AVX2 void dequantize_q8_0(const std::byte* src, float* y, std::int64_t n) {
     const u8* p = reinterpret_cast<const u8*>(src);
     for (std::int64_t b = 0; b < n / 32; ++b, p += 34, y += 32) {
-        const __m256 d = _mm256_set1_ps(half_at(p));
+        const __m256 d = _mm256_set1_ps(f16_at(p));
         for (int h = 0; h < 2; ++h) {
             const __m128i q = load16(p + 2 + 16 * h);
             _mm256_storeu_ps(y + 16 * h, _mm256_mul_ps(i8_to_f32(q), d));
@@ -78,7 +72,7 @@ PLANSCOPE_AVX2 void dequantize_q4_k(const std::byte* src, float* y, std::int64_t
     const u8* p = reinterpret_cast<const u8*>(src);
     const __m128i low4 = _mm_set1_epi8(0x0F);
     for (std::int64_t b = 0; b < n / 256; ++b, p += 144) {
-        const float d = half_at(p), dmin = half_at(p + 2);
+        const float d = f16_at(p), dmin = f16_at(p + 2);
         for (int g = 0; g < 8; g += 2, y += 64) {
             float sc1, m1, sc2, m2;
             scale_min_k4(g, p + 4, sc1, m1);
@@ -99,7 +93,7 @@ PLANSCOPE_AVX2 void dequantize_q6_k(const std::byte* src, float* y, std::int64_t
     const __m128i low4 = _mm_set1_epi8(0x0F), low2 = _mm_set1_epi8(0x03);
     for (std::int64_t b = 0; b < n / 256; ++b, p += 210) {
         const auto* sc = reinterpret_cast<const std::int8_t*>(p + 192);
-        const float d = half_at(p + 208);
+        const float d = f16_at(p + 208);
         for (int half = 0; half < 2; ++half, y += 128) {
             const u8* ql = p + 64 * half;
             const u8* qh = p + 128 + 32 * half;
