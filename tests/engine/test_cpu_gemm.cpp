@@ -1,7 +1,7 @@
 // The f32 MUL_MAT core (backend/cpu/gemm.h): every kernel this CPU runs — the 8-float tiles
 // (AVX2 or baseline clone) and the 16-float AVX-512 tiles — against a double-precision reference
 // on shapes that leave partial tiles in both directions, k below a vector, across the 512-value
-// k blocks, and padded strides; and the f16 decode kernels (gemm_f16.h) likewise. Tolerance 1e-6 of
+// k blocks, and padded strides; and the f16 kernels (gemm_f16.h) likewise, B as floats or halves. Tolerance 1e-6 of
 // the sum of |products| (plus 1e-7).
 #include "backend/cpu/convert.h"
 #include "backend/cpu/gemm.h"
@@ -20,7 +20,7 @@ class TestCpuGemm : public QObject {
 private slots:
     void kernels_data();
     void kernels();
-    void f16_kernels_data() { kernels_data(); }
+    void f16_kernels_data();
     void f16_kernels();
 };
 
@@ -32,6 +32,32 @@ void TestCpuGemm::kernels_data() {
                            {17, 19, 1100}, {4, 3, 1024}})
         QTest::newRow(qPrintable(QStringLiteral("%1x%2x%3").arg(m).arg(n).arg(k))) << m << n << k;
 }
+
+namespace {
+
+// C (m x n, ldc floats a column) against the double products of x(i, p) and y(j, p); the padding
+// below each column's m values keeps its 9.0.
+template <class X, class Y>
+void verify_product(const std::vector<float>& c, std::size_t ldc, int m, int n, int k, X x, Y y) {
+    for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < m; ++i) {
+            double want = 0.0, mag = 0.0;
+            for (int p = 0; p < k; ++p) {
+                const double v = x(i, p) * y(j, p);
+                want += v;
+                mag += std::fabs(v);
+            }
+            const float got = c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * ldc];
+            QVERIFY2(std::fabs(got - want) <= 1e-6 * mag + 1e-7,
+                     qPrintable(QStringLiteral("(%1, %2): %3, want %4").arg(i).arg(j).arg(double(got)).arg(want)));
+        }
+        for (std::size_t i = static_cast<std::size_t>(m); i < ldc; ++i) QCOMPARE(c[i + static_cast<std::size_t>(j) * ldc], 9.0f);
+    }
+}
+
+std::size_t at(int row, std::size_t ld, int p) { return static_cast<std::size_t>(row) * ld + static_cast<std::size_t>(p); }
+
+} // namespace
 
 void TestCpuGemm::kernels() {
     QFETCH(int, m);
@@ -49,68 +75,58 @@ void TestCpuGemm::kernels() {
     for (const cpu::gemm_fn gemm : kernels) {
         std::vector<float> c(ldc * static_cast<std::size_t>(n), 9.0f);
         gemm({a.data(), lda, b.data(), ldb, c.data(), ldc, m, n, k});
-        for (int j = 0; j < n; ++j) {
-            for (int i = 0; i < m; ++i) {
-                double want = 0.0, mag = 0.0;
-                for (int p = 0; p < k; ++p) {
-                    const double x = double(a[static_cast<std::size_t>(i) * lda + static_cast<std::size_t>(p)]) *
-                                     b[static_cast<std::size_t>(j) * ldb + static_cast<std::size_t>(p)];
-                    want += x;
-                    mag += std::fabs(x);
-                }
-                const float got = c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * ldc];
-                QVERIFY2(std::fabs(got - want) <= 1e-6 * mag + 1e-7,
-                         qPrintable(QStringLiteral("(%1, %2): %3, want %4").arg(i).arg(j).arg(double(got)).arg(want)));
-            }
-            for (std::size_t i = static_cast<std::size_t>(m); i < ldc; ++i)
-                QCOMPARE(c[i + static_cast<std::size_t>(j) * ldc], 9.0f);
-        }
+        verify_product(c, ldc, m, n, k, [&](int i, int p) { return double(a[at(i, lda, p)]); },
+                       [&](int j, int p) { return double(b[at(j, ldb, p)]); });
     }
 }
 
-// The f16 kernels (decode) on the same shapes, A rows misaligned by one byte: the halves as they
-// are, widened exactly.
+void TestCpuGemm::f16_kernels_data() {
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<bool>("b_halves");
+    for (bool halves : {false, true})
+        for (auto [m, n, k] : {std::array{1, 1, 1}, {4, 6, 16}, {5, 7, 17}, {13, 11, 70}, {3, 2, 7}, {8, 12, 600},
+                               {17, 19, 1100}, {4, 3, 1024}})
+            QTest::newRow(qPrintable(QStringLiteral("%1x%2x%3, B %4").arg(m).arg(n).arg(k).arg(halves ? "halves" : "floats")))
+                << m << n << k << halves;
+}
+
+// The f16 kernels on the same shapes, A rows misaligned by one byte, B as floats (decode) or as
+// halves (ggml's numerics): the halves as they are, widened exactly.
 void TestCpuGemm::f16_kernels() {
     QFETCH(int, m);
     QFETCH(int, n);
     QFETCH(int, k);
+    QFETCH(bool, b_halves);
     std::mt19937 rng(static_cast<unsigned>(m * 1000 + n * 10 + k + 1));
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const std::size_t lda = 2 * static_cast<std::size_t>(k) + 5, ldb = static_cast<std::size_t>(k) + 5;
     const std::size_t ldc = static_cast<std::size_t>(m) + 2;
     std::vector<std::byte> a(1 + lda * static_cast<std::size_t>(m));
-    std::vector<float> b(ldb * static_cast<std::size_t>(n));
     for (int i = 0; i < m; ++i)
         for (int p = 0; p < k; ++p) {
             const std::uint16_t h = cpu::f32_to_f16(u(rng));
-            std::memcpy(&a[1 + static_cast<std::size_t>(i) * lda + 2 * static_cast<std::size_t>(p)], &h, 2);
+            std::memcpy(&a[1 + at(i, lda, 2 * p)], &h, 2);
         }
-    for (float& v : b) v = u(rng);
+    std::vector<float> b(ldb * static_cast<std::size_t>(n));
+    std::vector<std::uint16_t> bh(b.size());
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        bh[i] = cpu::f32_to_f16(u(rng));
+        b[i] = b_halves ? cpu::f16_to_f32(bh[i]) : u(rng);
+    }
     const auto half = [&](int i, int p) {
         std::uint16_t h;
-        std::memcpy(&h, &a[1 + static_cast<std::size_t>(i) * lda + 2 * static_cast<std::size_t>(p)], 2);
+        std::memcpy(&h, &a[1 + at(i, lda, 2 * p)], 2);
         return double(cpu::f16_to_f32(h));
     };
     const auto kernels = cpu::gemm_f16_kernels();
     if (kernels.empty()) QSKIP("this CPU has no F16C");
     for (const cpu::gemm_f16_fn gemm : kernels) {
         std::vector<float> c(ldc * static_cast<std::size_t>(n), 9.0f);
-        gemm({a.data() + 1, lda, b.data(), ldb, c.data(), ldc, m, n, k});
-        for (int j = 0; j < n; ++j) {
-            for (int i = 0; i < m; ++i) {
-                double want = 0.0, mag = 0.0;
-                for (int p = 0; p < k; ++p) {
-                    const double x = half(i, p) * b[static_cast<std::size_t>(j) * ldb + static_cast<std::size_t>(p)];
-                    want += x;
-                    mag += std::fabs(x);
-                }
-                const float got = c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * ldc];
-                QVERIFY2(std::fabs(got - want) <= 1e-6 * mag + 1e-7,
-                         qPrintable(QStringLiteral("(%1, %2): %3, want %4").arg(i).arg(j).arg(double(got)).arg(want)));
-            }
-            for (std::size_t i = static_cast<std::size_t>(m); i < ldc; ++i)
-                QCOMPARE(c[i + static_cast<std::size_t>(j) * ldc], 9.0f);
-        }
+        const void* bp = b_halves ? static_cast<const void*>(bh.data()) : b.data();
+        gemm({a.data() + 1, lda, bp, ldb, c.data(), ldc, m, n, k, b_halves});
+        verify_product(c, ldc, m, n, k, half, [&](int j, int p) { return double(b[at(j, ldb, p)]); });
     }
 }
 

@@ -8,6 +8,7 @@
 // multiplication, as in ggml, the reference uses pow); f16 results 1e-3; masks exact.
 #include "cpu_op_check.h"
 
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -94,6 +95,8 @@ private slots:
     void get_rows_out_of_range();
     void norms_data();
     void norms();
+    void norms_are_ggml_bits_data();
+    void norms_are_ggml_bits();
     void soft_max_data();
     void soft_max();
     void diag_mask_data();
@@ -243,6 +246,55 @@ void TestCpuNn::norms() {
                 static_cast<float>((rms ? row(i) : row(i) - mean) / std::sqrt(sq + static_cast<double>(eps)));
     }
     check_graph(setup, rounded(expected, t), t == dtype::f16 ? 1e-3 : 1e-5);
+}
+
+// The value of ggml's loops (ops.cpp, ggml_compute_forward_(rms_)norm_f32) to the bit, whichever
+// rows a thread takes at once: float products, serial double sums, float scale.
+void TestCpuNn::norms_are_ggml_bits_data() {
+    QTest::addColumn<bool>("rms");
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<int>("threads");
+    for (bool rms : {false, true})
+        for (int threads : {1, 3}) {
+            const char* n = rms ? "RMS_NORM" : "NORM";
+            QTest::addRow("%s 4096 x 11, %d thread(s)", n, threads) << rms << shape{4096, 11, 1, 1} << threads;
+            QTest::addRow("%s 33 x 17 x 2, %d thread(s)", n, threads) << rms << shape{33, 17, 2, 1} << threads;
+        }
+}
+
+void TestCpuNn::norms_are_ggml_bits() {
+    QFETCH(bool, rms);
+    QFETCH(shape, a);
+    QFETCH(int, threads);
+    const float eps = 1e-5f;
+    std::mt19937 rng(31);
+    const host_tensor av = random_host(a, rng, -40.0f, 90.0f);
+    auto seen = run_graph(threads, [&](cpu_graph& cg) -> result<tensor_id> {
+        std::vector<std::pair<tensor_id, host_tensor>> to_set;
+        const tensor_id x = operand(cg, dtype::f32, av, layout::plain, to_set);
+        return finish(cg, rms ? cg.b.rms_norm(x, eps) : cg.b.norm(x, eps), to_set);
+    });
+    QVERIFY(seen.ok());
+    const std::int64_t n = a[0];
+    std::vector<float> y(static_cast<std::size_t>(n));
+    for (std::int64_t r = 0; r < a[1] * a[2] * a[3]; ++r) {
+        const float* x = av.v.data() + r * n;
+        double sum = 0.0, sum2 = 0.0;
+        for (std::int64_t i = 0; i < n; ++i) sum += static_cast<double>(x[i]);
+        const float mean = rms ? 0.0f : static_cast<float>(sum / static_cast<double>(n));
+        for (std::int64_t i = 0; i < n; ++i) {
+            const float v = x[i] - mean;
+            y[static_cast<std::size_t>(i)] = v;
+            sum2 += static_cast<double>(v * v);
+        }
+        const float scale = 1.0f / std::sqrt(static_cast<float>(sum2 / static_cast<double>(n)) + eps);
+        for (std::int64_t i = 0; i < n; ++i) {
+            const float want = y[static_cast<std::size_t>(i)] * scale;
+            const float got = seen->v[static_cast<std::size_t>(r * n + i)];
+            if (std::bit_cast<std::uint32_t>(want) != std::bit_cast<std::uint32_t>(got))
+                QFAIL(qPrintable(QStringLiteral("row %1, element %2: %3, ggml %4").arg(r).arg(i).arg(got, 0, 'g', 9).arg(want, 0, 'g', 9)));
+        }
+    }
 }
 
 void TestCpuNn::soft_max_data() {

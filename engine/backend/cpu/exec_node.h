@@ -68,6 +68,9 @@ struct kernel_context {
     // units with fetch_add let a thread that lost its core do less.
     std::atomic<std::int64_t>* next_unit = nullptr;
 
+    // The next unit of this node's work for this thread (units past the last mean done).
+    [[nodiscard]] std::int64_t take_unit() const { return next_unit->fetch_add(1, std::memory_order_relaxed); }
+
     // This thread's contiguous share [first, last) of n items.
     [[nodiscard]] std::pair<std::int64_t, std::int64_t> share(std::int64_t n) const {
         return {n * ith / nth, n * (ith + 1) / nth};

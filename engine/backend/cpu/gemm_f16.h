@@ -1,6 +1,7 @@
 #pragma once
-// MUL_MAT on f16 weights with few src1 rows (decode): each half widened in registers as it is
-// multiplied (F16C), where the general path widens rows into a panel first and reads them twice.
+// MUL_MAT on f16 weights: each half widened in registers as it is multiplied (F16C), where the
+// general path widens rows into a panel first and reads them twice. src1 rows are floats (few rows,
+// decode) or halves (ggml's numerics, which round src1 to f16: half the bytes to keep in cache).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -8,15 +9,17 @@
 namespace planscope::cpu {
 
 // C[i + j*ldc] = dot(A row i, B row j) for i < m, j < n; A rows are k halves lda bytes apart
-// (2-byte aligned or not), B rows k floats ldb floats apart, C ldc floats apart.
+// (2-byte aligned or not), B rows k floats (or k aligned halves when b_halves) ldb elements apart,
+// C ldc floats apart.
 struct gemm_f16_args {
     const std::byte* a;
     std::size_t lda;
-    const float* b;
+    const void* b;
     std::size_t ldb;
     float* c;
     std::size_t ldc;
     std::int64_t m, n, k;
+    bool b_halves = false;
 };
 
 using gemm_f16_fn = void (*)(const gemm_f16_args& g);

@@ -10,7 +10,8 @@ F16_TARGET inline vf zero() { return _mm512_setzero_ps(); }
 F16_TARGET inline vf load_halves(const std::byte* p) {
     return _mm512_maskz_cvtph_ps(0xFFFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
 }
-F16_TARGET inline vf load_floats(const float* p) { return _mm512_loadu_ps(p); }
+F16_TARGET inline vf load_b(const float* p) { return _mm512_loadu_ps(p); }
+F16_TARGET inline vf load_b(const std::uint16_t* p) { return load_halves(reinterpret_cast<const std::byte*>(p)); }
 F16_TARGET inline vf fmadd(vf a, vf b, vf c) { return _mm512_fmadd_ps(a, b, c); }
 // Through memory (once per tile): GCC 12's 512-bit extracts warn as above.
 F16_TARGET inline __m256 halves_sum(vf v) {
@@ -24,7 +25,8 @@ F16_TARGET inline vf zero() { return _mm256_setzero_ps(); }
 F16_TARGET inline vf load_halves(const std::byte* p) {
     return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
 }
-F16_TARGET inline vf load_floats(const float* p) { return _mm256_loadu_ps(p); }
+F16_TARGET inline vf load_b(const float* p) { return _mm256_loadu_ps(p); }
+F16_TARGET inline vf load_b(const std::uint16_t* p) { return load_halves(reinterpret_cast<const std::byte*>(p)); }
 F16_TARGET inline vf fmadd(vf a, vf b, vf c) { return _mm256_fmadd_ps(a, b, c); }
 F16_TARGET inline __m256 halves_sum(vf v) { return v; }
 #endif
@@ -42,10 +44,13 @@ F16_TARGET inline float half_at(const std::byte* p) {
     std::memcpy(&h, p, sizeof h);
     return _cvtsh_ss(h);
 }
+F16_TARGET inline float b_value(const float* p) { return *p; }
+F16_TARGET inline float b_value(const std::uint16_t* p) { return _cvtsh_ss(*p); }
 
-// RM rows of A by RN rows of B: RM * RN accumulators, each A vector widened once for RN products.
-template <int RM, int RN>
-F16_TARGET inline void tile(const gemm_f16_args& g, const std::byte* a, const float* b, float* c) {
+// RM rows of A by RN rows of B (floats or halves): RM * RN accumulators, each A vector widened
+// once for RN products.
+template <class TB, int RM, int RN>
+F16_TARGET inline void tile(const gemm_f16_args& g, const std::byte* a, const TB* b, float* c) {
     vf acc[RM][RN];
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
@@ -58,7 +63,7 @@ F16_TARGET inline void tile(const gemm_f16_args& g, const std::byte* a, const fl
         for (int i = 0; i < RM; ++i) av[i] = load_halves(a + static_cast<std::size_t>(i) * g.lda + 2 * static_cast<std::size_t>(p));
 #pragma GCC unroll 4
         for (int j = 0; j < RN; ++j) {
-            const vf bv = load_floats(b + static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(p));
+            const vf bv = load_b(b + static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(p));
 #pragma GCC unroll 4
             for (int i = 0; i < RM; ++i) acc[i][j] = fmadd(av[i], bv, acc[i][j]);
         }
@@ -70,29 +75,42 @@ F16_TARGET inline void tile(const gemm_f16_args& g, const std::byte* a, const fl
             float r = hsum(acc[i][j]);
             for (std::int64_t q = p; q < g.k; ++q)
                 r += half_at(a + static_cast<std::size_t>(i) * g.lda + 2 * static_cast<std::size_t>(q)) *
-                     b[static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(q)];
+                     b_value(b + static_cast<std::size_t>(j) * g.ldb + static_cast<std::size_t>(q));
             c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = r;
         }
 }
 
-constexpr int tile_m = 4, tile_n = F16_WIDTH == 16 ? 4 : 2;
+// Tiles that leave registers for the A vectors and one B vector: AVX2 has 16, AVX-512 32. Half B
+// rows cost a conversion per vector, so a wider tile pays for them with more products per load.
+template <class TB>
+constexpr int tile_m = F16_WIDTH == 8 && std::is_same_v<TB, std::uint16_t> ? 3 : 4;
+template <class TB>
+constexpr int tile_n = F16_WIDTH == 16 || std::is_same_v<TB, std::uint16_t> ? 4 : 2;
 
-F16_TARGET void gemm(const gemm_f16_args& g) {
+template <class TB>
+F16_TARGET void gemm_typed(const gemm_f16_args& g) {
+    constexpr int tm = tile_m<TB>, tn = tile_n<TB>;
+    const TB* b = static_cast<const TB*>(g.b);
     for (std::int64_t i = 0; i < g.m;) {
-        const bool full_m = g.m - i >= tile_m;
+        const bool full_m = g.m - i >= tm;
         const std::byte* ai = g.a + static_cast<std::size_t>(i) * g.lda;
         for (std::int64_t j = 0; j < g.n;) {
-            const bool full_n = g.n - j >= tile_n;
-            const float* bj = g.b + static_cast<std::size_t>(j) * g.ldb;
+            const bool full_n = g.n - j >= tn;
+            const TB* bj = b + static_cast<std::size_t>(j) * g.ldb;
             float* c = g.c + static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc;
-            if (full_m && full_n) tile<tile_m, tile_n>(g, ai, bj, c);
-            else if (full_m) tile<tile_m, 1>(g, ai, bj, c);
-            else if (full_n) tile<1, tile_n>(g, ai, bj, c);
-            else tile<1, 1>(g, ai, bj, c);
-            j += full_n ? tile_n : 1;
+            if (full_m && full_n) tile<TB, tm, tn>(g, ai, bj, c);
+            else if (full_m) tile<TB, tm, 1>(g, ai, bj, c);
+            else if (full_n) tile<TB, 1, tn>(g, ai, bj, c);
+            else tile<TB, 1, 1>(g, ai, bj, c);
+            j += full_n ? tn : 1;
         }
-        i += full_m ? tile_m : 1;
+        i += full_m ? tm : 1;
     }
+}
+
+F16_TARGET void gemm(const gemm_f16_args& g) {
+    if (g.b_halves) gemm_typed<std::uint16_t>(g);
+    else gemm_typed<float>(g);
 }
 
 } // namespace

@@ -3,13 +3,14 @@
 //
 // Everything is computed in f32. src1 rows that are not aligned f32 rows are converted into the
 // work buffer first (all threads, then a barrier); so are all src1 rows when src0 is f16 and the
-// numerics are ggml's, rounded to f16 on the way: ggml converts src1 to src0's vec_dot_type (F16)
-// before the dot products (docs/numerics.md). src0 rows are converted — f32 copied, f16 and
+// numerics are ggml's, rounded to f16 on the way and kept as halves: ggml converts src1 to src0's
+// vec_dot_type (F16) before the dot products (docs/numerics.md). src0 rows are converted — f32 copied, f16 and
 // bf16 widened, quantised ones dequantised, strided ones gathered — per block of rows into a
 // per-thread panel, once for all the src1 columns a thread handles with that block: packed,
 // aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do) —
 // except with few src1 columns (decode), where the copy would cost as much as the products: then
-// aligned f32 rows are read in place, and f16 rows are widened in registers (gemm_f16.h).
+// aligned f32 rows are read in place, and f16 rows are widened in registers (gemm_f16.h), as
+// they always are in ggml's numerics.
 //
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
 // 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format.
@@ -21,6 +22,8 @@
 #include "quant.h"
 #include "quant_avx2.h"
 #include "row_io.h"
+
+#include <algorithm>
 
 namespace planscope::cpu {
 namespace {
@@ -34,18 +37,40 @@ constexpr std::int64_t in_place_cols = 16;
 // ggml's f16 rounding of the activations applies: f16 weights, ggml numerics.
 bool rounds_b(const exec_node& n) { return n.src[0].type == dtype::f16 && n.numerics == f16_numerics::ggml; }
 
+// The kernel that widens f16 weights in registers, when it applies: few src1 rows, or src1 kept as
+// halves (below).
+gemm_f16_fn f16_kernel_for(const exec_node& n) {
+    const strided_tensor& a = n.src[0];
+    if (a.type != dtype::f16 || a.nb[0] != 2) return nullptr;
+    return n.src[1].ne[1] < in_place_cols || rounds_b(n) ? gemm_f16_kernel() : nullptr;
+}
+
+// Rounded to halves anyway, src1 is kept as halves: half the bytes to keep in cache.
+bool halves_b(const exec_node& n) { return rounds_b(n) && f16_kernel_for(n); }
+
 bool converts_b(const exec_node& n) { return !n.src[1].f32_rows() || rounds_b(n); }
 
 std::size_t converted_b_bytes(const exec_node& n) {
-    return converts_b(n) ? round_up(static_cast<std::size_t>(n.src[1].elements()) * sizeof(float), 64) : 0;
+    if (!converts_b(n)) return 0;
+    const std::size_t element = halves_b(n) ? 2 : sizeof(float);
+    return round_up(static_cast<std::size_t>(n.src[1].elements()) * element, 64);
 }
+
+// src1 rows kept as halves per chunk: 256 KiB, so that a chunk stays in L2 while the tiles of a
+// block of weight rows go through it.
+std::int64_t halves_chunk_cols(std::int64_t k) { return std::clamp<std::int64_t>((std::int64_t{128} << 10) / k, 4, chunk_cols); }
 
 // GGML_FP32_TO_FP16 then back: round to nearest even, as ggml_fp32_to_fp16_row stores src1.
 void round_to_f16(float* x, std::int64_t n) {
-#if PLANSCOPE_X86_SIMD
-    if (has_avx2()) return avx2::round_to_f16(x, n);
-#endif
     for (std::int64_t i = 0; i < n; ++i) x[i] = f16_to_f32(f32_to_f16(x[i]));
+}
+
+// The same rounding, the halves kept.
+void store_halves(const float* x, std::byte* h, std::int64_t n) {
+#if PLANSCOPE_X86_SIMD
+    if (has_avx2()) return avx2::f32_to_f16_row(x, h, n);
+#endif
+    store_f32(dtype::f16, x, h, 2, n);
 }
 
 const float* as_floats(const std::byte* p) { return reinterpret_cast<const float*>(p); }
@@ -84,8 +109,7 @@ void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn 
     const std::int64_t chunks = (cols + chunk_cols - 1) / chunk_cols;
     const std::int64_t units = d.ne[2] * d.ne[3] * blocks * chunks;
     // Units are taken one at a time: a thread sharing its core with another program takes fewer.
-    for (std::int64_t u = kc.next_unit->fetch_add(1, std::memory_order_relaxed); u < units;
-         u = kc.next_unit->fetch_add(1, std::memory_order_relaxed)) {
+    for (std::int64_t u = kc.take_unit(); u < units; u = kc.take_unit()) {
         const std::int64_t chunk = u % chunks, block = (u / chunks) % blocks, plane = u / (chunks * blocks);
         const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
         const std::int64_t row0 = block * block_rows, col0 = chunk * chunk_cols;
@@ -111,64 +135,67 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
     const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];
     const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
 
-    const bool convert_b = converts_b(n), round_b = rounds_b(n);
-    auto* b_converted = reinterpret_cast<float*>(kc.work);
+    const bool convert_b = converts_b(n), round_b = rounds_b(n), b_halves = halves_b(n);
+    const std::size_t b_element = b_halves ? 2 : sizeof(float);
+    float* panel = kc.scratch(converted_b_bytes(n), static_cast<std::size_t>(block_rows * k));
     if (convert_b) {
         const auto [first, last] = kc.share(b.rows());
         for (std::int64_t r = first; r < last; ++r) {
-            float* row = b_converted + static_cast<std::size_t>(r * k);
+            std::byte* to = kc.work + static_cast<std::size_t>(r * k) * b_element;
+            if (b_halves) {
+                store_halves(read_row(b, b.row(r), panel), to, k);
+                continue;
+            }
+            auto* row = reinterpret_cast<float*>(to);
             row_to_f32(b.type, b.row(r), b.nb[0], row, k);
             if (round_b) round_to_f16(row, k);
         }
         kc.barrier->wait();
     }
-    float* panel = kc.scratch(converted_b_bytes(n), static_cast<std::size_t>(block_rows * k));
     const bool in_place = a.f32_rows() && cols < in_place_cols;
-    const gemm_f16_fn f16_kernel =
-        a.type == dtype::f16 && a.nb[0] == 2 && cols < in_place_cols ? gemm_f16_kernel() : nullptr;
+    const gemm_f16_fn f16_kernel = f16_kernel_for(n);
 
+    // A unit is a block of src0 rows with all src1 columns, so that its panel is made once; units
+    // are taken one at a time, as in the integer path.
     const std::int64_t blocks = (m + block_rows - 1) / block_rows;
-    const std::int64_t chunks = (cols + chunk_cols - 1) / chunk_cols;
-    const std::int64_t units = d.ne[2] * d.ne[3] * blocks * chunks;
-    std::int64_t panel_key = -1;
-    const auto [first, last] = kc.share(units);
-    for (std::int64_t u = first; u < last; ++u) {
-        const std::int64_t chunk = u % chunks, block = (u / chunks) % blocks, plane = u / (chunks * blocks);
+    const std::int64_t units = d.ne[2] * d.ne[3] * blocks;
+    const std::int64_t cols_per_chunk = b_halves ? halves_chunk_cols(k) : chunk_cols;
+    for (std::int64_t u = kc.take_unit(); u < units; u = kc.take_unit()) {
+        const std::int64_t block = u % blocks, plane = u / blocks;
         const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
         const std::int64_t i02 = i2 / r2, i03 = i3 / r3;
-        const std::int64_t row0 = block * block_rows, col0 = chunk * chunk_cols;
-
+        const std::int64_t row0 = block * block_rows;
         gemm_args g{};
         g.m = std::min(block_rows, m - row0);
-        g.n = std::min(chunk_cols, cols - col0);
         g.k = k;
-        const std::int64_t key = (i03 * a.ne[2] + i02) * blocks + block;
         if (in_place) {
             g.a = as_floats(a.row(row0, i02, i03));
             g.lda = a.nb[1] / sizeof(float);
         } else if (!f16_kernel) {
-            if (key != panel_key) {
-                for (std::int64_t i = 0; i < g.m; ++i)
-                    row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
-                panel_key = key;
-            }
+            for (std::int64_t i = 0; i < g.m; ++i)
+                row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
             g.a = panel;
             g.lda = static_cast<std::size_t>(k);
         }
-        if (convert_b) {
-            g.b = b_converted + static_cast<std::size_t>(((i3 * b.ne[2] + i2) * cols + col0) * k);
-            g.ldb = static_cast<std::size_t>(k);
-        } else {
-            g.b = as_floats(b.row(col0, i2, i3));
-            g.ldb = b.nb[1] / sizeof(float);
+        for (std::int64_t col0 = 0; col0 < cols; col0 += cols_per_chunk) {
+            g.n = std::min(cols_per_chunk, cols - col0);
+            const void* bp = nullptr;
+            if (convert_b) {
+                bp = kc.work + static_cast<std::size_t>(((i3 * b.ne[2] + i2) * cols + col0) * k) * b_element;
+                g.ldb = static_cast<std::size_t>(k);
+            } else {
+                bp = b.row(col0, i2, i3);
+                g.ldb = b.nb[1] / sizeof(float);
+            }
+            g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
+            g.ldc = d.nb[1] / sizeof(float);
+            if (f16_kernel) {
+                f16_kernel({a.row(row0, i02, i03), a.nb[1], bp, g.ldb, g.c, g.ldc, g.m, g.n, g.k, b_halves});
+                continue;
+            }
+            g.b = static_cast<const float*>(bp);
+            gemm_nt(g);
         }
-        g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
-        g.ldc = d.nb[1] / sizeof(float);
-        if (f16_kernel) {
-            f16_kernel({a.row(row0, i02, i03), a.nb[1], g.b, g.ldb, g.c, g.ldc, g.m, g.n, g.k});
-            continue;
-        }
-        gemm_nt(g);
     }
 }
 

@@ -149,8 +149,9 @@ constexpr bool has_mins = F == kfmt::q2_k || F == kfmt::q4_k || F == kfmt::q5_k;
 template <kfmt F>
 constexpr int offset_shift = F == kfmt::q3_k ? 2 : 5;
 
-// A super-block keeps more values live than a block: smaller tiles.
-constexpr int ktile_m = QDOT_VNNI ? 4 : 2;
+// A super-block keeps more values live than a block: smaller tiles. AVX2 takes one weight row at a
+// time: two spill (q4_K decode on a Zen 3: 14 -> 34-47 GFLOPS, q6_K 6-8 -> 23-25).
+constexpr int ktile_m = QDOT_VNNI ? 4 : 1;
 constexpr int ktile_n = 2;
 
 // Sums of each 4 adjacent products of unsigned x and signed y, each pair's sum (16 bits, exact for

@@ -128,13 +128,15 @@ PLANSCOPE_AVX2 void f16_to_f32_row(const std::byte* src, float* dst, std::int64_
     }
 }
 
-PLANSCOPE_AVX2 void round_to_f16(float* x, std::int64_t n) {
+PLANSCOPE_AVX2 void f32_to_f16_row(const float* src, std::byte* dst, std::int64_t n) {
     std::int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(x + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-        _mm256_storeu_ps(x + i, _mm256_cvtph_ps(h));
+    for (; i + 8 <= n; i += 8)
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 2 * i),
+                         _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    for (; i < n; ++i) {
+        const std::uint16_t h = f32_to_f16(src[i]);
+        std::memcpy(dst + 2 * i, &h, sizeof h);
     }
-    for (; i < n; ++i) x[i] = f16_to_f32(f32_to_f16(x[i]));
 }
 
 } // namespace planscope::cpu::avx2

@@ -16,9 +16,8 @@ void dequantize_q4_k(const std::byte* src, float* dst, std::int64_t n);
 void dequantize_q6_k(const std::byte* src, float* dst, std::int64_t n);
 // n contiguous halves to f32.
 void f16_to_f32_row(const std::byte* src, float* dst, std::int64_t n);
-// Each of n floats rounded to the nearest half (ties to even) and back, as f32_to_f16 then
-// f16_to_f32 give it (NaNs stay NaNs).
-void round_to_f16(float* x, std::int64_t n);
+// n floats to contiguous halves, rounded to nearest even as f32_to_f16 rounds them.
+void f32_to_f16_row(const float* src, std::byte* dst, std::int64_t n);
 
 } // namespace planscope::cpu::avx2
 #endif
