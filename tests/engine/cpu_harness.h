@@ -49,8 +49,12 @@ float ref_bf16_to_f32(std::uint16_t h);
 // allocator, as llama.cpp keeps weights and inputs apart from the compute buffer.
 class cpu_graph {
 public:
-    // Every node is shared among the threads, however small, so that the kernels' splits are tested.
-    explicit cpu_graph(int n_threads = 1) : backend(n_threads) { backend.set_split_policy(cpu::split_policy::every_node); }
+    // Every node is shared among all the threads, however small and however busy the machine, so
+    // that the kernels' splits are tested.
+    explicit cpu_graph(int n_threads = 1) : backend(n_threads) {
+        backend.set_split_policy(cpu::split_policy::every_node);
+        backend.set_adaptive_threads(false);
+    }
 
     context ctx;
     builder b{ctx};

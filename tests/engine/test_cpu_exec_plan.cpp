@@ -1,13 +1,16 @@
 // Which nodes the CPU backend shares among its threads (exec_plan.h): small nodes run on thread 0
 // alone, consecutive ones without a barrier between them, large ones on every thread. Checked on
 // the segments of a graph of small and large nodes, and on values: the same, bit for bit, with
-// 1 thread, with 2 by size and with 2 sharing every node.
+// 1 thread, with 2 by size and with 2 sharing every node. The thread governor's choices run by run
+// (thread_governor.h), and the time the barrier reports slept.
 #include "backend/cpu/exec_plan.h"
 #include "cpu_harness.h"
 
 #include <QtTest>
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 using namespace planscope;
 using namespace planscope::testing;
@@ -39,6 +42,9 @@ private slots:
     void segments_data();
     void segments();
     void same_values();
+    void governor_data();
+    void governor();
+    void barrier_counts_sleep();
 };
 
 void TestCpuExecPlan::segments_data() {
@@ -86,6 +92,54 @@ void TestCpuExecPlan::same_values() {
     QVERIFY(results[0].v[0] != 0.0f);
     for (std::size_t i = 1; i < results.size(); ++i)
         QVERIFY(std::memcmp(results[i].v.data(), results[0].v.data(), results[0].v.size() * sizeof(float)) == 0);
+}
+
+// Runs of a plan for `planned` threads, each 1 ms long with its threads asleep at barriers for
+// `slept` microseconds: the threads the governor gives each run.
+void TestCpuExecPlan::governor_data() {
+    QTest::addColumn<int>("planned");
+    QTest::addColumn<QList<int>>("slept");
+    QTest::addColumn<QList<int>>("threads");
+    const auto times = [](int n, int v) { return QList<int>(n, v); };
+    QTest::newRow("idle") << 4 << QList<int>{0, 100, 250} << QList<int>{4, 4, 4};
+    QTest::newRow("starved once: 8 runs on 3, then all 4 again")
+        << 4 << QList<int>{300} + times(9, 0) << QList<int>{4} + times(8, 3) + QList<int>{4};
+    QTest::newRow("still starved when tried again: 16 runs on 3")
+        << 4 << QList<int>{300} + times(8, 0) + QList<int>{300} + times(17, 0)
+        << QList<int>{4} + times(8, 3) + QList<int>{4} + times(16, 3) + QList<int>{4};
+    QTest::newRow("starved on 3 too: down to 2")
+        << 4 << QList<int>{300, 300} + times(17, 0) << QList<int>{4, 3} + times(16, 2) + QList<int>{4};
+    QTest::newRow("a clean try resets the wait")
+        << 4 << QList<int>{300} + times(8, 0) + QList<int>{0, 300} + times(8, 0)
+        << QList<int>{4} + times(8, 3) + QList<int>{4, 4} + times(8, 3);
+    QTest::newRow("one thread is never judged") << 1 << QList<int>{900, 900} << QList<int>{1, 1};
+    QTest::newRow("two threads down to one") << 2 << QList<int>{600, 600} + times(8, 0) << QList<int>{2} + times(8, 1) + QList<int>{2};
+}
+
+void TestCpuExecPlan::governor() {
+    QFETCH(int, planned);
+    QFETCH(QList<int>, slept);
+    QFETCH(QList<int>, threads);
+    QCOMPARE(slept.size(), threads.size());
+    cpu::thread_governor g;
+    for (qsizetype run = 0; run < slept.size(); ++run) {
+        const int used = g.threads_for(planned);
+        QVERIFY2(used == threads[run], qPrintable(QStringLiteral("run %1: %2 threads, want %3").arg(run).arg(used).arg(threads[run])));
+        g.record(planned, used, 1'000'000, std::int64_t{slept[run]} * 1000);
+    }
+}
+
+// A thread 30 ms late: the other spins, then sleeps, and the barrier reports the sleep.
+void TestCpuExecPlan::barrier_counts_sleep() {
+    cpu::spin_barrier barrier(2);
+    std::jthread late([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        barrier.wait();
+    });
+    barrier.wait();
+    late.join();
+    QVERIFY2(barrier.slept_ns() >= 20'000'000, qPrintable(QString::number(barrier.slept_ns())));
+    QVERIFY(barrier.slept_ns() < 10'000'000'000);
 }
 
 QTEST_APPLESS_MAIN(TestCpuExecPlan)

@@ -59,13 +59,13 @@ status cpu_backend::graph_plan_compute(graph_plan& plan) {
     auto* cpu_plan = dynamic_cast<cpu_graph_plan*>(&plan);
     if (!cpu_plan || cpu_plan->m_owner != this) return error{"CPU backend: the plan was made by another backend"};
     const cpu::exec_plan& p = cpu_plan->m_plan;
-    return cpu::run_exec_plan(p, pool(p.n_threads), cpu_plan->m_work.reserve(p.work_size));
+    return cpu::run_exec_plan(p, pool(p.n_threads), cpu_plan->m_work.reserve(p.work_size), governor());
 }
 
 status cpu_backend::graph_compute(const placed_graph& pg) {
     auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics, m_split);
     if (!plan) return plan.err();
-    return cpu::run_exec_plan(*plan, pool(plan->n_threads), m_work.reserve(plan->work_size));
+    return cpu::run_exec_plan(*plan, pool(plan->n_threads), m_work.reserve(plan->work_size), governor());
 }
 
 bool cpu_backend::supports_op(const context& ctx, const tensor& op) const {

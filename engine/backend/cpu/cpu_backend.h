@@ -27,6 +27,9 @@ public:
     // by_size (the default) runs small nodes on one thread; every_node shares every node (tests of
     // the kernels' splits).
     void set_split_policy(cpu::split_policy split) { m_split = split; }
+    // On (the default), runs use fewer threads while the machine is too busy for all of them
+    // (thread_governor.h); off, every run uses n_threads (tests of the kernels' splits).
+    void set_adaptive_threads(bool on) { m_adaptive_threads = on; }
     // ggml_backend_cpu_buffer_from_ptr: see cpu_buffer::wrap.
     std::shared_ptr<backend_buffer> buffer_from_ptr(buffer_id id, void* ptr, std::size_t size);
 
@@ -49,10 +52,13 @@ public:
 
 private:
     cpu::thread_pool& pool(int n_threads);
+    cpu::thread_governor* governor() { return m_adaptive_threads ? &m_governor : nullptr; }
 
     int m_n_threads;
     planscope::f16_numerics m_f16_numerics = planscope::f16_numerics::ggml;
     cpu::split_policy m_split = cpu::split_policy::by_size;
+    bool m_adaptive_threads = true;
+    cpu::thread_governor m_governor;
     std::unique_ptr<cpu::thread_pool> m_pool; // made on first use, remade when more threads are asked for
     cpu::work_buffer m_work;
 };

@@ -3,6 +3,7 @@
 #include "kernel_select.h"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <new>
 
@@ -89,14 +90,15 @@ std::byte* work_buffer::reserve(std::size_t size) {
     return m_data.get();
 }
 
-status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work) {
+status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work, thread_governor* governor) {
     error_sink errors;
     // A graph of small nodes only does not wake the other threads at all.
     const bool shared = std::ranges::any_of(plan.segments, [](const exec_segment& s) { return s.parallel; });
-    const int nth = shared ? plan.n_threads : 1;
+    const int nth = !shared ? 1 : governor ? governor->threads_for(plan.n_threads) : plan.n_threads;
     spin_barrier barrier(nth), alone(1);
     // One counter per node, all zero before the run: nothing to reset between nodes.
     const auto next_unit = std::make_unique<std::atomic<std::int64_t>[]>(plan.nodes.size());
+    const auto start = std::chrono::steady_clock::now();
     pool.run(nth, [&](int ith) {
         kernel_context kc{ith, nth, work, &barrier, &errors};
         kernel_context kc_alone{0, 1, work, &alone, &errors};
@@ -111,6 +113,11 @@ status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work) 
             if (nth > 1) barrier.wait();
         }
     });
+    if (governor && shared) {
+        const auto wall = std::chrono::steady_clock::now() - start;
+        governor->record(plan.n_threads, nth, std::chrono::duration_cast<std::chrono::nanoseconds>(wall).count(),
+                         barrier.slept_ns());
+    }
     if (std::string message = errors.take(); !message.empty()) return error{std::move(message)};
     return success();
 }

@@ -3,6 +3,7 @@
 // calls on addresses, with the work-buffer size its nodes need, then run as one parallel region.
 #include "backend/backend.h"
 #include "exec_node.h"
+#include "thread_governor.h"
 
 #include <memory>
 #include <vector>
@@ -49,8 +50,9 @@ private:
     std::size_t m_size = 0;
 };
 
-// Runs the plan on plan.n_threads threads of `pool` (which must have that many) with `work`
-// (at least plan.work_size bytes). Fails with the first error a kernel reported.
-status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work);
+// Runs the plan on plan.n_threads threads of `pool` (which must have that many), or as many as
+// `governor` allows, with `work` (at least plan.work_size bytes). Fails with the first error a
+// kernel reported.
+status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work, thread_governor* governor = nullptr);
 
 } // namespace planscope::cpu

@@ -176,7 +176,7 @@ QDOT_TARGET inline __m256i group_scale(__m256i scales, int g) {
 }
 
 template <kfmt F, int RN>
-QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m256* acc) {
+QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m256* acc, __m256* acc_min) {
     const __m256i zero = _mm256_setzero_si256(), low = _mm256_set1_epi8(0x0F);
     __m256i sumi[RN];
 #pragma GCC unroll 4
@@ -289,8 +289,9 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
         const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[j]->bsums));
         const __m256i offsets = _mm256_madd_epi16(bsums, offset_sums);
         if constexpr (has_mins<F>) {
+            // The minimums in accumulators of their own, as ggml keeps them: two independent chains.
             acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[j]), _mm256_set1_ps(dx * y[j]->d), acc[j]);
-            acc[j] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(offsets), _mm256_set1_ps(dmin * y[j]->d), acc[j]);
+            acc_min[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(offsets), _mm256_set1_ps(dmin * y[j]->d), acc_min[j]);
         } else {
             const __m256i exact = _mm256_sub_epi32(sumi[j], _mm256_slli_epi32(offsets, offset_shift<F>));
             acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(exact), _mm256_set1_ps(dx * y[j]->d), acc[j]);
@@ -305,11 +306,11 @@ QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte*
                                   : F == kfmt::q4_k ? 144
                                   : F == kfmt::q5_k ? 176
                                                     : 210;
-    __m256 acc[RM][RN];
+    __m256 acc[RM][RN], acc_min[RM][RN];
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
 #pragma GCC unroll 4
-        for (int j = 0; j < RN; ++j) acc[i][j] = _mm256_setzero_ps();
+        for (int j = 0; j < RN; ++j) acc[i][j] = acc_min[i][j] = _mm256_setzero_ps();
     for (std::int64_t sb = 0; sb < g.k / 256; ++sb) {
         const q8k_act_block* y[RN];
 #pragma GCC unroll 4
@@ -317,13 +318,14 @@ QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte*
             y[j] = reinterpret_cast<const q8k_act_block*>(b + static_cast<std::size_t>(j) * g.ldb) + sb;
 #pragma GCC unroll 4
         for (int i = 0; i < RM; ++i)
-            ksuper<F, RN>(a + static_cast<std::size_t>(i) * g.lda + static_cast<std::size_t>(sb) * bytes, y, acc[i]);
+            ksuper<F, RN>(a + static_cast<std::size_t>(i) * g.lda + static_cast<std::size_t>(sb) * bytes, y, acc[i], acc_min[i]);
     }
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
 #pragma GCC unroll 4
         for (int j = 0; j < RN; ++j)
-            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(acc[i][j]);
+            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] =
+                has_mins<F> ? hsum(acc[i][j]) - hsum(acc_min[i][j]) : hsum(acc[i][j]);
 }
 
 // The formats' tiles behind one interface for the driver below.

@@ -1,5 +1,7 @@
 #include "thread_pool.h"
 
+#include <chrono>
+
 namespace planscope::cpu {
 namespace {
 
@@ -28,7 +30,11 @@ void spin_barrier::wait() {
         } else {
             // A late thread is probably not running (more threads than free cores): sleep rather
             // than take the core it may need.
+            const auto start = std::chrono::steady_clock::now();
             m_phase.wait(phase, std::memory_order_acquire);
+            const auto slept = std::chrono::steady_clock::now() - start;
+            m_slept_ns.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(slept).count(),
+                                 std::memory_order_relaxed);
         }
     }
 }

@@ -16,11 +16,14 @@ class spin_barrier {
 public:
     explicit spin_barrier(int n) : m_n(n) {}
     void wait();
+    // Nanoseconds the threads slept here waiting for a late one, all threads together.
+    [[nodiscard]] std::int64_t slept_ns() const { return m_slept_ns.load(std::memory_order_relaxed); }
 
 private:
     const int m_n;
     std::atomic<int> m_arrived{0};
     std::atomic<std::uint32_t> m_phase{0};
+    std::atomic<std::int64_t> m_slept_ns{0};
 };
 
 class thread_pool {
