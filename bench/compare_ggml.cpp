@@ -349,5 +349,6 @@ int main(int argc, char** argv) {
     benchmark::RunSpecifiedBenchmarks(&reporter);
     print_table(reporter, load);
     compare_ggml::print_top_tokens();
+    compare_ggml::print_planner_2026_check();
     benchmark::Shutdown();
 }

@@ -21,5 +21,7 @@ extern std::map<std::string, std::vector<float>> outputs; // each benchmark's fi
 void register_model_cases();
 // Whether both sides of each model case chose the same next token.
 void print_top_tokens();
+// Planscope's ggml 2026 planner against ggml's on the llama timing graphs (compare_ggml_planner2026.cpp).
+void print_planner_2026_check();
 
 } // namespace compare_ggml
