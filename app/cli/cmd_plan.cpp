@@ -118,6 +118,8 @@ int run_plan(std::span<const std::string> args) {
     }
     for (const auto& w : in->warnings) warn(*file + ": " + w);
     if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, report.causes(), json);
+    if (report.compare_ggml())
+        return plan_report::run_compare_ggml(in->doc, in->preallocate, json, options.alignment, *file);
     options.preallocate = in->preallocate;
     alloc_recorder recorder; // the planner options work from the allocator's events
     if (analysis.any() || report.peak()) options.observer = &recorder;

@@ -27,7 +27,8 @@ std::span<const command> commands() {
          "                 n_past = n_ctx - n_batch and the K-shift of every layer\n",
          &run_info},
         {"plan", "allocate a graph as ggml does and list every tensor's placement",
-         "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--peak [--step N] | --sweep KEY=V,...]\n"
+         "usage: planscope-cli plan FILE [--format text|json] [--alignment N]\n"
+         "                            [--peak [--step N] | --sweep KEY=V,... | --compare-ggml]\n"
          "                            [--backends LIST [--causes]] [--ctx N] [--batch N] ...\n"
          "  FILE is a graph file (.json), a model (.gguf), a ggml DOT dump (.dot) or\n"
          "  template:NAME[?KEY=VALUE&...] (see info --help).\n"
@@ -54,6 +55,9 @@ std::span<const command> commands() {
          "                 allocation's lifetime and the readers it waits for; --step N: after step N\n"
          "  --sweep KEY=V,...  a llama model's compute buffer at each n_batch (batch=1,8,32) or n_ctx\n"
          "                 (ctx=512,2048) value: max_size, lower bound and llama.cpp's figure\n"
+         "  --compare-ggml the graph planned by ggml-alloc of 2023 and of 2026 (d99724f2): both\n"
+         "                 buffer sizes, and each tensor whose offset, in-place parent or lifetime\n"
+         "                 differs with the rule that explains it (docs/ggml-versions.md)\n"
          "  The format is docs/plan-listing.md; --stats and --compare are in docs/planner.md.\n",
          &run_plan},
         {"dsa", "plan a DSA trace (CSV) with every planner and compare with its lower bound",

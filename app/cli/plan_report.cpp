@@ -55,8 +55,8 @@ std::string waiting_for(const graph_document& doc, const live_allocation& a) {
 
 bool plan_report::parse(std::span<const std::string> args, std::size_t& i, std::string& error) {
     const std::string& a = args[i];
-    if (a == "--peak" || a == "--causes") {
-        (a == "--peak" ? m_peak : m_causes) = true;
+    if (a == "--peak" || a == "--causes" || a == "--compare-ggml") {
+        (a == "--peak" ? m_peak : a == "--causes" ? m_causes : m_compare_ggml) = true;
         return true;
     }
     if (a != "--step" && a != "--sweep") return false;
@@ -81,9 +81,10 @@ bool plan_report::parse(std::span<const std::string> args, std::size_t& i, std::
 std::string plan_report::check(bool backends, bool analysis) const {
     if (m_step && !m_peak) return "--step goes with --peak";
     if (m_causes && !backends) return "--causes goes with --backends";
-    const int reports = int(m_peak) + int(m_sweep.has_value()) + int(analysis);
-    if (reports > 1) return "--peak, --sweep and the planner options do not go together";
-    if ((m_peak || m_sweep) && backends) return "--peak and --sweep plan one compute buffer: no --backends";
+    const int reports = int(m_peak) + int(m_sweep.has_value()) + int(m_compare_ggml) + int(analysis);
+    if (reports > 1) return "--peak, --sweep, --compare-ggml and the planner options do not go together";
+    if ((m_peak || m_sweep || m_compare_ggml) && backends)
+        return "--peak, --sweep and --compare-ggml plan one compute buffer: no --backends";
     return {};
 }
 

@@ -25,6 +25,8 @@ private slots:
     void peakAtStep();
     void sweep();
     void causes();
+    void compareGgmlText();
+    void compareGgmlJson();
     void errors_data();
     void errors();
 };
@@ -180,6 +182,49 @@ void TestCliPlan::causes() {
     QVERIFY(r.out.contains(QStringLiteral("\ncopies\t4\tCPU -> CPU1\tnorm-N\t8192\t8.00 KiB\n")));
 }
 
+// small.json by ggml 2023 and 2026: 2023 keeps norm and y to the parse_seq barrier (384 bytes),
+// 2026 frees them after their last reader and puts c in norm's place (256 bytes).
+void TestCliPlan::compareGgmlText() {
+    const auto r = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--compare-ggml")});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.out, QStringLiteral("planscope-ggml-diff\t1\ngraph\tsmall\nalignment\t32\n"
+                                   "ggml-2023\t384\tplaced\t4\n"
+                                   "ggml-2026\t256\tplaced\t4\tchunks\t256\n"
+                                   "note\tparse-seq-removed\n"
+                                   "rule\tleaf-allocated\t0\nrule\tleaf-unused-kept\t0\nrule\tinput-first\t0\n"
+                                   "rule\toutput-kept\t0\nrule\tinplace-view-parent-refused\t0\n"
+                                   "rule\tinplace-refused-output\t0\nrule\town-by-pass\t0\n"
+                                   "rule\tparse-seq-removed\t1\nrule\tmoved\t1\n"
+                                   "tensor\tc\tCONT\t128\t256\t0\t-\t-\tkept\tfreed\tparse-seq-removed\t-\n"
+                                   "tensor\tout\tUNARY\t32\t0\t128\t-\t-\tkept\tkept\tmoved\tc\n"));
+}
+
+// stories260K: the same 18,432 bytes, but 2026 refuses ROPE in place over its reshaped source in
+// each of the 5 layers (Q and K), and places the 3 inputs in leaf order.
+void TestCliPlan::compareGgmlJson() {
+    const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    if (!QFile::exists(model)) QSKIP("stories260K.gguf is not in the shared directory");
+    const auto r = cli({QStringLiteral("plan"), model, QStringLiteral("--compare-ggml"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.code, 0);
+    const auto root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(root["format"].toString(), QStringLiteral("planscope-ggml-diff"));
+    QCOMPARE(root["ggml_2023"].toObject()["buffer_size"].toInt(), 18432);
+    QCOMPARE(root["ggml_2026"].toObject()["chunks"].toArray(), QJsonArray{18432});
+    const auto rules = root["rules"].toObject();
+    QCOMPARE(rules["input-first"].toInt(), 3);
+    QCOMPARE(rules["inplace-view-parent-refused"].toInt(), 10);
+    QCOMPARE(rules["moved"].toInt(), 45);
+    const auto tensors = root["tensors"].toArray();
+    QCOMPARE(tensors.size(), 58);
+    const auto q = std::find_if(tensors.begin(), tensors.end(), [](const QJsonValue& t) { return t["name"] == "Qcur-0"; });
+    QVERIFY(q != tensors.end());
+    QCOMPARE(q->toObject()["ggml_2023"].toObject()["inplace_of"].toString(), QStringLiteral("Qcur-0 (reshaped)"));
+    QCOMPARE(q->toObject()["ggml_2023"].toObject()["offset"].toInt(), 5216);
+    QCOMPARE(q->toObject()["ggml_2026"].toObject()["offset"].toInt(), 3168);
+    QVERIFY(q->toObject()["ggml_2026"].toObject()["inplace_of"].isNull());
+    QCOMPARE(q->toObject()["rule"].toString(), QStringLiteral("inplace-view-parent-refused"));
+}
+
 void TestCliPlan::errors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("code");
@@ -200,9 +245,13 @@ void TestCliPlan::errors_data() {
     QTest::newRow("causes without backends") << QStringList{"plan", "a.json", "--causes"} << 2
                                              << "usage error: --causes goes with --backends\n";
     QTest::newRow("peak and stats") << QStringList{"plan", "a.json", "--peak", "--stats"} << 2
-                                    << "usage error: --peak, --sweep and the planner options do not go together\n";
+                                    << "usage error: --peak, --sweep, --compare-ggml and the planner options do not go together\n";
     QTest::newRow("peak with backends") << QStringList{"plan", "a.json", "--peak", "--backends", "cpu"} << 2
-                                        << "usage error: --peak and --sweep plan one compute buffer: no --backends\n";
+                                        << "usage error: --peak, --sweep and --compare-ggml plan one compute buffer: no --backends\n";
+    QTest::newRow("compare-ggml and stats") << QStringList{"plan", "a.json", "--compare-ggml", "--stats"} << 2
+                                            << "usage error: --peak, --sweep, --compare-ggml and the planner options do not go together\n";
+    QTest::newRow("compare-ggml with backends") << QStringList{"plan", "a.json", "--compare-ggml", "--backends", "cpu"} << 2
+                                                << "usage error: --peak, --sweep and --compare-ggml plan one compute buffer: no --backends\n";
     QTest::newRow("bad sweep") << QStringList{"plan", "a.json", "--sweep", "batch=0"} << 2
                                << "usage error: --sweep: '0' is not a positive integer\n";
     QTest::newRow("sweep of a graph file") << QStringList{"plan", "a.json", "--sweep", "batch=1"} << 2

@@ -31,4 +31,10 @@ inline constexpr qint64 slowdown = (sanitized ? 6 : 1) * (optimised ? 1 : 2);
 // A limit of `release_ms` in a Release build, stretched for instrumented and unoptimised builds.
 constexpr qint64 budget_ms(qint64 release_ms) { return release_ms * slowdown; }
 
+// How many random cases a property test draws, or how many buffers a scale test plans: all of
+// them where they are cheap, a quarter in the ASan+UBSan build, whose point is the memory errors of
+// the code paths (which a quarter reaches as well) and where they took minutes of the CI's time.
+template <typename N>
+constexpr N fewer_under_asan(N release_count) { return sanitized ? release_count / 4 : release_count; }
+
 } // namespace planscope::test

@@ -284,7 +284,7 @@ void TestPlanners::offsetOrderReplaysPlan() {
 // Any valid plan replayed by offset: valid, and no buffer placed higher than in the plan.
 void TestPlanners::offsetOrderRandomTraces() {
     std::mt19937 rng(20261126);
-    for (int t = 0; t < 1000; ++t) {
+    for (int t = 0; t < test::fewer_under_asan(1000); ++t) {
         const dsa_problem p = random_trace(rng);
         const auto ggml = plan_dsa(p, planner_kind::ggml);
         QVERIFY(ggml.ok());
@@ -305,7 +305,7 @@ void TestPlanners::badAlignment() {
 
 void TestPlanners::randomTraces() {
     std::mt19937 rng(20231115);
-    for (int t = 0; t < 1000; ++t) {
+    for (int t = 0; t < test::fewer_under_asan(1000); ++t) {
         const dsa_problem p = random_trace(rng);
         const std::uint64_t bound = lower_bound(p);
         std::uint64_t greedy_best = UINT64_MAX;
@@ -375,7 +375,7 @@ void TestPlanners::hugeSizes() {
 // of each order placed again in another order (what the local search of `best` does).
 void TestPlanners::greedyMatchesScan() {
     std::mt19937 rng(20261127);
-    for (int t = 0; t < 400; ++t) {
+    for (int t = 0; t < test::fewer_under_asan(400); ++t) {
         const dsa_problem p = mixed_trace(rng);
         for (dsa_order order : {order_by_size(p), order_by_breadth(p), order_by_conflicts(p), order_by_area(p)}) {
             std::shuffle(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(rng() % (order.size() + 1)), rng);
@@ -391,9 +391,9 @@ void TestPlanners::greedyMatchesScan() {
     }
 }
 
-// 100,000 buffers placed by size in well under the 10 s the issue allows (a scan of every block
-// took 11 s on the stack and 5 s on the runs, in a Release build): a stack all alive together, a
-// trace of short runs one after the other (one lifetime crossing all of them), and
+// 100,000 buffers (25,000 under ASan) placed by size in well under the 10 s the issue allows (a
+// scan of every block took 11 s on the stack and 5 s on the runs, in a Release build): a stack all
+// alive together, a trace of short runs one after the other (one lifetime crossing all of them), and
 // bench_planner's random trace (mostly short lifetimes, one in ten up to half of the trace).
 void TestPlanners::largeTraces_data() {
     QTest::addColumn<int>("shape");
@@ -404,7 +404,7 @@ void TestPlanners::largeTraces_data() {
 
 void TestPlanners::largeTraces() {
     QFETCH(int, shape);
-    constexpr std::size_t n = 100000;
+    constexpr std::size_t n = test::fewer_under_asan(std::size_t{100000});
     std::mt19937_64 rng(42);
     dsa_problem p;
     for (std::uint64_t i = 0; i < n; ++i) {
@@ -433,11 +433,11 @@ void TestPlanners::largeTraces() {
     QVERIFY2(ms < test::budget_ms(10000), qPrintable(QStringLiteral("%1 ms").arg(ms)));
 }
 
-// On 100,000 buffers, `best` stops near its time box: its first greedy plan, then as many other
-// orderings and searches as the box leaves room for (it used to run every greedy ordering, 4 to
-// 20 s on such traces). With room for all of them it is never worse than a greedy planner.
+// On 100,000 buffers (25,000 under ASan), `best` stops near its time box: its first greedy plan,
+// then as many other orderings and searches as the box leaves room for (it used to run every
+// greedy ordering, 4 to 20 s on such traces). With room for all of them it is never worse than a greedy planner.
 void TestPlanners::bestKeepsItsTimeBox() {
-    constexpr std::size_t n = 100000;
+    constexpr std::size_t n = test::fewer_under_asan(std::size_t{100000});
     std::mt19937_64 rng(7);
     dsa_problem p;
     for (std::uint64_t i = 0; i < n; ++i) {

@@ -78,6 +78,8 @@ private:
     std::vector<tensor_state> m_state;
     std::vector<std::size_t> m_allocator_of;
     std::vector<dyn_allocator> m_allocators;
+    std::vector<tensor_id> m_order;
+    std::vector<tensor_id> m_freed;
     std::vector<std::pair<tensor_id, tensor_id>> m_inplace;
 };
 
@@ -87,6 +89,7 @@ status planner::allocate(tensor_id id, int buffer) {
     if (is_allocated(id) || t.is_view()) return success();
     tensor_state& s = state(id);
     s.allocated = true;
+    m_order.push_back(id);
     if (can_inplace(t.op)) {
         for (const tensor_id parent : t.src) {
             if (!parent.valid() || !is_own(parent)) continue;
@@ -134,6 +137,7 @@ status planner::free_tensor(tensor_id id) {
     tensor_state& s = state(id);
     if (auto r = allocator(s.buffer).free_bytes(s.addr, alloc_size(s.buffer, t)); !r) return named(id, r.err().message);
     s.allocated = false;
+    m_freed.push_back(id);
     return success();
 }
 
@@ -215,6 +219,8 @@ graph_plan_2026 planner::result(const graph& g) const {
         for (const tensor_id src : m_ctx[node].src)
             if (src.valid()) record(src);
     }
+    plan.order = m_order;
+    plan.freed = m_freed;
     plan.inplace = m_inplace;
     for (std::size_t i = 0; i < m_types.size(); ++i) {
         std::vector<std::size_t> sizes;

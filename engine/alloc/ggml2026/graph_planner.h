@@ -41,6 +41,11 @@ struct graph_plan_2026 {
     // By tensor index; nullopt for tensors the plan does not place (placed already, views,
     // tensors outside the graph).
     std::vector<std::optional<tensor_address>> where;
+    // The tensors given memory, in the order the planner gave it (in place or not).
+    std::vector<tensor_id> order;
+    // The tensors whose memory went back to the free list, in that order (outputs never do; a
+    // parent taken over in place is not freed, its node is).
+    std::vector<tensor_id> freed;
     // (node, the source whose memory it took), in the order decided.
     std::vector<std::pair<tensor_id, tensor_id>> inplace;
     // Per buffer type: each chunk's size (ggml_dyn_tallocr_max_size); a shared type's sizes

@@ -220,4 +220,4 @@ void TestModels::modelsSurviveResetToEmpty() {
 }
 
 QTEST_MAIN(TestModels)
-#include "test_models.moc"
+#include "test_ui_models.moc"
