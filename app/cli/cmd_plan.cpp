@@ -1,6 +1,7 @@
 // planscope-cli plan FILE: every node's placement as ggml-alloc (2023-11) decides it, then the
 // compute buffer's max_size. The listing format is docs/plan-listing.md.
 #include "commands.h"
+#include "ggml_args.h"
 #include "plan_analysis.h"
 #include "plan_report.h"
 #include "source_options.h"
@@ -67,13 +68,15 @@ int run_plan(std::span<const std::string> args) {
     source_options source;
     plan_analysis analysis;
     plan_report report;
+    ggml_args ggml;
     std::optional<std::string> backends;
     backend_factory_options backend_options;
     bool alignment_given = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         std::string problem;
-        if (source.parse(args, i, problem) || analysis.parse(args, i, problem) || report.parse(args, i, problem)) {
+        if (source.parse(args, i, problem) || analysis.parse(args, i, problem) || report.parse(args, i, problem) ||
+            ggml.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self(), problem);
         } else if (a == "--backends" || a == "--device") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
@@ -106,6 +109,11 @@ int run_plan(std::span<const std::string> args) {
     if (backends && alignment_given)
         return usage_error(self(), "--alignment sets the single compute buffer's; with --backends each backend's own applies");
     if (const auto problem = report.check(backends.has_value(), analysis.any()); !problem.empty()) return usage_error(self(), problem);
+    if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
+    if (ggml.given() && report.compare_ggml()) return usage_error(self(), "--compare-ggml plans with both versions: no --ggml");
+    if (ggml.version() != ggml_version::v2023 && (backends || report.sweep()))
+        return usage_error(self(), "--backends and --sweep plan as ggml 2023 does; the 2026 scheduler is not in Planscope yet");
+    ggml.apply(options);
     if (report.sweep()) {
         if (!takes_llama_params(*file)) return usage_error(self(), "--sweep re-builds a llama model: a .gguf file or template:llama");
         return report.run_sweep(*file, source.params(), json);

@@ -27,7 +27,7 @@ std::span<const command> commands() {
          "                 n_past = n_ctx - n_batch and the K-shift of every layer\n",
          &run_info},
         {"plan", "allocate a graph as ggml does and list every tensor's placement",
-         "usage: planscope-cli plan FILE [--format text|json] [--alignment N]\n"
+         "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--ggml 2023|2026]\n"
          "                            [--peak [--step N] | --sweep KEY=V,... | --compare-ggml]\n"
          "                            [--backends LIST [--causes]] [--ctx N] [--batch N] ...\n"
          "  FILE is a graph file (.json), a model (.gguf), a ggml DOT dump (.dot) or\n"
@@ -36,6 +36,10 @@ std::span<const command> commands() {
          "  node by node and then leaf by leaf, index, name, op, type, ne, nbytes and placement\n"
          "  (BUFFER+OFFSET, 'view of NAME+OFFS' or 'inplace of NAME'), then max_size.\n"
          "  --alignment N  the compute buffer's alignment, a power of two (default 32, llama.cpp's)\n"
+         "  --ggml V       whose allocator plans: 2023 (default: the late-2023 ggml-alloc) or 2026\n"
+         "                 (ggml_gallocr of d99724f2; docs/ggml-versions.md)\n"
+         "  --max-buffer-size N  with --ggml 2026: the buffer type's maximum size; a larger buffer\n"
+         "                 is split into chunks, each listed as a buffer (compute, compute#1, ...)\n"
          "  --ctx, --batch, --n-past, --worst-case, --kv-type, --ngl  as for info, for a .gguf model or\n"
          "                 template:llama\n"
          "  --planner P    list planner P's plan instead of ggml's: ggml (default), greedy-size,\n"

@@ -43,6 +43,7 @@ std::string_view name(refusal r) {
     case refusal::layout_differs: return "layout differs";
     case refusal::view_source_shared: return "view source shared";
     case refusal::view_offset_nonzero: return "view offset not 0";
+    case refusal::output: return "output";
     }
     return "?";
 }

@@ -37,6 +37,7 @@ enum class refusal : std::uint8_t {
     layout_differs,      // type, ne or nb differ
     view_source_shared,  // the parent is a view whose source has other views or children
     view_offset_nonzero, // the parent is a view that does not start at its source's first byte
+    output,              // the parent, or the source it views, is a graph output (ggml 2026)
 };
 
 enum class failure_kind : std::uint8_t {

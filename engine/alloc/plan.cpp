@@ -1,10 +1,19 @@
 #include "plan.h"
 
-#include "graph_allocator.h"
+#include "alloc/ggml2023/plan_2023.h"
+#include "alloc/ggml2026/plan_2026.h"
 
 #include <algorithm>
 
 namespace planscope {
+
+std::string_view name(ggml_version v) { return v == ggml_version::v2026 ? "2026" : "2023"; }
+
+std::optional<ggml_version> parse_ggml_version(std::string_view s) {
+    if (s == "2023") return ggml_version::v2023;
+    if (s == "2026") return ggml_version::v2026;
+    return std::nullopt;
+}
 
 std::vector<free_block> free_list_within(std::span<const free_block> blocks, std::size_t size) {
     std::vector<free_block> out;
@@ -16,33 +25,11 @@ std::vector<free_block> free_list_within(std::span<const free_block> blocks, std
 }
 
 result<plan_result> plan_graph(graph_document& doc, const plan_options& options) {
-    plan_result out;
-    out.compute = buffer_id{doc.buffers.size()};
-    auto alloc = tensor_allocator::create_measure(
-        std::make_shared<plain_buffer>(out.compute, measure_base, measure_capacity, options.alignment));
-    if (!alloc) return alloc.err();
-    // No observer unless the caller has one: events copy the free list at every allocation.
-    alloc->set_observer(options.observer);
-
-    for (std::size_t i = 0; i < options.preallocate.size(); ++i) {
-        if (auto s = alloc->alloc(doc.ctx, options.preallocate[i]); !s) {
-            for (std::size_t j = 0; j < i; ++j) doc.ctx[options.preallocate[j]].where.reset();
-            return s.err();
-        }
+    switch (options.version) {
+    case ggml_version::v2023: return ggml2023::plan_graph(doc, options);
+    case ggml_version::v2026: return ggml2026::plan_graph(doc, options);
     }
-    graph_allocator galloc;
-    galloc.set_parse_seq(doc.parse_seq);
-    galloc.set_observer(options.observer);
-    auto max = galloc.alloc_graph(doc.ctx, doc.g, *alloc);
-    if (!max) {
-        for (tensor_id t : options.preallocate) doc.ctx[t].where.reset();
-        return max.err();
-    }
-    out.max_size = *max;
-    out.inplace_of.insert(galloc.inplace_decisions().begin(), galloc.inplace_decisions().end());
-    out.free_after = free_list_within(alloc->free_blocks(), out.max_size);
-    doc.buffers.push_back({std::string(compute_buffer_name), "CPU", out.max_size, options.alignment});
-    return out;
+    return error{"unknown ggml version"};
 }
 
 } // namespace planscope

@@ -102,6 +102,7 @@ std::string plan_listing_text(const graph_document& doc, const plan_result& plan
     std::ostringstream os;
     os << "planscope-plan\t" << plan_listing_version << '\n';
     os << "graph\t" << field(doc.name) << '\n';
+    if (plan.version != ggml_version::v2023) os << "ggml\t" << name(plan.version) << '\n';
     for (std::size_t i = 0; i < doc.buffers.size(); ++i) {
         const auto& b = doc.buffers[i];
         os << "buffer\t" << i << '\t' << field(b.name) << '\t' << field(b.backend) << '\t' << b.size << '\t'
@@ -138,6 +139,7 @@ std::string plan_listing_json(const graph_document& doc, const plan_result& plan
     std::ostringstream os;
     os << "{\n \"format\": \"planscope-plan\",\n \"version\": " << plan_listing_version << ",\n \"graph\": "
        << dump(doc.name) << ",\n";
+    if (plan.version != ggml_version::v2023) os << " \"ggml\": " << dump(std::string(name(plan.version))) << ",\n";
     list(os, "buffers", buffers, false);
     list(os, "nodes", nodes, false);
     list(os, "leafs", leafs, false);

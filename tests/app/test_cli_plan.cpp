@@ -25,6 +25,7 @@ private slots:
     void peakAtStep();
     void sweep();
     void causes();
+    void ggml2026();
     void compareGgmlText();
     void compareGgmlJson();
     void errors_data();
@@ -182,6 +183,27 @@ void TestCliPlan::causes() {
     QVERIFY(r.out.contains(QStringLiteral("\ncopies\t4\tCPU -> CPU1\tnorm-N\t8192\t8.00 KiB\n")));
 }
 
+// small.json planned by ggml 2026: no parse_seq barrier, so c goes where norm was (256 bytes, not
+// 384); with a maximum of 128 bytes y and out go to a second chunk.
+void TestCliPlan::ggml2026() {
+    const auto r = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--ggml"), QStringLiteral("2026")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.startsWith(QStringLiteral("planscope-plan\t2\ngraph\tsmall\nggml\t2026\n")));
+    QVERIFY(r.out.contains(QStringLiteral("\tc\tCONT\tf32\t[4, 8, 1, 1]\t128\tcompute+0\n")));
+    QVERIFY(r.out.endsWith(QStringLiteral("free\tcompute\t0\t128\nfree\tcompute\t160\t96\n"
+                                          "llama_cpp\tcompute\t3342768\tcompute buffer total size = 3.19 MiB\n"
+                                          "max_size\tcompute\t256\n")));
+    const auto chunks = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--ggml"), QStringLiteral("2026"),
+                             QStringLiteral("--max-buffer-size"), QStringLiteral("128")});
+    QCOMPARE(chunks.code, 0);
+    QVERIFY(chunks.out.contains(QStringLiteral("buffer\t2\tcompute\tCPU\t128\t32\nbuffer\t3\tcompute#1\tCPU\t128\t32\n")));
+    QVERIFY(chunks.out.contains(QStringLiteral("\ty\tMUL_MAT\tf32\t[8, 4, 1, 1]\t128\tcompute#1+0\n")));
+    const auto json = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--ggml"), QStringLiteral("2026"),
+                           QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(json.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object()["ggml"].toString(), QStringLiteral("2026"));
+}
+
 // small.json by ggml 2023 and 2026: 2023 keeps norm and y to the parse_seq barrier (384 bytes),
 // 2026 frees them after their last reader and puts c in norm's place (256 bytes).
 void TestCliPlan::compareGgmlText() {
@@ -252,6 +274,16 @@ void TestCliPlan::errors_data() {
                                             << "usage error: --peak, --sweep, --compare-ggml and the planner options do not go together\n";
     QTest::newRow("compare-ggml with backends") << QStringList{"plan", "a.json", "--compare-ggml", "--backends", "cpu"} << 2
                                                 << "usage error: --peak, --sweep and --compare-ggml plan one compute buffer: no --backends\n";
+    QTest::newRow("bad ggml") << QStringList{"plan", "a.json", "--ggml", "2024"} << 2
+                              << "usage error: --ggml is 2023 or 2026, not '2024'\n";
+    QTest::newRow("max buffer size with 2023") << QStringList{"plan", "a.json", "--max-buffer-size", "64"} << 2
+                                               << "usage error: --max-buffer-size goes with --ggml 2026\n";
+    QTest::newRow("bad max buffer size") << QStringList{"plan", "a.json", "--ggml", "2026", "--max-buffer-size", "0"} << 2
+                                         << "usage error: --max-buffer-size takes a positive number of bytes, not '0'\n";
+    QTest::newRow("compare-ggml and ggml") << QStringList{"plan", "a.json", "--compare-ggml", "--ggml", "2026"} << 2
+                                           << "usage error: --compare-ggml plans with both versions: no --ggml\n";
+    QTest::newRow("ggml 2026 with backends") << QStringList{"plan", "a.json", "--ggml", "2026", "--backends", "cpu"} << 2
+                                             << "usage error: --backends and --sweep plan as ggml 2023 does; the 2026 scheduler is not in Planscope yet\n";
     QTest::newRow("bad sweep") << QStringList{"plan", "a.json", "--sweep", "batch=0"} << 2
                                << "usage error: --sweep: '0' is not a positive integer\n";
     QTest::newRow("sweep of a graph file") << QStringList{"plan", "a.json", "--sweep", "batch=1"} << 2

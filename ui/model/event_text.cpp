@@ -75,6 +75,7 @@ QString refusalName(planscope::refusal reason) {
     case planscope::refusal::layout_differs: return EventText::tr("layout differs");
     case planscope::refusal::view_source_shared: return EventText::tr("view source shared");
     case planscope::refusal::view_offset_nonzero: return EventText::tr("view offset not 0");
+    case planscope::refusal::output: return EventText::tr("output");
     }
     return {};
 }

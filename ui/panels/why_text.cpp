@@ -80,6 +80,8 @@ QString refusalText(planscope::refusal reason, const QString& node, const QStrin
         return WhyText::tr("%1 is a view whose source has other views or children.").arg(parent);
     case planscope::refusal::view_offset_nonzero:
         return WhyText::tr("%1 is a view that does not start at its source's first byte.").arg(parent);
+    case planscope::refusal::output:
+        return WhyText::tr("%1 is a graph output, which ggml 2026 never lets %2 overwrite.").arg(parent, node);
     }
     return {};
 }

@@ -61,7 +61,7 @@ dyn_allocator::choice dyn_allocator::best_last_block(std::size_t size) const {
     return best;
 }
 
-result<chunk_address> dyn_allocator::alloc(std::size_t size) {
+result<chunk_address> dyn_allocator::alloc(std::size_t size, alloc_choice* chosen) {
     if (size > unbounded) return error{"ggml 2026 allocator: " + std::to_string(size) + " bytes is more than a buffer can hold"};
     size = aligned(size, m_alignment);
     choice pick = best_fit(size);
@@ -74,8 +74,13 @@ result<chunk_address> dyn_allocator::alloc(std::size_t size) {
         const std::size_t room = n_chunks() == max_chunks - 1 ? unbounded : std::max(size, m_max_chunk_size);
         m_chunks.push_back({{free_block{0, room}}, 0});
         pick = {n_chunks() - 1, 0};
+        if (chosen) chosen->new_chunk = true;
     }
     chunk& ch = m_chunks[static_cast<std::size_t>(pick.chunk)];
+    if (chosen) {
+        chosen->block = pick.block;
+        chosen->last_block = pick.block + 1 == ch.blocks.size();
+    }
     free_block& block = ch.blocks[pick.block];
     const chunk_address addr{pick.chunk, block.offset};
     block.offset += size;
@@ -85,7 +90,7 @@ result<chunk_address> dyn_allocator::alloc(std::size_t size) {
     return addr;
 }
 
-status dyn_allocator::free_bytes(chunk_address addr, std::size_t size) {
+status dyn_allocator::free_bytes(chunk_address addr, std::size_t size, free_merge* merge) {
     if (addr.chunk < 0 || addr.chunk >= n_chunks())
         return error{"ggml 2026 allocator: chunk " + std::to_string(addr.chunk) + " does not exist"};
     if (size > unbounded) return error{"ggml 2026 allocator: " + std::to_string(size) + " bytes is more than a buffer can hold"};
@@ -96,10 +101,13 @@ status dyn_allocator::free_bytes(chunk_address addr, std::size_t size) {
         free_block& b = blocks[i];
         if (b.end() == addr.offset) {
             b.size += size;
+            merge_kind kind = merge_kind::previous;
             if (i + 1 < blocks.size() && b.end() == blocks[i + 1].offset) {
                 b.size += blocks[i + 1].size;
                 blocks.erase(blocks.begin() + static_cast<std::ptrdiff_t>(i + 1));
+                kind = merge_kind::both;
             }
+            if (merge) *merge = {kind, i, blocks[i]};
             return success();
         }
         if (addr.offset + size == b.offset) {
@@ -108,7 +116,10 @@ status dyn_allocator::free_bytes(chunk_address addr, std::size_t size) {
             if (i > 0 && blocks[i - 1].end() == b.offset) {
                 blocks[i - 1].size += b.size;
                 blocks.erase(blocks.begin() + static_cast<std::ptrdiff_t>(i));
+                if (merge) *merge = {merge_kind::both, i - 1, blocks[i - 1]};
+                return success();
             }
+            if (merge) *merge = {merge_kind::next, i, b};
             return success();
         }
     }
@@ -116,7 +127,8 @@ status dyn_allocator::free_bytes(chunk_address addr, std::size_t size) {
         return error{"ggml 2026 allocator: chunk " + std::to_string(addr.chunk) + " is out of free blocks (" +
                      std::to_string(max_free_blocks) + ")"};
     const auto at = std::ranges::find_if(blocks, [&](const free_block& b) { return b.offset >= addr.offset; });
-    blocks.insert(at, free_block{addr.offset, size});
+    const auto inserted = blocks.insert(at, free_block{addr.offset, size});
+    if (merge) *merge = {merge_kind::new_block, static_cast<std::size_t>(inserted - blocks.begin()), *inserted};
     return success();
 }
 

@@ -31,15 +31,32 @@ struct chunk_address {
     friend bool operator==(const chunk_address&, const chunk_address&) = default;
 };
 
+// What an allocation chose, for allocator events: the index of the block in its chunk's free list
+// before the allocation, whether it was that chunk's last block, and whether the chunk is new.
+struct alloc_choice {
+    std::size_t block = 0;
+    bool last_block = false;
+    bool new_chunk = false;
+};
+
+// How freed bytes joined their chunk's free list: merge kind, the index of the block that holds
+// them now, and that block.
+struct free_merge {
+    merge_kind merge = merge_kind::new_block;
+    std::size_t block = 0;
+    free_block result;
+};
+
 class dyn_allocator {
 public:
     // ggml_dyn_tallocr_new; `alignment` a power of two.
     dyn_allocator(std::size_t alignment, std::size_t max_buffer_size);
 
-    // ggml_dyn_tallocr_alloc: `size` rounded up to the alignment.
-    result<chunk_address> alloc(std::size_t size);
+    // ggml_dyn_tallocr_alloc: `size` rounded up to the alignment. `chosen`, when given, receives
+    // what was chosen.
+    result<chunk_address> alloc(std::size_t size, alloc_choice* chosen = nullptr);
     // ggml_dyn_tallocr_free_bytes: merged with the free block it touches, or inserted in order.
-    status free_bytes(chunk_address addr, std::size_t size);
+    status free_bytes(chunk_address addr, std::size_t size, free_merge* merge = nullptr);
     // ggml_dyn_tallocr_reset: no chunks.
     void reset() { m_chunks.clear(); }
 

@@ -1,5 +1,6 @@
 #include "graph_planner.h"
 
+#include <optional>
 #include <string>
 
 namespace planscope::ggml2026 {
@@ -37,11 +38,15 @@ struct tensor_state {
     int buffer = 0;
     chunk_address addr{0, 0};
     bool allocated = false;
+    tensor_id owner; // for events: the tensor whose allocation this memory is (ends an in-place chain)
 };
+
+std::size_t aligned(std::size_t n, std::size_t alignment) { return n + (alignment - n % alignment) % alignment; }
 
 class planner {
 public:
-    planner(const context& ctx, std::span<const buffer_type_info> types) : m_ctx(ctx), m_types(types), m_state(ctx.size()) {
+    planner(const context& ctx, std::span<const buffer_type_info> types, const reserve_events& events)
+        : m_ctx(ctx), m_types(types), m_events(events), m_state(ctx.size()) {
         // ggml_gallocr_new_n: a buffer type used twice shares the first one's allocator.
         for (std::size_t i = 0; i < types.size(); ++i) {
             m_allocator_of.push_back(i);
@@ -69,12 +74,21 @@ private:
     bool is_allocated(tensor_id t) const { return m_ctx[t].where.has_value() || is_own(t); }
 
     status allocate(tensor_id t, int buffer);
+    status allocate_new(tensor_id id, int buffer);
+    bool observed() const { return m_events.observer != nullptr; }
+    template <typename Event> void emit(Event&& e) const {
+        if (m_events.observer) m_events.observer->on_event(std::forward<Event>(e));
+    }
+    placement where(const tensor_state& s) const {
+        return {m_events.buffer_of(m_allocator_of[static_cast<std::size_t>(s.buffer)], s.addr.chunk), s.addr.offset};
+    }
     status free_extra_space(tensor_id node, tensor_id parent);
     status free_tensor(tensor_id t);
     error named(tensor_id t, const std::string& message) const { return error{"tensor '" + m_ctx[t].name + "': " + message}; }
 
     const context& m_ctx;
     std::span<const buffer_type_info> m_types;
+    const reserve_events& m_events;
     std::vector<tensor_state> m_state;
     std::vector<std::size_t> m_allocator_of;
     std::vector<dyn_allocator> m_allocators;
@@ -92,25 +106,64 @@ status planner::allocate(tensor_id id, int buffer) {
     m_order.push_back(id);
     if (can_inplace(t.op)) {
         for (const tensor_id parent : t.src) {
-            if (!parent.valid() || !is_own(parent)) continue;
+            if (!parent.valid()) continue;
             const tensor& p = m_ctx[parent];
-            if (is_output(p) || (p.is_view() && is_output(m_ctx[p.view_src]))) continue;
-            if (!same_layout(t, p)) continue;
             tensor_state& ps = state(parent);
-            if (ps.n_children != 1 || ps.n_views != 0) continue;
+            std::optional<refusal> why;
+            if (!is_own(parent)) why = refusal::external;
+            else if (is_output(p) || (p.is_view() && is_output(m_ctx[p.view_src]))) why = refusal::output;
+            else if (!same_layout(t, p)) why = refusal::layout_differs;
+            else if (ps.n_children != 1) why = refusal::other_children;
+            else if (ps.n_views != 0) why = refusal::has_views;
+            if (why) {
+                emit(events::refused{id, parent, *why});
+                continue;
+            }
             // A view parent is never "own" (views are not allocated), so ggml's branch for one
             // (ggml-alloc.c:656-668) cannot be taken; only a plain parent gets here.
             s.buffer = ps.buffer;
             s.addr = ps.addr;
+            s.owner = ps.owner;
             ps.allocated = false; // not freed by its last consumer: the node owns the memory now
             m_inplace.emplace_back(id, parent);
+            if (observed()) emit(events::inplace{id, parent, s.owner, where(s)});
             return free_extra_space(id, parent);
         }
     }
-    auto addr = allocator(buffer).alloc(alloc_size(buffer, t));
+    return allocate_new(id, buffer);
+}
+
+// From the allocator, with the events of the choice: the chunk's free list before, and an attach
+// first when the allocation opened a chunk.
+status planner::allocate_new(tensor_id id, int buffer) {
+    tensor_state& s = state(id);
+    dyn_allocator& a = allocator(buffer);
+    const std::size_t size = alloc_size(buffer, m_ctx[id]);
+    std::vector<std::vector<free_block>> lists;
+    std::vector<std::size_t> highs;
+    if (observed())
+        for (int c = 0; c < a.n_chunks(); ++c) {
+            lists.emplace_back(a.free_blocks(c).begin(), a.free_blocks(c).end());
+            highs.push_back(a.max_size(c));
+        }
+    alloc_choice choice;
+    auto addr = a.alloc(size, observed() ? &choice : nullptr);
     if (!addr) return named(id, addr.err().message);
     s.buffer = buffer;
     s.addr = *addr;
+    s.owner = id;
+    if (!observed()) return success();
+    const std::size_t bytes = aligned(size, a.alignment());
+    const auto chunk = static_cast<std::size_t>(addr->chunk);
+    const placement at = where(s);
+    if (choice.new_chunk) {
+        const auto rest = a.free_blocks(addr->chunk);
+        lists.push_back({free_block{0, bytes + (rest.empty() ? 0 : rest.front().size)}});
+        highs.push_back(0);
+        emit(events::attach{at.buffer, a.alignment(), true, lists.back(), 0});
+    }
+    emit(events::alloc{id, at.buffer, at.offset, bytes, choice.block, choice.last_block, std::move(lists[chunk]),
+                       highs[chunk], a.max_size(addr->chunk)});
     return success();
 }
 
@@ -125,6 +178,8 @@ status planner::free_extra_space(tensor_id node, tensor_id parent) {
     parent_size = aligned(parent_size);
     node_size = aligned(node_size);
     if (parent_size == node_size) return success();
+    // No event: with nbytes sizes a node and its same-layout parent never differ, and a replay
+    // would read a freed tail as a freed prefix.
     const chunk_address tail{ps.addr.chunk, ps.addr.offset + node_size};
     if (auto s = a.free_bytes(tail, parent_size - node_size); !s) return named(parent, s.err().message);
     return success();
@@ -135,9 +190,16 @@ status planner::free_tensor(tensor_id id) {
     const tensor& t = m_ctx[id];
     if (is_output(t)) return success();
     tensor_state& s = state(id);
-    if (auto r = allocator(s.buffer).free_bytes(s.addr, alloc_size(s.buffer, t)); !r) return named(id, r.err().message);
+    dyn_allocator& a = allocator(s.buffer);
+    const std::size_t size = alloc_size(s.buffer, t);
+    free_merge merge;
+    if (auto r = a.free_bytes(s.addr, size, observed() ? &merge : nullptr); !r) return named(id, r.err().message);
     s.allocated = false;
     m_freed.push_back(id);
+    if (observed()) {
+        const placement at = where(s);
+        emit(events::free{id, at.buffer, at.offset, aligned(size, a.alignment()), merge.merge, merge.block, merge.result});
+    }
     return success();
 }
 
@@ -180,6 +242,7 @@ status planner::run(const graph& g, std::span<const int> node_buffer_ids, std::s
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
         const tensor_id id = g.nodes[i];
         const tensor& node = m_ctx[id];
+        emit(events::node{i, i, id});
         for (const tensor_id parent : node.src)
             if (parent.valid())
                 if (auto s = allocate(parent, node_buffer(i)); !s) return s;
@@ -224,11 +287,16 @@ graph_plan_2026 planner::result(const graph& g) const {
     plan.inplace = m_inplace;
     for (std::size_t i = 0; i < m_types.size(); ++i) {
         std::vector<std::size_t> sizes;
+        std::vector<std::vector<free_block>> lists;
         if (m_allocator_of[i] == i) {
             const dyn_allocator& a = m_allocators[i];
-            for (int c = 0; c < a.n_chunks(); ++c) sizes.push_back(a.max_size(c));
+            for (int c = 0; c < a.n_chunks(); ++c) {
+                sizes.push_back(a.max_size(c));
+                lists.emplace_back(a.free_blocks(c).begin(), a.free_blocks(c).end());
+            }
         }
         plan.chunk_sizes.push_back(std::move(sizes));
+        plan.free_lists.push_back(std::move(lists));
     }
     return plan;
 }
@@ -242,9 +310,11 @@ std::size_t graph_plan_2026::buffer_size(std::size_t buffer) const {
 }
 
 result<graph_plan_2026> reserve(const context& ctx, const graph& g, std::span<const buffer_type_info> types,
-                                std::span<const int> node_buffer_ids, std::span<const int> leaf_buffer_ids) {
+                                std::span<const int> node_buffer_ids, std::span<const int> leaf_buffer_ids,
+                                const reserve_events& trace) {
     if (types.empty()) return error{"ggml 2026 allocator: no buffer types"};
-    planner p(ctx, types);
+    if (trace.observer && !trace.buffer_of) return error{"ggml 2026 allocator: events without buffer ids"};
+    planner p(ctx, types, trace);
     if (auto s = p.run(g, node_buffer_ids, leaf_buffer_ids); !s) return s.err();
     return p.result(g);
 }

@@ -51,14 +51,27 @@ struct graph_plan_2026 {
     // Per buffer type: each chunk's size (ggml_dyn_tallocr_max_size); a shared type's sizes
     // appear under the first index that uses it only (ggml_gallocr_get_buffer_size).
     std::vector<std::vector<std::size_t>> chunk_sizes;
+    // Per buffer type and chunk, as chunk_sizes: the free list after the graph.
+    std::vector<std::vector<std::vector<free_block>>> free_lists;
 
     [[nodiscard]] std::size_t buffer_size(std::size_t buffer) const;
+};
+
+// Allocator events (alloc_events.h) of the kinds the 2023 planner sends, for stepping: chunk c of
+// buffer type t's allocator is the buffer `buffer_of(t, c)`, attached when the chunk opens. A
+// node event starts each node of the main pass (leafs and inputs come before the first); a free
+// names the tensor ggml frees (the last node of an in-place chain), whose inplace events lead
+// back to the allocation.
+struct reserve_events {
+    alloc_observer* observer = nullptr;
+    std::function<buffer_id(std::size_t type, int chunk)> buffer_of;
 };
 
 // node_buffer_ids / leaf_buffer_ids: the buffer type of each node / leaf (empty: all 0). Errors
 // (a buffer id out of range, what dyn_allocator refuses, a source larger than its in-place node
 // needs) name the tensor.
 result<graph_plan_2026> reserve(const context& ctx, const graph& g, std::span<const buffer_type_info> types,
-                                std::span<const int> node_buffer_ids = {}, std::span<const int> leaf_buffer_ids = {});
+                                std::span<const int> node_buffer_ids = {}, std::span<const int> leaf_buffer_ids = {},
+                                const reserve_events& trace = {});
 
 } // namespace planscope::ggml2026

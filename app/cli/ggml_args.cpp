@@ -1,0 +1,39 @@
+#include "ggml_args.h"
+
+#include <charconv>
+
+namespace planscope::cli {
+
+bool ggml_args::parse(std::span<const std::string> args, std::size_t& i, std::string& error) {
+    const std::string& a = args[i];
+    if (a != "--ggml" && a != "--max-buffer-size") return false;
+    if (i + 1 == args.size()) {
+        error = a + " needs a value";
+        return true;
+    }
+    const std::string& v = args[++i];
+    if (a == "--ggml") {
+        m_version = parse_ggml_version(v);
+        if (!m_version) error = "--ggml is 2023 or 2026, not '" + v + "'";
+        return true;
+    }
+    std::size_t n = 0;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (ec != std::errc{} || end != v.data() + v.size() || n == 0)
+        error = "--max-buffer-size takes a positive number of bytes, not '" + v + "'";
+    else
+        m_max_buffer_size = n;
+    return true;
+}
+
+std::string ggml_args::check() const {
+    if (m_max_buffer_size && version() != ggml_version::v2026) return "--max-buffer-size goes with --ggml 2026";
+    return {};
+}
+
+void ggml_args::apply(plan_options& options) const {
+    options.version = version();
+    if (m_max_buffer_size) options.max_buffer_size = *m_max_buffer_size;
+}
+
+} // namespace planscope::cli
