@@ -733,6 +733,10 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <source>max_size of %1: %2 bytes</source>
         <translation>max_size von %1: %2 Bytes</translation>
     </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ExportController</name>
@@ -1479,6 +1483,26 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>Unexpected Error</source>
         <translation>Unerwarteter Fehler</translation>
+    </message>
+    <message>
+        <source>&amp;Allocator</source>
+        <translation>&amp;Allokator</translation>
+    </message>
+    <message>
+        <source>ggml 202&amp;3</source>
+        <translation>ggml 202&amp;3</translation>
+    </message>
+    <message>
+        <source>Plan as the ggml-alloc of late 2023 does (the seeds)</source>
+        <translation>Planen wie ggml-alloc von Ende 2023 (die Vorlagen)</translation>
+    </message>
+    <message>
+        <source>ggml 202&amp;6</source>
+        <translation>ggml 202&amp;6</translation>
+    </message>
+    <message>
+        <source>Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views</source>
+        <translation>Planen wie ggml_gallocr von 2026: Blätter und Eingaben zuerst, Ausgaben bleiben erhalten, kein In-place über Sichten</translation>
     </message>
 </context>
 <context>
@@ -2750,6 +2774,10 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Its last child has run. The range joins the free list (%1) as block %2, the unbounded tail from offset %3.</source>
         <translation>Sein letztes Kind wurde ausgeführt. Der Bereich kommt in die Freiliste (%1) als Block %2, das unbegrenzte Ende ab Offset %3.</translation>
+    </message>
+    <message>
+        <source>%1 is a graph output, which ggml 2026 never lets %2 overwrite.</source>
+        <translation>%1 ist eine Ausgabe des Graphen, die ggml 2026 %2 nie überschreiben lässt.</translation>
     </message>
 </context>
 </TS>

@@ -733,6 +733,10 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <source>max_size of %1: %2 bytes</source>
         <translation>max_size de %1 : %2 octets</translation>
     </message>
+    <message>
+        <source>output</source>
+        <translation>sortie</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ExportController</name>
@@ -1479,6 +1483,26 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>Unexpected Error</source>
         <translation>Erreur inattendue</translation>
+    </message>
+    <message>
+        <source>&amp;Allocator</source>
+        <translation>&amp;Allocateur</translation>
+    </message>
+    <message>
+        <source>ggml 202&amp;3</source>
+        <translation>ggml 202&amp;3</translation>
+    </message>
+    <message>
+        <source>Plan as the ggml-alloc of late 2023 does (the seeds)</source>
+        <translation>Planifier comme le ggml-alloc de fin 2023 (les sources de référence)</translation>
+    </message>
+    <message>
+        <source>ggml 202&amp;6</source>
+        <translation>ggml 202&amp;6</translation>
+    </message>
+    <message>
+        <source>Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views</source>
+        <translation>Planifier comme ggml_gallocr de 2026 : feuilles et entrées d’abord, sorties conservées, pas de réutilisation sur place d’une vue</translation>
     </message>
 </context>
 <context>
@@ -2750,6 +2774,10 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Its last child has run. The range joins the free list (%1) as block %2, the unbounded tail from offset %3.</source>
         <translation>Son dernier enfant s’est exécuté. La plage rejoint la liste libre (%1) comme bloc %2, la fin illimitée à partir du décalage %3.</translation>
+    </message>
+    <message>
+        <source>%1 is a graph output, which ggml 2026 never lets %2 overwrite.</source>
+        <translation>%1 est une sortie du graphe, que ggml 2026 ne laisse jamais %2 écraser.</translation>
     </message>
 </context>
 </TS>

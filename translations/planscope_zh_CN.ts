@@ -726,6 +726,10 @@ Click the header to close it</source>
         <source>max_size of %1: %2 bytes</source>
         <translation>%1 的 max_size：%2 字节</translation>
     </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ExportController</name>
@@ -1466,6 +1470,26 @@ The current graph is kept.</source>
     <message>
         <source>Unexpected Error</source>
         <translation>意外错误</translation>
+    </message>
+    <message>
+        <source>&amp;Allocator</source>
+        <translation>分配器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>ggml 202&amp;3</source>
+        <translation>ggml 202&amp;3</translation>
+    </message>
+    <message>
+        <source>Plan as the ggml-alloc of late 2023 does (the seeds)</source>
+        <translation>按 2023 年底的 ggml-alloc（种子代码）规划</translation>
+    </message>
+    <message>
+        <source>ggml 202&amp;6</source>
+        <translation>ggml 202&amp;6</translation>
+    </message>
+    <message>
+        <source>Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views</source>
+        <translation>按 2026 年的 ggml_gallocr 规划：先分配叶子和输入，保留输出，不在视图上原地复用</translation>
     </message>
 </context>
 <context>
@@ -2722,6 +2746,10 @@ alive from node %4 to %5</source>
     <message>
         <source>Its last child has run. The range joins the free list (%1) as block %2, the unbounded tail from offset %3.</source>
         <translation>其最后一个子节点已运行。该区间并入空闲列表（%1），成为块 %2，即从偏移 %3 开始的无界末尾。</translation>
+    </message>
+    <message>
+        <source>%1 is a graph output, which ggml 2026 never lets %2 overwrite.</source>
+        <translation>%1 是图的输出，ggml 2026 从不允许 %2 覆盖它。</translation>
     </message>
 </context>
 </TS>

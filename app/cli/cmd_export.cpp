@@ -1,6 +1,7 @@
 // planscope-cli export FILE --what W --format F -o OUT: the split diagram, the plan, the
 // execution trace or the allocation trace, written atomically. Formats: docs/exports.md.
 #include "commands.h"
+#include "ggml_args.h"
 #include "planner_args.h"
 #include "source_options.h"
 
@@ -42,6 +43,7 @@ struct export_args {
     export_plan_options plan;
     bool planner_given = false;
     source_options source;
+    ggml_args ggml;
 };
 
 // Parses the arguments; returns a usage problem, or "".
@@ -51,7 +53,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         std::string problem;
-        if (a.source.parse(args, i, problem)) {
+        if (a.source.parse(args, i, problem) || a.ggml.parse(args, i, problem)) {
             if (!problem.empty()) return problem;
             continue;
         }
@@ -128,6 +130,13 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     if (a.planner_given && a.w->kind == export_kind::trace) return "--planner does not apply to --what trace";
     if ((a.backends || a.planner_given) && a.w->kind == export_kind::graph)
         return "--what graph writes the graph file itself: no --backends or --planner";
+    if (const auto problem = a.ggml.check(); !problem.empty()) return problem;
+    if (a.ggml.version() != ggml_version::v2023 && (a.backends || a.w->kind == export_kind::trace || a.w->kind == export_kind::graph))
+        return "--ggml 2026 plans one compute buffer for --what plan, alloc-trace or splits, without --backends";
+    plan_options versioned;
+    a.ggml.apply(versioned);
+    a.plan.version = versioned.version;
+    a.plan.max_buffer_size = versioned.max_buffer_size;
     if (a.backends) a.schedule.backends = *a.backends;
     return a.source.check_source(a.file);
 }

@@ -1,6 +1,7 @@
 // planscope-cli info FILE: counts per op, bytes of leafs and nodes, buffers; for a GGUF model
 // first its architecture, hyperparameters and tensors per type; for a DOT dump what the import inferred.
 #include "commands.h"
+#include "ggml_args.h"
 
 #include "core/printable.h"
 
@@ -18,18 +19,25 @@
 namespace planscope::cli {
 namespace {
 
-// The compute buffer ggml-alloc measures for the graph, and what llama.cpp printed for it. The
-// document is planned in place: info prints nothing after this.
-void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& preallocate) {
+// The compute buffer ggml-alloc measures for the graph, and what llama.cpp printed for it; with
+// ggml 2026 and a maximum buffer size, each further chunk. The document is planned in place: info
+// prints nothing after this.
+void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& preallocate, const ggml_args& ggml) {
     plan_options o;
     o.preallocate = preallocate;
+    ggml.apply(o);
     const auto plan = plan_graph(doc, o);
     if (!plan) {
         std::cout << "compute buffer: not planned (" << plan.err().message << ")\n";
         return;
     }
-    std::cout << "compute buffer: " << plan->max_size << " bytes (" << human_bytes(plan->max_size) << "; llama.cpp: "
-              << llama_compute_total_line(plan->max_size, o.alignment) << ")\n";
+    const std::string_view by = plan->version == ggml_version::v2023 ? "" : " (ggml 2026)";
+    std::cout << "compute buffer" << by << ": " << plan->max_size << " bytes (" << human_bytes(plan->max_size)
+              << "; llama.cpp: " << llama_compute_total_line(plan->max_size, o.alignment) << ")\n";
+    for (const buffer_id b : plan->more_chunks) {
+        const buffer_desc& chunk = doc.buffers[b.index()];
+        std::cout << "  " << printable(chunk.name) << ": " << chunk.size << " bytes (" << human_bytes(chunk.size) << ")\n";
+    }
 }
 
 void print_graph(const graph_document& doc, const std::string& source) {
@@ -57,7 +65,7 @@ void print_graph(const graph_document& doc, const std::string& source) {
 
 // The model part, then the llama graph built with `params` when the builder supports the
 // architecture; other architectures print the model part only.
-int info_model(const std::string& source, const llama_params& params) {
+int info_model(const std::string& source, const llama_params& params, const ggml_args& ggml) {
     auto file = open_gguf(source);
     if (!file) {
         return fail(file.err().message);
@@ -83,7 +91,7 @@ int info_model(const std::string& source, const llama_params& params) {
     if (!model) return fail(source, model.err().message);
     model->doc.name = std::filesystem::path(source).filename().string();
     print_graph(model->doc, source);
-    print_compute_buffer(model->doc, model->inputs);
+    print_compute_buffer(model->doc, model->inputs, ggml);
     return exit_ok;
 }
 
@@ -93,9 +101,10 @@ int run_info(std::span<const std::string> args) {
     const command& self = commands()[0];
     std::string file;
     source_options options;
+    ggml_args ggml;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string problem;
-        if (options.parse(args, i, problem)) {
+        if (options.parse(args, i, problem) || ggml.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self, problem);
         } else if (args[i].starts_with("--")) {
             return usage_error(self, "unknown option " + args[i]);
@@ -107,7 +116,8 @@ int run_info(std::span<const std::string> args) {
     }
     if (file.empty()) return usage_error(self, "info takes exactly one FILE");
     if (const auto problem = options.check_source(file); !problem.empty()) return usage_error(self, problem);
-    if (is_gguf_path(file)) return info_model(file, options.params());
+    if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self, problem);
+    if (is_gguf_path(file)) return info_model(file, options.params(), ggml);
     auto opened = open_source(file, options.params());
     if (!opened) {
         return fail(opened.err().message);
@@ -117,7 +127,7 @@ int run_info(std::span<const std::string> args) {
         std::cout << "inferred (not in the file):\n";
         for (const auto& w : opened->warnings) std::cout << "  " << w << '\n';
     }
-    print_compute_buffer(opened->doc, opened->preallocate);
+    print_compute_buffer(opened->doc, opened->preallocate, ggml);
     return exit_ok;
 }
 

@@ -11,7 +11,7 @@ std::span<const command> commands() {
     static const std::array<command, 5> table{{
         {"info", "summarise a graph or model file",
          "usage: planscope-cli info FILE [--ctx N] [--batch N] [--n-past N | --worst-case] [--kv-type f16|f32]\n"
-         "                            [--ngl N]\n"
+         "                            [--ngl N] [--ggml 2023|2026 [--max-buffer-size N]]\n"
          "  Prints the graph summary: tensor counts per op, bytes of leafs and nodes, buffers.\n"
          "  FILE is a graph file (.json), a model (.gguf), a ggml_graph_dump_dot file (.dot) or\n"
          "  template:NAME[?KEY=VALUE&...] (quote it in a shell), e.g.\n"
@@ -24,7 +24,8 @@ std::span<const command> commands() {
          "  --kv-type T    KV cache type, f16 or f32 (default f16)\n"
          "  --ngl N        layers i >= n_layer - N on the second backend, as llama.cpp's -ngl (default 0)\n"
          "  --worst-case   llama.cpp's measure graph, which sized its compute buffer: n_kv = n_ctx,\n"
-         "                 n_past = n_ctx - n_batch and the K-shift of every layer\n",
+         "                 n_past = n_ctx - n_batch and the K-shift of every layer\n"
+         "  --ggml V, --max-buffer-size N  whose allocator measures the compute buffer, as for plan\n",
          &run_info},
         {"plan", "allocate a graph as ggml does and list every tensor's placement",
          "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--ggml 2023|2026]\n"
@@ -121,6 +122,8 @@ std::span<const command> commands() {
          "  --max-size PX       splits as png: the longest side in pixels at most (default 4000; 0: any)\n"
          "  --planner P         splits, plan, alloc-trace: offsets of planner P (default ggml); also\n"
          "                      --alignment N and --time-box MS as for plan\n"
+         "  --ggml V            splits, plan, alloc-trace without --backends: whose allocator plans,\n"
+         "                      2023 (default) or 2026; --max-buffer-size N as for plan\n"
          "  --ctx, --batch, --n-past, --worst-case, --kv-type, --ngl  as for info, for a .gguf model or\n"
          "                 template:llama\n"
          "  --what canvas and --what buffers are pictures of the GUI's views: File > Export in planscope.\n"

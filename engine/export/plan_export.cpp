@@ -73,6 +73,7 @@ plan_export make_plan_export(const planned_graph& p, const schedule_view* schedu
     plan_export e;
     e.graph = p.doc.name;
     e.planner = std::string(name(p.chosen.planner));
+    if (p.plan.version != ggml_version::v2023) e.ggml = std::string(name(p.plan.version));
     e.steps = p.dsa.steps;
     for (tensor_id id : p.doc.g.nodes) e.tensors.push_back(row(p, id, false, schedule));
     for (tensor_id id : p.doc.g.leafs) e.tensors.push_back(row(p, id, true, schedule));
@@ -96,6 +97,7 @@ std::string plan_export_json(const plan_export& e) {
     root["version"] = plan_export_version;
     root["graph"] = e.graph;
     root["planner"] = e.planner;
+    if (e.ggml) root["ggml"] = *e.ggml;
     root["steps"] = e.steps;
     ojson buffers = ojson::array();
     for (const auto& b : e.buffers)

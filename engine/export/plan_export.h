@@ -40,6 +40,7 @@ struct plan_export_buffer {
 struct plan_export {
     std::string graph;
     std::string planner;
+    std::optional<std::string> ggml; // "2026" when ggml 2026 planned it; nothing for 2023
     std::size_t steps = 0;
     std::vector<plan_export_buffer> buffers;
     std::vector<plan_export_tensor> tensors; // nodes in graph order, then leafs

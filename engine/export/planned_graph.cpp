@@ -7,6 +7,8 @@ result<planned_graph> plan_for_export(graph_document doc, const export_plan_opti
     plan_options po;
     po.alignment = options.alignment;
     po.preallocate = options.preallocate;
+    po.version = options.version;
+    po.max_buffer_size = options.max_buffer_size;
     po.observer = &recorder;
     auto plan = plan_graph(doc, po);
     if (!plan) return plan.err();

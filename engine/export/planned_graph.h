@@ -19,6 +19,8 @@ struct planned_graph {
 struct export_plan_options {
     std::size_t alignment = 32;          // the compute buffer's, as plan_options
     std::vector<tensor_id> preallocate;  // as plan_options
+    ggml_version version = ggml_version::v2023; // as plan_options
+    std::size_t max_buffer_size = SIZE_MAX;     // as plan_options
     planner_kind planner = planner_kind::ggml;
     planner_options planning;
 };

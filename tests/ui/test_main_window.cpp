@@ -20,6 +20,7 @@
 #include "sched/split_overview.h"
 #include "sched/split_panel.h"
 #include "session/graph_session.h"
+#include "session/plan_trace.h"
 #include "session/startup_graph.h"
 #include "split_test_support.h"
 #include "stepping/step_controller.h"
@@ -85,6 +86,7 @@ private slots:
     void templateDialogSpec();
     void newFromTemplateOpensGraph();
     void analysisIsWired();
+    void allocatorMenuReplans();
 
 private:
     QTemporaryDir m_dir;
@@ -138,6 +140,43 @@ void TestMainWindow::analysisIsWired() {
     QTRY_COMPARE(w.peakPanel()->buffers().size(), std::size_t{2}); // one per backend
     w.splitPanel()->causeView()->selectRow(0);
     QCOMPARE(w.splitOverview()->markedBoxes(), std::vector<int>({2, 6}));
+}
+
+// View > Allocator: small.json planned by ggml 2026 needs 256 bytes, not 2023's 384 (its
+// parse_seq barrier, docs/plan-listing.md). The choice is the document's: a re-plan of the same
+// document keeps it, another document starts at 2023.
+void TestMainWindow::allocatorMenuReplans() {
+    MainWindow w;
+    QSignalSpy planned(w.session(), &GraphSession::planFinished);
+    auto small = load_graph_json_file(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json");
+    QVERIFY(small.ok());
+    w.session()->setDocument(copy_document(*small));
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{384});
+    QAction* v2023 = w.findChild<QAction*>(u"ggml2023Action"_s);
+    QAction* v2026 = w.findChild<QAction*>(u"ggml2026Action"_s);
+    QVERIFY(v2023 && v2026);
+    QVERIFY(v2023->isChecked() && !v2026->isChecked());
+
+    v2026->trigger();
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(w.session()->ggmlVersion(), planscope::ggml_version::v2026);
+    QCOMPARE(w.session()->planTrace()->result().version, planscope::ggml_version::v2026);
+    QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{256});
+    QCOMPARE(w.findChild<QLabel*>(u"statusCompute"_s)->text(), u"Compute buffer 384 bytes \u2192 256 bytes (\u2212128 bytes)"_s);
+    QVERIFY(v2026->isChecked() && !v2023->isChecked());
+
+    w.session()->setDocument(copy_document(*small)); // the same document again
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{256});
+
+    graph_document other = copy_document(*small);
+    other.name = "other";
+    w.session()->setDocument(std::move(other));
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(w.session()->ggmlVersion(), planscope::ggml_version::v2023);
+    QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{384});
+    QVERIFY(v2023->isChecked());
 }
 
 void TestMainWindow::initTestCase() {

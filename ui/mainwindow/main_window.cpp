@@ -280,6 +280,7 @@ void MainWindow::createMenus() {
         view->addAction(dock->toggleViewAction());
     view->addAction(m_whatIf->toggleViewAction());
     view->addSeparator();
+    view->addMenu(createAllocatorMenu());
     QAction* compare = view->addAction(tr("&Compare Planners…"), this,
                                        [this] { showPlannerComparison(m_session->document(), this); });
     compare->setObjectName(u"comparePlannersAction"_s);

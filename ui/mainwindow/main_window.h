@@ -104,6 +104,7 @@ private:
     void createStepping(); // main_window_stepping.cpp
     void createAnalysis(); // main_window_analysis.cpp: peak, sweep, causes, breakpoint marks
     QMenu* createModelMenu();
+    QMenu* createAllocatorMenu(); // View > Allocator: ggml 2023 or 2026 for this document
     void addSteppingMenu();
     void destroyStepping(); // the stepping observers, before the session goes
     void createFileHandling(); // recent files, drops, model options, what-if bar

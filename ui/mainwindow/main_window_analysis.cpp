@@ -16,6 +16,7 @@
 #include "sched/split_panel.h"
 #include "stepping/step_controller.h"
 
+#include <QActionGroup>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
@@ -68,6 +69,28 @@ QMenu* MainWindow::createModelMenu() {
     sweep->setStatusTip(tr("How the compute buffer grows with n_batch or n_ctx"));
     sweep->setEnabled(m_replanner->canReplan());
     connect(m_replanner, &ModelReplanner::sourceChanged, sweep, [this, sweep] { sweep->setEnabled(m_replanner->canReplan()); });
+    return menu;
+}
+
+QMenu* MainWindow::createAllocatorMenu() {
+    auto* menu = new QMenu(tr("&Allocator"), this);
+    menu->setObjectName(u"allocatorMenu"_s);
+    auto* group = new QActionGroup(menu);
+    const auto add = [&](planscope::ggml_version v, const QString& text, const QString& tip, const QString& name) {
+        QAction* a = menu->addAction(text);
+        a->setObjectName(name);
+        a->setCheckable(true);
+        a->setStatusTip(tip);
+        a->setActionGroup(group);
+        a->setChecked(m_session->ggmlVersion() == v);
+        connect(a, &QAction::triggered, this, [this, v] { m_session->setGgmlVersion(v); });
+        connect(m_session, &GraphSession::ggmlVersionChanged, a, [this, a, v] { a->setChecked(m_session->ggmlVersion() == v); });
+    };
+    add(planscope::ggml_version::v2023, tr("ggml 202&3"), tr("Plan as the ggml-alloc of late 2023 does (the seeds)"),
+        u"ggml2023Action"_s);
+    add(planscope::ggml_version::v2026, tr("ggml 202&6"),
+        tr("Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views"),
+        u"ggml2026Action"_s);
     return menu;
 }
 

@@ -43,17 +43,29 @@ void GraphSession::notify(F&& f) {
 
 void GraphSession::setDocument(planscope::graph_document doc, const QString& filePath,
                                std::vector<planscope::tensor_id> preallocate) {
+    const bool another = doc.name != m_doc.name || filePath != m_filePath;
     m_doc = std::move(doc);
     m_filePath = filePath;
     m_summary = summarizeGraph(m_doc);
     m_selection = {};
     m_preallocate = std::move(preallocate);
+    if (another && m_ggmlVersion != planscope::ggml_version::v2023) {
+        m_ggmlVersion = planscope::ggml_version::v2023;
+        emit ggmlVersionChanged();
+    }
     m_trace.reset();
     const bool wasScheduled = showsScheduledTrace();
     m_scheduled.reset();
     m_showScheduled = false;
     notify([this](IGraphObserver& o) { o.onGraphLoaded(m_doc); });
     if (wasScheduled) emit traceSwitched(false);
+    startPlan();
+}
+
+void GraphSession::setGgmlVersion(planscope::ggml_version version) {
+    if (version == m_ggmlVersion) return;
+    m_ggmlVersion = version;
+    emit ggmlVersionChanged();
     startPlan();
 }
 
@@ -64,7 +76,7 @@ void GraphSession::startPlan() {
     emit planStarted();
     // The worker plans its own copy; the session's document stays unplanned, as loaded.
     auto input = std::make_shared<planscope::graph_document>(planscope::copy_document(m_doc));
-    QThread* worker = QThread::create([this, input, preallocate = m_preallocate, generation] {
+    QThread* worker = QThread::create([this, input, preallocate = m_preallocate, version = m_ggmlVersion, generation] {
         // Shared only to cross threads in a copyable functor; the session takes it over.
         // Progress reaches the GUI thread queued, ahead of the result; a replaced plan's is dropped.
         const auto progress = [this, generation](int percent) {
@@ -72,7 +84,7 @@ void GraphSession::startPlan() {
                 this, [this, generation, percent] { if (generation == m_planGeneration) emit planProgress(percent); },
                 Qt::QueuedConnection);
         };
-        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate, 32, progress));
+        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate, 32, progress, version));
         QMetaObject::invokeMethod(
             this,
             [this, trace, generation] {

@@ -4,6 +4,7 @@
 // Loading a file runs on a worker thread; each open gets a generation number and only the
 // newest one's result is applied (hotspot's job tracker), so a slow stale load never wins.
 // A failed load leaves the current document in place and emits loadFailed.
+#include "alloc/plan.h"
 #include "core/document.h"
 #include "io/graph_source.h"
 #include "model/graph_summary.h"
@@ -77,6 +78,11 @@ public:
     // observers get onPlanReady with the trace shown, then traceSwitched.
     void showScheduledTrace(bool show);
 
+    // Whose allocator plans the document: a choice of the document's (another document starts at
+    // ggml 2023; a re-plan of the same one keeps it). Another version re-plans at once.
+    [[nodiscard]] planscope::ggml_version ggmlVersion() const { return m_ggmlVersion; }
+    void setGgmlVersion(planscope::ggml_version version);
+
     // Observers are not owned; remove one before it is destroyed.
     void addObserver(IGraphObserver* observer);
     void removeObserver(IGraphObserver* observer);
@@ -95,6 +101,7 @@ signals:
     void planFinished(); // planTrace() is set, also when its plan failed (see its error())
     // planTrace() changed between the document's plan and the scheduled trace, or the latter was dropped.
     void traceSwitched(bool scheduled);
+    void ggmlVersionChanged();
 
 private:
     template <class F>
@@ -110,6 +117,7 @@ private:
     quint64 m_lastGeneration = 0;
     quint64 m_pendingGeneration = 0; // 0 = no load running whose result would be applied
     std::vector<planscope::tensor_id> m_preallocate;
+    planscope::ggml_version m_ggmlVersion = planscope::ggml_version::v2023;
     std::unique_ptr<PlanTrace> m_trace;
     quint64 m_lastPlanGeneration = 0;
     quint64 m_planGeneration = 0; // of the plan running for the current document; 0 = none
