@@ -153,6 +153,18 @@
         <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
         <translation>--ngl erwartet eine Anzahl Schichten, nicht „%1“</translation>
     </message>
+    <message>
+        <source>Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View &gt; Allocator.</source>
+        <translation>Mit dem Allokator von ggml VERSION planen, 2023 (Standard) oder 2026, wie Ansicht &gt; Allokator.</translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation>VERSION</translation>
+    </message>
+    <message>
+        <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
+        <translation>--ggml ist 2023 oder 2026, nicht „%1“</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -1503,6 +1515,14 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views</source>
         <translation>Planen wie ggml_gallocr von 2026: Blätter und Eingaben zuerst, Ausgaben bleiben erhalten, kein In-place über Sichten</translation>
+    </message>
+    <message>
+        <source>ggml 2026 allocator</source>
+        <translation>ggml-2026-Allokator</translation>
+    </message>
+    <message>
+        <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
+        <translation>Ansicht &gt; Allokator: dieses Dokument wird wie von ggml_gallocr (2026) geplant</translation>
     </message>
 </context>
 <context>

@@ -153,6 +153,18 @@
         <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
         <translation>--ngl attend un nombre de couches, pas « %1 »</translation>
     </message>
+    <message>
+        <source>Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View &gt; Allocator.</source>
+        <translation>Planifier avec l’allocateur de ggml VERSION, 2023 (par défaut) ou 2026, comme Affichage &gt; Allocateur.</translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation>VERSION</translation>
+    </message>
+    <message>
+        <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
+        <translation>--ggml vaut 2023 ou 2026, pas « %1 »</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -1503,6 +1515,14 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views</source>
         <translation>Planifier comme ggml_gallocr de 2026 : feuilles et entrées d’abord, sorties conservées, pas de réutilisation sur place d’une vue</translation>
+    </message>
+    <message>
+        <source>ggml 2026 allocator</source>
+        <translation>allocateur ggml 2026</translation>
+    </message>
+    <message>
+        <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
+        <translation>Affichage &gt; Allocateur : ce document est planifié comme le fait ggml_gallocr de 2026</translation>
     </message>
 </context>
 <context>

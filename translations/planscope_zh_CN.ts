@@ -153,6 +153,18 @@
         <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
         <translation>--ngl 需要层数，而不是“%1”</translation>
     </message>
+    <message>
+        <source>Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View &gt; Allocator.</source>
+        <translation>使用 ggml VERSION 的分配器规划，2023（默认）或 2026，同 视图 &gt; 分配器。</translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation>VERSION</translation>
+    </message>
+    <message>
+        <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
+        <translation>--ggml 应为 2023 或 2026，而不是“%1”</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -1490,6 +1502,14 @@ The current graph is kept.</source>
     <message>
         <source>Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views</source>
         <translation>按 2026 年的 ggml_gallocr 规划：先分配叶子和输入，保留输出，不在视图上原地复用</translation>
+    </message>
+    <message>
+        <source>ggml 2026 allocator</source>
+        <translation>ggml 2026 分配器</translation>
+    </message>
+    <message>
+        <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
+        <translation>视图 &gt; 分配器：此文档按 2026 年的 ggml_gallocr 规划</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,5 @@
 // planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
-// `planscope --screenshot OUT.png [--ngl N] [--step N] [--schedule BACKENDS [--split-overview]] [--show PANEL] [FILE]`
+// `planscope --screenshot OUT.png [--ggml V] [--ngl N] [--step N] [--schedule BACKENDS [--split-overview]] [--show PANEL] [FILE]`
 // renders the window (at step N of the plan, scheduled on BACKENDS) to a PNG and exits.
 // Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
 #include "canvas/graph_canvas.h"
@@ -91,6 +91,10 @@ int run(int argc, char** argv) {
                                  QApplication::translate("main", "Re-plan the model with N layers on the second backend, as the what-if bar's ngl."),
                                  QApplication::translate("main", "N"));
     parser.addOption(ngl);
+    const QCommandLineOption ggml(u"ggml"_s,
+                                  QApplication::translate("main", "Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View > Allocator."),
+                                  QApplication::translate("main", "VERSION"));
+    parser.addOption(ggml);
     const QCommandLineOption overview(u"split-overview"_s,
                                       QApplication::translate("main", "With --schedule: show the split overview."));
     parser.addOption(overview);
@@ -124,6 +128,15 @@ int run(int argc, char** argv) {
         return exitUsage;
     }
 
+    std::optional<planscope::ggml_version> allocator;
+    if (parser.isSet(ggml)) {
+        allocator = planscope::parse_ggml_version(parser.value(ggml).toStdString());
+        if (!allocator) {
+            printError(QApplication::translate("main", "--ggml is 2023 or 2026, not '%1'").arg(parser.value(ggml)));
+            return exitUsage;
+        }
+    }
+
     auto graph = planscope::guarded([&] { return planscope::ui::loadStartupSource(file); });
     if (!graph) {
         printError(planscope::ui::errorText(graph.err()));
@@ -132,6 +145,7 @@ int run(int argc, char** argv) {
     planscope::ui::MainWindow window;
     app.setFailureHandler([&window](const QString& what) { window.reportUnexpectedFailure(what); });
     window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate));
+    if (allocator) window.session()->setGgmlVersion(*allocator);
     if (parser.isSet(ngl)) {
         bool ok = false;
         const int layers = parser.value(ngl).toInt(&ok);

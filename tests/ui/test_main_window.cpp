@@ -157,6 +157,8 @@ void TestMainWindow::allocatorMenuReplans() {
     QAction* v2026 = w.findChild<QAction*>(u"ggml2026Action"_s);
     QVERIFY(v2023 && v2026);
     QVERIFY(v2023->isChecked() && !v2026->isChecked());
+    QLabel* status = w.findChild<QLabel*>(u"statusGgml"_s);
+    QVERIFY(status && status->isHidden());
 
     v2026->trigger();
     QVERIFY(planned.wait(10000));
@@ -165,6 +167,8 @@ void TestMainWindow::allocatorMenuReplans() {
     QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{256});
     QCOMPARE(w.findChild<QLabel*>(u"statusCompute"_s)->text(), u"Compute buffer 384 bytes \u2192 256 bytes (\u2212128 bytes)"_s);
     QVERIFY(v2026->isChecked() && !v2023->isChecked());
+    QVERIFY(!status->isHidden());
+    QCOMPARE(status->text(), u"ggml 2026 allocator"_s);
 
     w.session()->setDocument(copy_document(*small)); // the same document again
     QVERIFY(planned.wait(10000));
@@ -177,6 +181,7 @@ void TestMainWindow::allocatorMenuReplans() {
     QCOMPARE(w.session()->ggmlVersion(), planscope::ggml_version::v2023);
     QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{384});
     QVERIFY(v2023->isChecked());
+    QVERIFY(status->isHidden());
 }
 
 void TestMainWindow::initTestCase() {

@@ -14,6 +14,7 @@
 #include "sched/split_controller.h"
 #include "sched/split_overview.h"
 #include "sched/split_panel.h"
+#include "session/graph_session.h"
 #include "stepping/step_controller.h"
 
 #include <QActionGroup>
@@ -44,6 +45,14 @@ void MainWindow::createAnalysis() {
     });
     connect(m_stepper, &StepController::breakpointsChanged, this,
             [this] { m_canvas->setBreakpointTensors(m_stepper->breakpoints().tensors); });
+    // Which allocator planned, when it is not the default.
+    auto* allocator = new QLabel(tr("ggml 2026 allocator"), this);
+    allocator->setObjectName(u"statusGgml"_s);
+    allocator->setToolTip(tr("View > Allocator: this document is planned as ggml_gallocr of 2026 does"));
+    allocator->hide();
+    statusBar()->addPermanentWidget(allocator);
+    connect(m_session, &GraphSession::ggmlVersionChanged, allocator,
+            [this, allocator] { allocator->setVisible(m_session->ggmlVersion() == planscope::ggml_version::v2026); });
     // The compute buffer, and after a what-if how it changed, where it stays in view.
     auto* compute = new QLabel(this);
     compute->setObjectName(u"statusCompute"_s);
