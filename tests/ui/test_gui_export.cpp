@@ -137,6 +137,11 @@ void TestGuiExport::sameBytesAsCli_data() {
                                     << QStringList{u"--what"_s, u"plan"_s, u"--planner"_s, u"best"_s};
     QTest::newRow("alloc-trace csv greedy-size") << ExportWhat::AllocTrace << u"csv"_s << QString()
                                                  << QStringList{u"--what"_s, u"alloc-trace"_s, u"--planner"_s, u"greedy-size"_s};
+    // A document planned by ggml 2026 (View > Allocator) exports that plan.
+    QTest::newRow("plan json ggml 2026") << ExportWhat::Plan << u"json"_s << QString()
+                                         << QStringList{u"--what"_s, u"plan"_s, u"--ggml"_s, u"2026"_s};
+    QTest::newRow("alloc-trace csv ggml 2026") << ExportWhat::AllocTrace << u"csv"_s << QString()
+                                               << QStringList{u"--what"_s, u"alloc-trace"_s, u"--ggml"_s, u"2026"_s};
 }
 
 void TestGuiExport::sameBytesAsCli() {
@@ -155,13 +160,23 @@ void TestGuiExport::sameBytesAsCli() {
     s.path = gui;
     if (const qsizetype i = cliArgs.indexOf(u"--planner"_s); i >= 0)
         s.planner = *planscope::parse_planner(cliArgs.at(i + 1).toStdString());
-    QVERIFY2(exportNow(s), qPrintable(m_window->exportController()->lastError()));
+    GraphSession* session = m_window->session();
+    const bool v2026 = cliArgs.contains(u"--ggml"_s);
+    if (v2026) session->setGgmlVersion(planscope::ggml_version::v2026);
+    const bool exported = exportNow(s);
+    if (v2026) { // back to the plan the other tests look at
+        session->setGgmlVersion(planscope::ggml_version::v2023);
+        QTRY_VERIFY_WITH_TIMEOUT(!session->isPlanning(), 60000);
+        session->setStep(4);
+    }
+    QVERIFY2(exported, qPrintable(m_window->exportController()->lastError()));
     const run_result r = cli(QStringList{u"export"_s, smallGraph()} + cliArgs + QStringList{u"--format"_s, format, u"-o"_s, cliOut});
     QVERIFY2(r.code == 0, qPrintable(r.err));
 
     const QByteArray guiBytes = readAll(gui);
     QVERIFY(guiBytes.size() > 40); // more than a CSV header
     QCOMPARE(guiBytes, readAll(cliOut));
+    QCOMPARE(guiBytes.contains("\"ggml\": \"2026\""), v2026 && what == ExportWhat::Plan);
 }
 
 void TestGuiExport::pictures_data() {

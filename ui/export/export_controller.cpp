@@ -73,7 +73,9 @@ bool ExportController::start(const ExportSettings& s) {
                   s.path);
         return true;
     }
-    const auto request = toRequest(s);
+    auto request = toRequest(s);
+    // The plan as the document shows it; a schedule is ggml 2023's (no 2026 scheduler yet).
+    if (request && !request->schedule) request->plan.version = m_session->ggmlVersion();
     auto source = std::make_shared<const planscope::opened_source>(
         planscope::copy_source(m_session->document(), m_session->preallocated()));
     const std::string name = m_session->displayName().toStdString();
