@@ -10,8 +10,10 @@
 #include "source_options.h"
 
 #include "core/summary.h"
+#include "io/bounded_read.h"
 #include "io/graph_source.h"
 #include "models/model_info.h"
+#include "sched/ggml2026/sched_debug_log.h"
 
 #include <iomanip>
 #include <iostream>
@@ -95,6 +97,30 @@ int info_model(const std::string& source, const llama_params& params, const ggml
     return exit_ok;
 }
 
+// A GGML_SCHED_DEBUG log: how many assignments it holds, then the last one (the program's latest
+// split of its graph) split by split: backend, nodes, inputs.
+int info_sched_log(const std::string& path) {
+    auto text = read_file_bounded(path, ggml2026::max_sched_log_bytes, "GGML_SCHED_DEBUG log");
+    if (!text) return fail(text.err().message);
+    const auto log = ggml2026::parse_sched_debug_log(*text);
+    if (!log) return fail(path, log.err().message);
+    const ggml2026::sched_log_assignment& last = log->assignments.back();
+    std::cout << "GGML_SCHED_DEBUG log: " << printable(path) << '\n'
+              << "assignments: " << log->assignments.size() << " (other lines: " << log->skipped_lines << ")\n"
+              << "last assignment: line " << last.first_line << ", " << last.splits.size() << " splits\n";
+    for (const ggml2026::sched_log_split& s : last.splits) {
+        std::cout << "  split " << s.index << ": " << printable(s.backend);
+        if (!s.nodes.empty())
+            std::cout << ", nodes " << s.nodes.front().index << "-" << s.nodes.back().index << " (" << s.nodes.size()
+                      << " not views)";
+        std::cout << ", " << s.inputs.size() << " inputs";
+        for (std::size_t j = 0; j < s.inputs.size(); ++j)
+            std::cout << (j ? ", " : ": ") << printable(s.inputs[j].name) << " (" << printable(s.inputs[j].size) << ")";
+        std::cout << '\n';
+    }
+    return exit_ok;
+}
+
 } // namespace
 
 int run_info(std::span<const std::string> args) {
@@ -117,6 +143,7 @@ int run_info(std::span<const std::string> args) {
     if (file.empty()) return usage_error(self, "info takes exactly one FILE");
     if (const auto problem = options.check_source(file); !problem.empty()) return usage_error(self, problem);
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self, problem);
+    if (file.ends_with(".log")) return info_sched_log(file);
     if (is_gguf_path(file)) return info_model(file, options.params(), ggml);
     auto opened = open_source(file, options.params());
     if (!opened) {

@@ -4,14 +4,12 @@
 #include "core/op_rules.h"
 #include "core/printable.h"
 #include "ggml_dot_label.h"
+#include "io/bounded_read.h"
 #include "io/dot_reader.h"
 #include "io/dot_scan.h"
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <set>
 #include <unordered_map>
 
@@ -309,26 +307,9 @@ result<dot_import> import_ggml_dot(std::string_view text) {
 
 result<dot_import> import_ggml_dot_file(const std::filesystem::path& path) {
     const std::string shown = printable(path.string(), 1000);
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return error{shown + ": is a directory"};
-    const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > max_dot_bytes)
-        return error{shown + ": the file is " + std::to_string(size) + " bytes; the limit for a DOT file is " +
-                     std::to_string(max_dot_bytes)};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return error{shown + ": cannot open: " + std::strerror(errno)};
-    std::string text;
-    text.reserve(ec ? 0 : static_cast<std::size_t>(size));
-    // One byte past the limit at most, whatever the size said (a device, a file still growing).
-    std::string chunk(std::size_t{1} << 16, '\0');
-    const auto chunk_size = static_cast<std::streamsize>(chunk.size());
-    while (text.size() <= max_dot_bytes && in.read(chunk.data(), chunk_size).gcount() > 0)
-        text.append(chunk, 0, static_cast<std::size_t>(in.gcount()));
-    if (in.bad()) return error{shown + ": cannot read: " + std::strerror(errno)};
-    if (text.size() > max_dot_bytes)
-        return error{shown + ": the file is over " + std::to_string(max_dot_bytes) +
-                     " bytes; the limit for a DOT file is " + std::to_string(max_dot_bytes)};
-    auto r = import_ggml_dot(text);
+    auto text = read_file_bounded(path, max_dot_bytes, "DOT file");
+    if (!text) return text.err();
+    auto r = import_ggml_dot(*text);
     if (!r) return error{shown + ": " + r.err().message};
     r->doc.name = path.stem().string();
     return r;

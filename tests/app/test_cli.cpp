@@ -9,6 +9,8 @@ class TestCli : public QObject {
     Q_OBJECT
 private slots:
     void infoTemplate();
+    void infoSchedLog();
+    void infoGgml2026();
     void infoErrors_data();
     void infoErrors();
     void usage();
@@ -33,6 +35,30 @@ void TestCli::infoTemplate() {
              qPrintable(r.out));
 }
 
+// The hand-written GGML_SCHED_DEBUG=2 log of docs/ggml-versions.md.
+void TestCli::infoSchedLog() {
+    const auto r = cli({QStringLiteral("info"), QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/sched_debug/three_splits.log")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.err.isEmpty());
+    QVERIFY2(r.out.endsWith(QStringLiteral("assignments: 1 (other lines: 0)\n"
+                                           "last assignment: line 2, 3 splits\n"
+                                           "  split 0: CPU, nodes 0-0 (1 not views), 0 inputs\n"
+                                           "  split 1: CUDA0, nodes 1-3 (3 not views), 1 inputs: inp_embd (16K)\n"
+                                           "  split 2: CPU, nodes 4-4 (1 not views), 1 inputs: Qcur-0 (16K)\n")),
+             qPrintable(r.out));
+}
+
+// The compute buffer as ggml 2026 measures it, with a chunk past the maximum size.
+void TestCli::infoGgml2026() {
+    const auto r = cli({QStringLiteral("info"), QStringLiteral("template:attention"), QStringLiteral("--ggml"), QStringLiteral("2026")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("compute buffer (ggml 2026): ")), qPrintable(r.out));
+    const auto chunked = cli({QStringLiteral("info"), QStringLiteral("template:attention"), QStringLiteral("--ggml"),
+                              QStringLiteral("2026"), QStringLiteral("--max-buffer-size"), QStringLiteral("4096")});
+    QCOMPARE(chunked.code, 0);
+    QVERIFY2(chunked.out.contains(QStringLiteral("\n  compute#1: ")), qPrintable(chunked.out));
+}
+
 void TestCli::infoErrors_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("contents");
@@ -40,6 +66,10 @@ void TestCli::infoErrors_data() {
     QTest::newRow("missing") << "missing.json" << QString() << "error: %1: ";
     QTest::newRow("not json") << "bad.json" << "{\"tensors\": [" << "error: %1: ";
     QTest::newRow("unknown template") << "template:nope" << QString() << "error: template:nope: unknown template 'nope'";
+    QTest::newRow("log without splits") << "run.log" << "llama_model_load: done\n"
+                                        << "error: %1: no '## SPLIT #0' line: not the output of GGML_SCHED_DEBUG";
+    QTest::newRow("log with a bad node line") << "bad.log" << "\n## SPLIT #0: CPU # 0 inputs\nnode #  0 (x): y\n"
+                                              << "error: %1: line 3: a node line is 'node #  N (%10s): ' then the node";
 }
 
 void TestCli::infoErrors() {
