@@ -749,6 +749,10 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <source>output</source>
         <translation>Ausgabe</translation>
     </message>
+    <message>
+        <source>view, not own</source>
+        <translation>Sicht, nicht eigen</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ExportController</name>
@@ -2798,6 +2802,10 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>%1 is a graph output, which ggml 2026 never lets %2 overwrite.</source>
         <translation>%1 ist eine Ausgabe des Graphen, die ggml 2026 %2 nie überschreiben lässt.</translation>
+    </message>
+    <message>
+        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view&apos;s, so %2 gets memory of its own.</source>
+        <translation>%1 ist eine Sicht: ggml 2026 übernimmt nur Speicher, den dieser Durchlauf selbst belegt hat, nie den einer Sicht; %2 erhält daher eigenen Speicher.</translation>
     </message>
 </context>
 </TS>

@@ -749,6 +749,10 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <source>output</source>
         <translation>sortie</translation>
     </message>
+    <message>
+        <source>view, not own</source>
+        <translation>vue, non propre</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ExportController</name>
@@ -2798,6 +2802,10 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>%1 is a graph output, which ggml 2026 never lets %2 overwrite.</source>
         <translation>%1 est une sortie du graphe, que ggml 2026 ne laisse jamais %2 écraser.</translation>
+    </message>
+    <message>
+        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view&apos;s, so %2 gets memory of its own.</source>
+        <translation>%1 est une vue : ggml 2026 ne reprend que la mémoire allouée par cette passe elle-même, jamais celle d&apos;une vue ; %2 reçoit donc sa propre mémoire.</translation>
     </message>
 </context>
 </TS>

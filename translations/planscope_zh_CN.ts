@@ -742,6 +742,10 @@ Click the header to close it</source>
         <source>output</source>
         <translation>输出</translation>
     </message>
+    <message>
+        <source>view, not own</source>
+        <translation>视图，非自有</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::ExportController</name>
@@ -2770,6 +2774,10 @@ alive from node %4 to %5</source>
     <message>
         <source>%1 is a graph output, which ggml 2026 never lets %2 overwrite.</source>
         <translation>%1 是图的输出，ggml 2026 从不允许 %2 覆盖它。</translation>
+    </message>
+    <message>
+        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view&apos;s, so %2 gets memory of its own.</source>
+        <translation>%1 是一个视图：ggml 2026 只接管本轮自己分配的内存，从不接管视图的内存，因此 %2 获得自己的内存。</translation>
     </message>
 </context>
 </TS>

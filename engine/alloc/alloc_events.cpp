@@ -44,6 +44,7 @@ std::string_view name(refusal r) {
     case refusal::view_source_shared: return "view source shared";
     case refusal::view_offset_nonzero: return "view offset not 0";
     case refusal::output: return "output";
+    case refusal::view_not_own: return "view not own";
     }
     return "?";
 }

@@ -38,6 +38,7 @@ enum class refusal : std::uint8_t {
     view_source_shared,  // the parent is a view whose source has other views or children
     view_offset_nonzero, // the parent is a view that does not start at its source's first byte
     output,              // the parent, or the source it views, is a graph output (ggml 2026)
+    view_not_own,        // the parent is a view, which ggml 2026 never counts as its own
 };
 
 enum class failure_kind : std::uint8_t {

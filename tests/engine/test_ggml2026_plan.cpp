@@ -53,6 +53,7 @@ private slots:
     void eventsOfEachStep();
     void chunksAreBuffers();
     void eventsDescribeTheLlamaPlan();
+    void refusalsNameTheRule();
     void versionNames();
 };
 
@@ -153,6 +154,27 @@ void TestGgml2026Plan::eventsDescribeTheLlamaPlan() {
     alloc_replayer replay(rec.events());
     replay.seek(rec.events().size());
     QCOMPARE(free_list_within(replay.state().buffers.at(plan->compute).free_blocks, plan->max_size), plan->free_after);
+}
+
+// X; m = cont(X), an OUTPUT; c = cont(m); v = reshape(c); r = sqr(v); s = sqr(m). r over the view
+// v is refused as a view (never the allocator's own), s over m as an output.
+void TestGgml2026Plan::refusalsNameTheRule() {
+    graph_document doc;
+    builder b(doc.ctx);
+    const tensor_id x = b.set_flags(b.set_name(b.new_tensor_1d(dtype::f32, 16), "X"), tensor_flag::input);
+    const tensor_id m = b.set_flags(b.set_name(b.cont(x), "m"), tensor_flag::output);
+    const tensor_id r = b.set_name(b.sqr(b.set_name(b.reshape_2d(b.set_name(b.cont(m), "c"), 4, 4), "v")), "r");
+    const tensor_id s = b.set_name(b.sqr(m), "s");
+    QVERIFY(build_forward_expand(doc.ctx, doc.g, r).ok());
+    QVERIFY(build_forward_expand(doc.ctx, doc.g, s).ok());
+    alloc_recorder rec;
+    QVERIFY(plan_graph(doc, v2026(&rec)).ok());
+    QStringList refused;
+    for (const alloc_event& e : rec.events())
+        if (const auto* f = std::get_if<events::refused>(&e))
+            refused << QString::fromStdString(doc.ctx[f->node].name + " over " + doc.ctx[f->parent].name + ": " +
+                                              std::string(name(f->reason)));
+    QCOMPARE(refused, (QStringList{"r over v: view not own", "s over m: output"}));
 }
 
 void TestGgml2026Plan::versionNames() {

@@ -148,6 +148,10 @@ void TestEventLog::eventText_data() {
                              << u"not reusing 'inp_embd' for 'norm-0': other children"_s;
     QTest::newRow("refused, layout") << alloc_event{events::refused{kq, norm, refusal::layout_differs}}
                                      << u"not reusing 'norm-0' for 'KQ-0': layout differs"_s;
+    QTest::newRow("refused by ggml 2026, output") << alloc_event{events::refused{kq, norm, refusal::output}}
+                                                  << u"not reusing 'norm-0' for 'KQ-0': output"_s;
+    QTest::newRow("refused by ggml 2026, view") << alloc_event{events::refused{kq, norm, refusal::view_not_own}}
+                                                << u"not reusing 'norm-0' for 'KQ-0': view, not own"_s;
     QTest::newRow("measure") << alloc_event{events::measure{compute, 9632, true}} << u"max_size of compute: 9,632 bytes"_s;
     QTest::newRow("measure, unknown buffer") << alloc_event{events::measure{buffer_id{40}, 64, false}}
                                              << u"max_size of buffer 40: 64 bytes"_s;

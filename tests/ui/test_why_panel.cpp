@@ -115,6 +115,10 @@ void TestWhyPanel::inplaceAndRefused() {
                                     u"'"_s + toQString(trace->document().ctx[r.parent].name) + u"'"_s));
     QCOMPARE(refusalText(refusal::other_children, u"'b'"_s, u"'a'"_s),
              u"'a' has other children still to run, which read it after 'b'."_s);
+    // ggml 2026's reasons.
+    QCOMPARE(refusalText(refusal::output, u"'b'"_s, u"'a'"_s), u"'a' is a graph output, which ggml 2026 never lets 'b' overwrite."_s);
+    QCOMPARE(refusalText(refusal::view_not_own, u"'b'"_s, u"'a'"_s),
+             u"'a' is a view: ggml 2026 takes over only memory this pass allocated itself, never a view's, so 'b' gets memory of its own."_s);
 }
 
 void TestWhyPanel::blockSize_data() {

@@ -76,6 +76,7 @@ QString refusalName(planscope::refusal reason) {
     case planscope::refusal::view_source_shared: return EventText::tr("view source shared");
     case planscope::refusal::view_offset_nonzero: return EventText::tr("view offset not 0");
     case planscope::refusal::output: return EventText::tr("output");
+    case planscope::refusal::view_not_own: return EventText::tr("view, not own");
     }
     return {};
 }

@@ -82,6 +82,10 @@ QString refusalText(planscope::refusal reason, const QString& node, const QStrin
         return WhyText::tr("%1 is a view that does not start at its source's first byte.").arg(parent);
     case planscope::refusal::output:
         return WhyText::tr("%1 is a graph output, which ggml 2026 never lets %2 overwrite.").arg(parent, node);
+    case planscope::refusal::view_not_own:
+        return WhyText::tr("%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view's, so "
+                           "%2 gets memory of its own.")
+            .arg(parent, node);
     }
     return {};
 }

@@ -110,7 +110,8 @@ status planner::allocate(tensor_id id, int buffer) {
             const tensor& p = m_ctx[parent];
             tensor_state& ps = state(parent);
             std::optional<refusal> why;
-            if (!is_own(parent)) why = refusal::external;
+            // ggml says "not own" for both; a view is never own, which is worth telling apart.
+            if (!is_own(parent)) why = p.is_view() ? refusal::view_not_own : refusal::external;
             else if (is_output(p) || (p.is_view() && is_output(m_ctx[p.view_src]))) why = refusal::output;
             else if (!same_layout(t, p)) why = refusal::layout_differs;
             else if (ps.n_children != 1) why = refusal::other_children;
