@@ -305,7 +305,10 @@ void TestTranslatedUi::toolBarsFit_data() {
     QTest::newRow("zh_CN") << u"zh_CN"_s;
 }
 
-// At the default 1280 x 800 no tool bar hides widgets behind its » extension button.
+// At the default 1280 x 800 no tool bar hides widgets behind its » extension button: the main
+// window gives every bar at least the width its items ask for. Checked on the widths rather than
+// on the extension button, which Qt may leave shown for a moment after the bar's last resize (seen
+// once under ASan at 653 px wanted and 653 px given).
 void TestTranslatedUi::toolBarsFit() {
     QFETCH(QString, language);
     QTranslator translator;
@@ -316,16 +319,19 @@ void TestTranslatedUi::toolBarsFit() {
     {
         MainWindow w;
         openStartupGraph(w);
-        QTest::qWait(50); // tool bar layouts settle on the next events (later under ASan: QTRY below)
         const QList<QToolBar*> bars = w.findChildren<QToolBar*>();
         QVERIFY(bars.size() >= 2);
-        for (const QToolBar* bar : bars) {
-            const auto* extension = bar->findChild<QToolButton*>(u"qt_toolbar_ext_button"_s);
-            QVERIFY(extension);
-            QTRY_VERIFY2(!extension->isVisible(), qPrintable(u"%1: %2 px wanted, %3 px given"_s.arg(bar->objectName())
-                                                             .arg(bar->sizeHint().width())
-                                                             .arg(bar->width())));
-        }
+        const auto widths = [&bars] {
+            QStringList out;
+            for (const QToolBar* bar : bars)
+                out << u"%1: %2 px wanted, %3 px given"_s.arg(bar->objectName())
+                           .arg(bar->sizeHint().width())
+                           .arg(bar->width());
+            return out.join(u"; "_s);
+        };
+        const auto fits = [](const QToolBar* bar) { return !bar->isVisible() || bar->width() >= bar->sizeHint().width(); };
+        // Tool bar layouts settle on the next events (later under ASan).
+        QTRY_VERIFY2(std::all_of(bars.begin(), bars.end(), fits), qPrintable(widths()));
     }
     QCoreApplication::removeTranslator(&translator);
 }
