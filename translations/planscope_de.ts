@@ -165,6 +165,18 @@
         <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
         <translation>--ggml ist 2023 oder 2026, nicht „%1“</translation>
     </message>
+    <message>
+        <source>With --ggml 2026: the buffer type&apos;s maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
+        <translation>Mit --ggml 2026: die maximale Größe des Puffertyps in Bytes, wie Ansicht &gt; Allokator &gt; Maximale Puffergröße.</translation>
+    </message>
+    <message>
+        <source>--max-buffer-size takes a positive number of bytes, not &apos;%1&apos;</source>
+        <translation>--max-buffer-size erwartet eine positive Anzahl Bytes, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>--max-buffer-size goes with --ggml 2026</source>
+        <translation>--max-buffer-size gehört zu --ggml 2026</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -1527,6 +1539,26 @@ Der aktuelle Graph bleibt erhalten.</translation>
     <message>
         <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
         <translation>Ansicht &gt; Allokator: dieses Dokument wird wie von ggml_gallocr (2026) geplant</translation>
+    </message>
+    <message>
+        <source>ggml 2026 allocator, buffers of %1 at most</source>
+        <translation>ggml-2026-Allokator, Puffer höchstens %1</translation>
+    </message>
+    <message>
+        <source>&amp;Maximum Buffer Size…</source>
+        <translation>&amp;Maximale Puffergröße…</translation>
+    </message>
+    <message>
+        <source>The buffer type&apos;s largest buffer: ggml 2026 plans a larger one as chunks</source>
+        <translation>Der größte Puffer des Puffertyps: ggml 2026 plant einen größeren in Stücken</translation>
+    </message>
+    <message>
+        <source>Maximum Buffer Size</source>
+        <translation>Maximale Puffergröße</translation>
+    </message>
+    <message>
+        <source>Largest buffer of the buffer type, in MiB (0: no maximum):</source>
+        <translation>Größter Puffer des Puffertyps, in MiB (0: kein Maximum):</translation>
     </message>
 </context>
 <context>

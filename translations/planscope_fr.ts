@@ -165,6 +165,18 @@
         <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
         <translation>--ggml vaut 2023 ou 2026, pas « %1 »</translation>
     </message>
+    <message>
+        <source>With --ggml 2026: the buffer type&apos;s maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
+        <translation>Avec --ggml 2026 : la taille maximale du type de tampon en octets, comme Affichage &gt; Allocateur &gt; Taille maximale des tampons.</translation>
+    </message>
+    <message>
+        <source>--max-buffer-size takes a positive number of bytes, not &apos;%1&apos;</source>
+        <translation>--max-buffer-size attend un nombre positif d&apos;octets, pas « %1 »</translation>
+    </message>
+    <message>
+        <source>--max-buffer-size goes with --ggml 2026</source>
+        <translation>--max-buffer-size va avec --ggml 2026</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -1527,6 +1539,26 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
         <translation>Affichage &gt; Allocateur : ce document est planifié comme le fait ggml_gallocr de 2026</translation>
+    </message>
+    <message>
+        <source>ggml 2026 allocator, buffers of %1 at most</source>
+        <translation>allocateur ggml 2026, tampons de %1 au plus</translation>
+    </message>
+    <message>
+        <source>&amp;Maximum Buffer Size…</source>
+        <translation>Taille &amp;maximale des tampons…</translation>
+    </message>
+    <message>
+        <source>The buffer type&apos;s largest buffer: ggml 2026 plans a larger one as chunks</source>
+        <translation>Le plus grand tampon du type de tampon : ggml 2026 en planifie un plus grand en morceaux</translation>
+    </message>
+    <message>
+        <source>Maximum Buffer Size</source>
+        <translation>Taille maximale des tampons</translation>
+    </message>
+    <message>
+        <source>Largest buffer of the buffer type, in MiB (0: no maximum):</source>
+        <translation>Plus grand tampon du type de tampon, en Mio (0 : aucun maximum) :</translation>
     </message>
 </context>
 <context>

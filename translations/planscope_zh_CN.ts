@@ -165,6 +165,18 @@
         <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
         <translation>--ggml 应为 2023 或 2026，而不是“%1”</translation>
     </message>
+    <message>
+        <source>With --ggml 2026: the buffer type&apos;s maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
+        <translation>与 --ggml 2026 一起使用：缓冲区类型的最大大小（字节），同 视图 &gt; 分配器 &gt; 最大缓冲区大小。</translation>
+    </message>
+    <message>
+        <source>--max-buffer-size takes a positive number of bytes, not &apos;%1&apos;</source>
+        <translation>--max-buffer-size 需要正的字节数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--max-buffer-size goes with --ggml 2026</source>
+        <translation>--max-buffer-size 需与 --ggml 2026 一起使用</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -1514,6 +1526,26 @@ The current graph is kept.</source>
     <message>
         <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
         <translation>视图 &gt; 分配器：此文档按 2026 年的 ggml_gallocr 规划</translation>
+    </message>
+    <message>
+        <source>ggml 2026 allocator, buffers of %1 at most</source>
+        <translation>ggml 2026 分配器，缓冲区最多 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Maximum Buffer Size…</source>
+        <translation>最大缓冲区大小(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>The buffer type&apos;s largest buffer: ggml 2026 plans a larger one as chunks</source>
+        <translation>缓冲区类型的最大缓冲区：ggml 2026 将更大的缓冲区分块规划</translation>
+    </message>
+    <message>
+        <source>Maximum Buffer Size</source>
+        <translation>最大缓冲区大小</translation>
+    </message>
+    <message>
+        <source>Largest buffer of the buffer type, in MiB (0: no maximum):</source>
+        <translation>缓冲区类型的最大缓冲区，单位 MiB（0：无上限）：</translation>
     </message>
 </context>
 <context>

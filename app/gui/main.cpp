@@ -1,5 +1,5 @@
 // planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
-// `planscope --screenshot OUT.png [--ggml V] [--ngl N] [--step N] [--schedule BACKENDS [--split-overview]] [--show PANEL] [FILE]`
+// `planscope --screenshot OUT.png [--ggml V [--max-buffer-size N]] [--ngl N] [--step N] [--schedule BACKENDS [--split-overview]] [--show PANEL] [FILE]`
 // renders the window (at step N of the plan, scheduled on BACKENDS) to a PNG and exits.
 // Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
 #include "canvas/graph_canvas.h"
@@ -95,6 +95,11 @@ int run(int argc, char** argv) {
                                   QApplication::translate("main", "Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View > Allocator."),
                                   QApplication::translate("main", "VERSION"));
     parser.addOption(ggml);
+    const QCommandLineOption maxBufferSize(
+        u"max-buffer-size"_s,
+        QApplication::translate("main", "With --ggml 2026: the buffer type's maximum size in bytes, as View > Allocator > Maximum Buffer Size."),
+        QApplication::translate("main", "N"));
+    parser.addOption(maxBufferSize);
     const QCommandLineOption overview(u"split-overview"_s,
                                       QApplication::translate("main", "With --schedule: show the split overview."));
     parser.addOption(overview);
@@ -136,6 +141,20 @@ int run(int argc, char** argv) {
             return exitUsage;
         }
     }
+    qulonglong maxBytes = 0;
+    if (parser.isSet(maxBufferSize)) {
+        bool ok = false;
+        maxBytes = parser.value(maxBufferSize).toULongLong(&ok);
+        if (!ok || maxBytes == 0) {
+            printError(QApplication::translate("main", "--max-buffer-size takes a positive number of bytes, not '%1'")
+                           .arg(parser.value(maxBufferSize)));
+            return exitUsage;
+        }
+        if (allocator != planscope::ggml_version::v2026) {
+            printError(QApplication::translate("main", "--max-buffer-size goes with --ggml 2026"));
+            return exitUsage;
+        }
+    }
 
     auto graph = planscope::guarded([&] { return planscope::ui::loadStartupSource(file); });
     if (!graph) {
@@ -146,6 +165,7 @@ int run(int argc, char** argv) {
     app.setFailureHandler([&window](const QString& what) { window.reportUnexpectedFailure(what); });
     window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate));
     if (allocator) window.session()->setGgmlVersion(*allocator);
+    if (maxBytes != 0) window.session()->setMaxBufferSize(static_cast<std::size_t>(maxBytes));
     if (parser.isSet(ngl)) {
         bool ok = false;
         const int layers = parser.value(ngl).toInt(&ok);

@@ -68,11 +68,14 @@ private slots:
     void screenshotOfDefaultGraph();
     void screenshotAtStep();
     void stepPastTheEndExitsOne();
+    void chunkedPlanAtStep();
     void badFileExitsOne_data();
     void badFileExitsOne();
     void unwritableScreenshotExitsOne();
     void tooManyFilesIsUsageError();
     void unknownOptionIsUsageError();
+    void badAllocatorOptionIsUsageError_data();
+    void badAllocatorOptionIsUsageError();
     void version();
     void germanHelp();
     void quitDuringLongLayout();
@@ -117,6 +120,16 @@ void TestGuiApp::stepPastTheEndExitsOne() {
     QVERIFY(!QFileInfo::exists(m_dir.filePath(u"far.png"_s)));
 }
 
+// stories260K by ggml 2026 with buffers of 8 KiB at most (four compute chunks of 7,264, 8,192,
+// 5,504 and 16,384 bytes: planscope-cli plan --ggml 2026 --max-buffer-size 8192), at step 300.
+void TestGuiApp::chunkedPlanAtStep() {
+    const QString png = m_dir.filePath(u"chunks.png"_s);
+    const Run r = runGui({u"--screenshot"_s, png, u"--ggml"_s, u"2026"_s, u"--max-buffer-size"_s, u"8192"_s,
+                          u"--step"_s, u"300"_s});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(!QImage(png).isNull());
+}
+
 void TestGuiApp::badFileExitsOne_data() {
     QTest::addColumn<QByteArray>("contents"); // empty: the file does not exist
     QTest::newRow("missing") << QByteArray();
@@ -155,6 +168,28 @@ void TestGuiApp::unknownOptionIsUsageError() {
     const Run r = runGui({u"--no-such-option"_s});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(errorLine(r.err).contains(u"no-such-option"_s), qPrintable(r.err));
+}
+
+void TestGuiApp::badAllocatorOptionIsUsageError_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("version") << QStringList{u"--ggml"_s, u"2025"_s} << u"error: --ggml is 2023 or 2026, not '2025'"_s;
+    QTest::newRow("size not a number") << QStringList{u"--ggml"_s, u"2026"_s, u"--max-buffer-size"_s, u"32M"_s}
+                                       << u"error: --max-buffer-size takes a positive number of bytes, not '32M'"_s;
+    QTest::newRow("size zero") << QStringList{u"--ggml"_s, u"2026"_s, u"--max-buffer-size"_s, u"0"_s}
+                               << u"error: --max-buffer-size takes a positive number of bytes, not '0'"_s;
+    QTest::newRow("size without 2026") << QStringList{u"--max-buffer-size"_s, u"1048576"_s}
+                                       << u"error: --max-buffer-size goes with --ggml 2026"_s;
+}
+
+void TestGuiApp::badAllocatorOptionIsUsageError() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    const QString png = m_dir.filePath(u"never.png"_s);
+    const Run r = runGui(QStringList{u"--screenshot"_s, png} + args);
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(errorLine(r.err), error);
+    QVERIFY(!QFile::exists(png));
 }
 
 void TestGuiApp::version() {

@@ -159,6 +159,8 @@ void TestMainWindow::allocatorMenuReplans() {
     QVERIFY(v2023->isChecked() && !v2026->isChecked());
     QLabel* status = w.findChild<QLabel*>(u"statusGgml"_s);
     QVERIFY(status && status->isHidden());
+    QAction* maxSize = w.findChild<QAction*>(u"maxBufferSizeAction"_s);
+    QVERIFY(maxSize && !maxSize->isEnabled()); // 2023 has no maximum
 
     v2026->trigger();
     QVERIFY(planned.wait(10000));
@@ -169,10 +171,23 @@ void TestMainWindow::allocatorMenuReplans() {
     QVERIFY(v2026->isChecked() && !v2023->isChecked());
     QVERIFY(!status->isHidden());
     QCOMPARE(status->text(), u"ggml 2026 allocator"_s);
+    QVERIFY(maxSize->isEnabled());
+
+    // 128 bytes at most: y, which 256 bytes put beside norm, opens a chunk of its own
+    // (planscope-cli plan small.json --ggml 2026 --max-buffer-size 128).
+    w.session()->setMaxBufferSize(128);
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{128});
+    QCOMPARE(w.session()->planTrace()->result().more_chunks.size(), std::size_t{1});
+    QCOMPARE(status->text(), u"ggml 2026 allocator, buffers of 128 bytes at most"_s);
 
     w.session()->setDocument(copy_document(*small)); // the same document again
     QVERIFY(planned.wait(10000));
+    QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{128});
+    w.session()->setMaxBufferSize(SIZE_MAX);
+    QVERIFY(planned.wait(10000));
     QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{256});
+    QVERIFY(w.session()->planTrace()->result().more_chunks.empty());
 
     graph_document other = copy_document(*small);
     other.name = "other";
@@ -182,6 +197,7 @@ void TestMainWindow::allocatorMenuReplans() {
     QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{384});
     QVERIFY(v2023->isChecked());
     QVERIFY(status->isHidden());
+    QVERIFY(!maxSize->isEnabled());
 }
 
 void TestMainWindow::initTestCase() {

@@ -222,6 +222,7 @@ void TestTranslatedUi::everyStringFinishedInGerman() {
         withModalsClosed([&] { w.showSaveAsDialog(); });
         withModalsClosed([&] { w.showTemplateDialog(); });
         withModalsClosed([&] { w.showSettingsDialog(); });
+        withModalsClosed([&] { w.askMaxBufferSize(); });
         withModalsClosed([&] { w.fileController()->showModelOptions(); });
         withModalsClosed([&] { w.showAbout(); });
         for (ExportWhat what : exportWhats()) withModalsClosed([&] { w.exportController()->showDialog(&w, what); });

@@ -75,7 +75,10 @@ bool ExportController::start(const ExportSettings& s) {
     }
     auto request = toRequest(s);
     // The plan as the document shows it; a schedule is ggml 2023's (no 2026 scheduler yet).
-    if (request && !request->schedule) request->plan.version = m_session->ggmlVersion();
+    if (request && !request->schedule) {
+        request->plan.version = m_session->ggmlVersion();
+        request->plan.max_buffer_size = m_session->maxBufferSize();
+    }
     auto source = std::make_shared<const planscope::opened_source>(
         planscope::copy_source(m_session->document(), m_session->preallocated()));
     const std::string name = m_session->displayName().toStdString();

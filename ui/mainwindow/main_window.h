@@ -93,6 +93,7 @@ public slots:
     // The "Split Overview" tab, when a schedule is there.
     void showSplitOverview();
     void showSweep(); // Model > Compute Buffer Sweep, for the current model
+    void askMaxBufferSize(); // View > Allocator > Maximum Buffer Size (ggml 2026)
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -19,10 +19,13 @@
 
 #include <QActionGroup>
 #include <QDockWidget>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QStatusBar>
+
+#include <algorithm>
 
 namespace planscope::ui {
 
@@ -51,8 +54,14 @@ void MainWindow::createAnalysis() {
     allocator->setToolTip(tr("View > Allocator: this document is planned as ggml_gallocr of 2026 does"));
     allocator->hide();
     statusBar()->addPermanentWidget(allocator);
-    connect(m_session, &GraphSession::ggmlVersionChanged, allocator,
-            [this, allocator] { allocator->setVisible(m_session->ggmlVersion() == planscope::ggml_version::v2026); });
+    const auto showAllocator = [this, allocator] {
+        const std::size_t max = m_session->maxBufferSize();
+        allocator->setText(max == SIZE_MAX ? tr("ggml 2026 allocator")
+                                           : tr("ggml 2026 allocator, buffers of %1 at most").arg(formatBytes(max)));
+        allocator->setVisible(m_session->ggmlVersion() == planscope::ggml_version::v2026);
+    };
+    connect(m_session, &GraphSession::ggmlVersionChanged, allocator, showAllocator);
+    connect(m_session, &GraphSession::maxBufferSizeChanged, allocator, showAllocator);
     // The compute buffer, and after a what-if how it changed, where it stays in view.
     auto* compute = new QLabel(this);
     compute->setObjectName(u"statusCompute"_s);
@@ -100,7 +109,28 @@ QMenu* MainWindow::createAllocatorMenu() {
     add(planscope::ggml_version::v2026, tr("ggml 202&6"),
         tr("Plan as ggml_gallocr of 2026 does: leafs and inputs first, outputs kept, no in-place over views"),
         u"ggml2026Action"_s);
+    menu->addSeparator();
+    QAction* maxSize = menu->addAction(tr("&Maximum Buffer Size…"), this, &MainWindow::askMaxBufferSize);
+    maxSize->setObjectName(u"maxBufferSizeAction"_s);
+    maxSize->setStatusTip(tr("The buffer type's largest buffer: ggml 2026 plans a larger one as chunks"));
+    const auto enable = [this, maxSize] { maxSize->setEnabled(m_session->ggmlVersion() == planscope::ggml_version::v2026); };
+    enable();
+    connect(m_session, &GraphSession::ggmlVersionChanged, maxSize, enable);
     return menu;
+}
+
+void MainWindow::askMaxBufferSize() {
+    // In MiB as llama.cpp users know the limits (an OpenCL device's CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+    // a Metal buffer's maximum); 0 lifts it. 2^20 MiB (1 TiB) keeps the bytes in range.
+    constexpr int mib = 1 << 20;
+    const std::size_t now = m_session->maxBufferSize();
+    const int current = now == SIZE_MAX ? 0 : static_cast<int>(std::min<std::size_t>(now / mib, mib));
+    bool ok = false;
+    const int chosen = QInputDialog::getInt(this, tr("Maximum Buffer Size"),
+                                            tr("Largest buffer of the buffer type, in MiB (0: no maximum):"), current, 0,
+                                            mib, 1, &ok);
+    if (!ok) return;
+    m_session->setMaxBufferSize(chosen == 0 ? SIZE_MAX : static_cast<std::size_t>(chosen) * mib);
 }
 
 void MainWindow::showSweep() {

@@ -53,6 +53,10 @@ void GraphSession::setDocument(planscope::graph_document doc, const QString& fil
         m_ggmlVersion = planscope::ggml_version::v2023;
         emit ggmlVersionChanged();
     }
+    if (another && m_maxBufferSize != SIZE_MAX) {
+        m_maxBufferSize = SIZE_MAX;
+        emit maxBufferSizeChanged();
+    }
     m_trace.reset();
     const bool wasScheduled = showsScheduledTrace();
     m_scheduled.reset();
@@ -69,6 +73,14 @@ void GraphSession::setGgmlVersion(planscope::ggml_version version) {
     startPlan();
 }
 
+void GraphSession::setMaxBufferSize(std::size_t bytes) {
+    if (bytes == 0 || bytes == m_maxBufferSize) return;
+    m_maxBufferSize = bytes;
+    emit maxBufferSizeChanged();
+    // ggml 2023 has no maximum: its plan would not change.
+    if (m_ggmlVersion == planscope::ggml_version::v2026) startPlan();
+}
+
 void GraphSession::startPlan() {
     // A plan whose document was replaced meanwhile is dropped.
     const quint64 generation = ++m_lastPlanGeneration;
@@ -76,7 +88,8 @@ void GraphSession::startPlan() {
     emit planStarted();
     // The worker plans its own copy; the session's document stays unplanned, as loaded.
     auto input = std::make_shared<planscope::graph_document>(planscope::copy_document(m_doc));
-    QThread* worker = QThread::create([this, input, preallocate = m_preallocate, version = m_ggmlVersion, generation] {
+    QThread* worker = QThread::create([this, input, preallocate = m_preallocate, version = m_ggmlVersion,
+                                       maxSize = m_maxBufferSize, generation] {
         // Shared only to cross threads in a copyable functor; the session takes it over.
         // Progress reaches the GUI thread queued, ahead of the result; a replaced plan's is dropped.
         const auto progress = [this, generation](int percent) {
@@ -84,7 +97,7 @@ void GraphSession::startPlan() {
                 this, [this, generation, percent] { if (generation == m_planGeneration) emit planProgress(percent); },
                 Qt::QueuedConnection);
         };
-        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate, 32, progress, version));
+        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate, 32, progress, version, maxSize));
         QMetaObject::invokeMethod(
             this,
             [this, trace, generation] {

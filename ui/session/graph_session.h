@@ -82,6 +82,9 @@ public:
     // ggml 2023; a re-plan of the same one keeps it). Another version re-plans at once.
     [[nodiscard]] planscope::ggml_version ggmlVersion() const { return m_ggmlVersion; }
     void setGgmlVersion(planscope::ggml_version version);
+    // The buffer type's maximum size (ggml 2026 chunks; SIZE_MAX: none), chosen like the version.
+    [[nodiscard]] std::size_t maxBufferSize() const { return m_maxBufferSize; }
+    void setMaxBufferSize(std::size_t bytes);
 
     // Observers are not owned; remove one before it is destroyed.
     void addObserver(IGraphObserver* observer);
@@ -102,6 +105,7 @@ signals:
     // planTrace() changed between the document's plan and the scheduled trace, or the latter was dropped.
     void traceSwitched(bool scheduled);
     void ggmlVersionChanged();
+    void maxBufferSizeChanged();
 
 private:
     template <class F>
@@ -118,6 +122,7 @@ private:
     quint64 m_pendingGeneration = 0; // 0 = no load running whose result would be applied
     std::vector<planscope::tensor_id> m_preallocate;
     planscope::ggml_version m_ggmlVersion = planscope::ggml_version::v2023;
+    std::size_t m_maxBufferSize = SIZE_MAX;
     std::unique_ptr<PlanTrace> m_trace;
     quint64 m_lastPlanGeneration = 0;
     quint64 m_planGeneration = 0; // of the plan running for the current document; 0 = none
