@@ -24,7 +24,7 @@ constexpr std::array<op_param_desc, 11> rope_params{{
 
 constexpr std::span<const op_param_desc> no_params{};
 
-constexpr std::array<op_info, 30> table{{
+constexpr std::array<op_info, 30> op_table{{
     {op_kind::none, "NONE", 0, 0, false, false, no_params},
     {op_kind::dup, "DUP", 1, 1, false, false, no_params},
     {op_kind::add, "ADD", 2, 2, false, true, no_params},
@@ -62,12 +62,12 @@ constexpr std::array<std::string_view, 10> unary_names{
 
 } // namespace
 
-std::span<const op_info> all_ops() { return table; }
+std::span<const op_info> all_ops() { return op_table; }
 
-const op_info& info(op_kind op) { return table[static_cast<std::size_t>(op)]; }
+const op_info& info(op_kind op) { return op_table[static_cast<std::size_t>(op)]; }
 
 std::optional<op_kind> op_from_name(std::string_view name) {
-    for (const auto& o : table)
+    for (const auto& o : op_table)
         if (iequals(o.name, name)) return o.op;
     return std::nullopt;
 }

@@ -9,7 +9,7 @@ namespace {
 constexpr std::int64_t qk_k = 256; // super-block size of the K-quants and i-quants
 
 // Sizes are sizeof(block_*) in ggml-common.h; q8_1 uses the half-precision d/s layout of current ggml.
-constexpr std::array<type_traits, 32> table{{
+constexpr std::array<type_traits, 32> type_table{{
     {dtype::f32, "f32", 1, 4, false},
     {dtype::f16, "f16", 1, 2, false},
     {dtype::q4_0, "q4_0", 32, 2 + 16, true},
@@ -46,7 +46,7 @@ constexpr std::array<type_traits, 32> table{{
 
 } // namespace
 
-std::span<const type_traits> all_types() { return table; }
+std::span<const type_traits> all_types() { return type_table; }
 
 std::optional<dtype> dtype_from_value(std::uint32_t v) {
     for (const auto& t : all_types())
@@ -57,7 +57,7 @@ std::optional<dtype> dtype_from_value(std::uint32_t v) {
 const type_traits& traits(dtype t) {
     for (const auto& tr : all_types())
         if (tr.type == t) return tr;
-    return table[0]; // unreachable: a dtype only comes from the enum or from dtype_from_value()
+    return type_table[0]; // unreachable: a dtype only comes from the enum or from dtype_from_value()
 }
 
 std::optional<dtype> dtype_from_name(std::string_view name) {

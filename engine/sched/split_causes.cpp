@@ -12,7 +12,7 @@
 namespace planscope {
 namespace {
 
-std::string backend_name(const std::vector<std::string>& names, int b) {
+std::string backend_or_unknown(const std::vector<std::string>& names, int b) {
     return b >= 0 && static_cast<std::size_t>(b) < names.size() ? names[static_cast<std::size_t>(b)] : "?";
 }
 
@@ -96,14 +96,14 @@ split_causes group_split_causes(const context& ctx, const graph& g, const sched_
 std::string format_split_causes(const split_causes& c, const std::vector<std::string>& names) {
     std::ostringstream os;
     for (const boundary_group& g : c.boundaries) {
-        os << "boundaries\t" << g.splits.size() << '\t' << backend_name(names, g.from_backend) << " -> "
-           << backend_name(names, g.to_backend) << '\t' << g.op << '\t' << g.code << '\t' << (g.source.empty() ? "-" : g.source)
+        os << "boundaries\t" << g.splits.size() << '\t' << backend_or_unknown(names, g.from_backend) << " -> "
+           << backend_or_unknown(names, g.to_backend) << '\t' << g.op << '\t' << g.code << '\t' << (g.source.empty() ? "-" : g.source)
            << "\tsplits";
         for (std::size_t s : g.splits) os << ' ' << s;
         os << '\n';
     }
     for (const copy_group& g : c.copies) {
-        os << "copies\t" << g.copies << '\t' << backend_name(names, g.from_backend) << " -> " << backend_name(names, g.to_backend)
+        os << "copies\t" << g.copies << '\t' << backend_or_unknown(names, g.from_backend) << " -> " << backend_or_unknown(names, g.to_backend)
            << '\t' << g.tensor << '\t' << g.bytes << '\t' << human_bytes(g.bytes) << '\n';
     }
     return os.str();

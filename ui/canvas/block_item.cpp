@@ -14,8 +14,8 @@ namespace {
 constexpr qreal radius = 8;
 constexpr qreal stackStep = 4; // the offset of the two boxes drawn behind a run
 constexpr qreal headerHeight = 30;
-constexpr qreal margin = 10;
-constexpr qreal stripHeight = 16;
+constexpr qreal blockMargin = 10;
+constexpr qreal blockStripHeight = 16;
 const QColor runFill(0xee, 0xf1, 0xf6);
 const QColor runBorder(0x6f, 0x7b, 0x8a);
 const QColor frameBorder(0x9a, 0xa4, 0xb2);
@@ -68,7 +68,7 @@ QRectF BlockItem::boundingRect() const {
 QRectF BlockItem::headerRect() const { return {m_rect.left(), m_rect.top(), m_rect.width(), headerHeight}; }
 
 QRectF BlockItem::stripRect() const {
-    return {m_rect.left() + margin, m_rect.bottom() - margin - stripHeight, m_rect.width() - 2 * margin, stripHeight};
+    return {m_rect.left() + blockMargin, m_rect.bottom() - blockMargin - blockStripHeight, m_rect.width() - 2 * blockMargin, blockStripHeight};
 }
 
 QRectF BlockItem::cellRect(std::size_t cell) const {
@@ -125,7 +125,7 @@ void BlockItem::paintRun(QPainter& p) const {
     p.setBrush(runFill);
     p.drawRoundedRect(m_rect, radius, radius);
 
-    const QRectF title(m_rect.left() + margin, m_rect.top() + 6, m_rect.width() - 2 * margin, 20);
+    const QRectF title(m_rect.left() + blockMargin, m_rect.top() + 6, m_rect.width() - 2 * blockMargin, 20);
     const QFont titleFont = pixelFont(p.font(), 15, true);
     p.setFont(titleFont);
     p.setPen(textColor);
@@ -175,7 +175,7 @@ void BlockItem::paintFrame(QPainter& p) const {
     header.addRoundedRect(headerRect(), radius, radius);
     p.fillPath(header, headerFill);
 
-    const QRectF text = headerRect().adjusted(margin, 0, -margin, 0);
+    const QRectF text = headerRect().adjusted(blockMargin, 0, -blockMargin, 0);
     p.setPen(textColor);
     p.setFont(pixelFont(p.font(), 14, true));
     const QString title = u"\u25be " + m_content.title; // ▾: open; a click closes it

@@ -4,12 +4,6 @@
 #include <string>
 
 namespace planscope::ggml2026 {
-namespace {
-
-std::size_t aligned(std::size_t size, std::size_t alignment) { return size + (alignment - size % alignment) % alignment; }
-
-} // namespace
-
 dyn_allocator::dyn_allocator(std::size_t alignment, std::size_t max_buffer_size)
     : m_alignment(alignment), m_max_chunk_size(std::min(max_buffer_size, unbounded)) {}
 

@@ -24,6 +24,11 @@ inline constexpr std::size_t max_free_blocks = 256;
 // The room of the last chunk, and the largest max_buffer_size: SIZE_MAX / 2 keeps sums exact.
 inline constexpr std::size_t unbounded = SIZE_MAX / 2;
 
+// SIZE rounded up to a multiple of ALIGNMENT (ggml's GGML_PAD).
+constexpr std::size_t aligned(std::size_t size, std::size_t alignment) {
+    return size + (alignment - size % alignment) % alignment;
+}
+
 // ggml's buffer_address: a chunk and an offset in it.
 struct chunk_address {
     int chunk = -1;

@@ -41,8 +41,6 @@ struct tensor_state {
     tensor_id owner; // for events: the tensor whose allocation this memory is (ends an in-place chain)
 };
 
-std::size_t aligned(std::size_t n, std::size_t alignment) { return n + (alignment - n % alignment) % alignment; }
-
 class planner {
 public:
     planner(const context& ctx, std::span<const buffer_type_info> types, const reserve_events& events)

@@ -30,20 +30,20 @@ std::string float_error(std::initializer_list<const strided_tensor*> ts) {
 }
 
 // Quantised rows are whole blocks: their elements cannot be strided.
-bool block_rows(const strided_tensor& t) { return block_size(t.type) == 1 || t.nb[0] == type_size(t.type); }
+bool rows_are_blocks(const strided_tensor& t) { return block_size(t.type) == 1 || t.nb[0] == type_size(t.type); }
 
 result<kernel_entry> select_copy(const exec_node& n) {
     const strided_tensor &s = n.src[0], &d = n.dst;
     if (s.type == d.type) {
         if (block_size(s.type) == 1) return kernel_entry{run_copy, work_copy};
-        if (block_rows(s) && block_rows(d) && s.ne[0] == d.ne[0]) return kernel_entry{run_copy, work_copy};
+        if (rows_are_blocks(s) && rows_are_blocks(d) && s.ne[0] == d.ne[0]) return kernel_entry{run_copy, work_copy};
         const bool both_contiguous = s.nb == contiguous_strides(s.type, s.ne) && d.nb == contiguous_strides(d.type, d.ne);
         if (both_contiguous) return kernel_entry{run_copy, work_copy};
         return unsupported(n, "copies " + type_of(s) + " only between contiguous tensors or rows of equal length");
     }
     if (is_float_type(s.type) && quantizer(d.type)) {
         // Each source row becomes whole blocks of one destination row.
-        if (s.ne[0] != d.ne[0] || !block_rows(d))
+        if (s.ne[0] != d.ne[0] || !rows_are_blocks(d))
             return unsupported(n, "quantises to " + type_of(d) + " only rows of equal length into contiguous blocks");
         return kernel_entry{run_copy, work_copy};
     }
@@ -54,7 +54,7 @@ result<kernel_entry> select_copy(const exec_node& n) {
 result<kernel_entry> select_mul_mat(const exec_node& n) {
     const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
     if (!readable_as_f32(a.type)) return unsupported(n, "src0 type " + type_of(a) + " has no dequantiser");
-    if (!block_rows(a)) return unsupported(n, "quantised src0 rows must be contiguous");
+    if (!rows_are_blocks(a)) return unsupported(n, "quantised src0 rows must be contiguous");
     if (!is_float_type(b.type)) return unsupported(n, "src1 type " + type_of(b) + " is not f32, f16 or bf16");
     if (!d.f32_rows()) return unsupported(n, "the result must have f32 rows");
     return kernel_entry{run_mul_mat, work_mul_mat};
@@ -74,7 +74,7 @@ result<kernel_entry> select_rope(const exec_node& n) {
 result<kernel_entry> select_get_rows(const exec_node& n) {
     const strided_tensor &s = n.src[0], &idx = n.src[1];
     if (!readable_as_f32(s.type)) return unsupported(n, "src0 type " + type_of(s) + " has no dequantiser");
-    if (!block_rows(s)) return unsupported(n, "quantised src0 rows must be contiguous");
+    if (!rows_are_blocks(s)) return unsupported(n, "quantised src0 rows must be contiguous");
     if (idx.type != dtype::i32) return unsupported(n, "row indices must be i32");
     if (!is_float_type(n.dst.type)) return unsupported(n, float_error({&n.dst}));
     return kernel_entry{run_get_rows, work_copy};
