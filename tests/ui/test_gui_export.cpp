@@ -142,6 +142,10 @@ void TestGuiExport::sameBytesAsCli_data() {
                                          << QStringList{u"--what"_s, u"plan"_s, u"--ggml"_s, u"2026"_s};
     QTest::newRow("alloc-trace csv ggml 2026") << ExportWhat::AllocTrace << u"csv"_s << QString()
                                                << QStringList{u"--what"_s, u"alloc-trace"_s, u"--ggml"_s, u"2026"_s};
+    // With View > Allocator > Maximum Buffer Size: 128 bytes open a second chunk, compute#1.
+    QTest::newRow("plan json ggml 2026 chunks")
+        << ExportWhat::Plan << u"json"_s << QString()
+        << QStringList{u"--what"_s, u"plan"_s, u"--ggml"_s, u"2026"_s, u"--max-buffer-size"_s, u"128"_s};
 }
 
 void TestGuiExport::sameBytesAsCli() {
@@ -162,9 +166,12 @@ void TestGuiExport::sameBytesAsCli() {
         s.planner = *planscope::parse_planner(cliArgs.at(i + 1).toStdString());
     GraphSession* session = m_window->session();
     const bool v2026 = cliArgs.contains(u"--ggml"_s);
+    const qsizetype maxSize = cliArgs.indexOf(u"--max-buffer-size"_s);
     if (v2026) session->setGgmlVersion(planscope::ggml_version::v2026);
+    if (maxSize >= 0) session->setMaxBufferSize(cliArgs.at(maxSize + 1).toULongLong());
     const bool exported = exportNow(s);
     if (v2026) { // back to the plan the other tests look at
+        session->setMaxBufferSize(SIZE_MAX);
         session->setGgmlVersion(planscope::ggml_version::v2023);
         QTRY_VERIFY_WITH_TIMEOUT(!session->isPlanning(), 60000);
         session->setStep(4);
@@ -177,6 +184,7 @@ void TestGuiExport::sameBytesAsCli() {
     QVERIFY(guiBytes.size() > 40); // more than a CSV header
     QCOMPARE(guiBytes, readAll(cliOut));
     QCOMPARE(guiBytes.contains("\"ggml\": \"2026\""), v2026 && what == ExportWhat::Plan);
+    QCOMPARE(guiBytes.contains("compute#1"), maxSize >= 0);
 }
 
 void TestGuiExport::pictures_data() {
