@@ -131,6 +131,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     if ((a.backends || a.planner_given) && a.w->kind == export_kind::graph)
         return "--what graph writes the graph file itself: no --backends or --planner";
     if (const auto problem = a.ggml.check(); !problem.empty()) return problem;
+    if (a.ggml.sched_given()) return "--n-copies and --no-op-offload go with plan --backends";
     if (a.ggml.version() != ggml_version::v2023 && (a.backends || a.w->kind == export_kind::trace || a.w->kind == export_kind::graph))
         return "--ggml 2026 plans one compute buffer for --what plan, alloc-trace or splits, without --backends";
     plan_options versioned;

@@ -10,6 +10,7 @@
 #include "models/llama_report.h"
 #include "io/graph_source.h"
 #include "sched/backend_factory.h"
+#include "sched/ggml2026/plan_backends_2026.h"
 #include "sched/sched_json.h"
 #include "sched/sched_report.h"
 #include "sched/sched_runner.h"
@@ -38,10 +39,13 @@ std::optional<std::size_t> parse_alignment(const std::string& s) {
 
 // plan FILE --backends LIST: the scheduler's splits and causes instead of the single-buffer plan.
 int plan_backends(opened_source in, const std::string& file, const std::string& list,
-                  const backend_factory_options& options, bool causes, bool json) {
+                  const backend_factory_options& options, const ggml_args& ggml, bool causes, bool json) {
     auto backends = make_backends(list, options);
     if (!backends) return fail(file, backends.err().message);
-    auto out = plan_with_backends(std::move(in), backend_pointers(*backends));
+    auto out = ggml.version() == ggml_version::v2026
+                   ? ggml2026::plan_with_backends(std::move(in), backend_pointers(*backends),
+                                                  {ggml.n_copies(), ggml.op_offload(), ggml.max_buffer_size(), nullptr, nullptr})
+                   : plan_with_backends(std::move(in), backend_pointers(*backends));
     if (!out) return fail(file, out.err().message);
     if (json) {
         std::cout << sched_plan_json(*out);
@@ -111,8 +115,8 @@ int run_plan(std::span<const std::string> args) {
     if (const auto problem = report.check(backends.has_value(), analysis.any()); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
     if (ggml.given() && report.compare_ggml()) return usage_error(self(), "--compare-ggml plans with both versions: no --ggml");
-    if (ggml.version() != ggml_version::v2023 && (backends || report.sweep()))
-        return usage_error(self(), "--backends and --sweep plan as ggml 2023 does; the 2026 scheduler is not in Planscope yet");
+    if (ggml.version() != ggml_version::v2023 && report.sweep()) return usage_error(self(), "--sweep plans as ggml 2023 does");
+    if (ggml.sched_given() && !backends) return usage_error(self(), "--n-copies and --no-op-offload go with --backends");
     ggml.apply(options);
     if (report.sweep()) {
         if (!takes_llama_params(*file)) return usage_error(self(), "--sweep re-builds a llama model: a .gguf file or template:llama");
@@ -125,7 +129,7 @@ int run_plan(std::span<const std::string> args) {
         return fail(in.err().message);
     }
     for (const auto& w : in->warnings) warn(*file + ": " + w);
-    if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, report.causes(), json);
+    if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, ggml, report.causes(), json);
     if (report.compare_ggml())
         return plan_report::run_compare_ggml(in->doc, in->preallocate, json, options.alignment, *file);
     options.preallocate = in->preallocate;

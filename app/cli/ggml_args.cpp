@@ -6,7 +6,11 @@ namespace planscope::cli {
 
 bool ggml_args::parse(std::span<const std::string> args, std::size_t& i, std::string& error) {
     const std::string& a = args[i];
-    if (a != "--ggml" && a != "--max-buffer-size") return false;
+    if (a == "--no-op-offload") {
+        m_no_op_offload = true;
+        return true;
+    }
+    if (a != "--ggml" && a != "--max-buffer-size" && a != "--n-copies") return false;
     if (i + 1 == args.size()) {
         error = a + " needs a value";
         return true;
@@ -15,6 +19,15 @@ bool ggml_args::parse(std::span<const std::string> args, std::size_t& i, std::st
     if (a == "--ggml") {
         m_version = parse_ggml_version(v);
         if (!m_version) error = "--ggml is 2023 or 2026, not '" + v + "'";
+        return true;
+    }
+    if (a == "--n-copies") {
+        int c = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), c);
+        if (ec != std::errc{} || end != v.data() + v.size() || c < 1 || c > 4)
+            error = "--n-copies is 1 to 4 (GGML_SCHED_MAX_COPIES), not '" + v + "'";
+        else
+            m_n_copies = c;
         return true;
     }
     std::size_t n = 0;
@@ -28,6 +41,8 @@ bool ggml_args::parse(std::span<const std::string> args, std::size_t& i, std::st
 
 std::string ggml_args::check() const {
     if (m_max_buffer_size && version() != ggml_version::v2026) return "--max-buffer-size goes with --ggml 2026";
+    if (m_n_copies && version() != ggml_version::v2026) return "--n-copies goes with --ggml 2026";
+    if (m_no_op_offload && version() != ggml_version::v2026) return "--no-op-offload goes with --ggml 2026";
     return {};
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // --ggml 2023|2026 and --max-buffer-size BYTES: whose allocator plans the graph (plan, info,
 // export), and the 2026 buffer type's maximum size, beyond which it splits the buffer into chunks.
+// With --backends and --ggml 2026, the 2026 scheduler's --n-copies N and --no-op-offload.
 #include "alloc/plan.h"
 
 #include <optional>
@@ -19,10 +20,17 @@ public:
     [[nodiscard]] bool given() const { return m_version.has_value(); }
     [[nodiscard]] ggml_version version() const { return m_version.value_or(ggml_version::v2023); }
     void apply(plan_options& options) const;
+    // The 2026 scheduler's options given (for the usage check of commands without --backends).
+    [[nodiscard]] bool sched_given() const { return m_n_copies.has_value() || m_no_op_offload; }
+    [[nodiscard]] int n_copies() const { return m_n_copies.value_or(1); }
+    [[nodiscard]] bool op_offload() const { return !m_no_op_offload; }
+    [[nodiscard]] std::size_t max_buffer_size() const { return m_max_buffer_size.value_or(SIZE_MAX); }
 
 private:
     std::optional<ggml_version> m_version;
     std::optional<std::size_t> m_max_buffer_size;
+    std::optional<int> m_n_copies;
+    bool m_no_op_offload = false;
 };
 
 } // namespace planscope::cli

@@ -70,7 +70,7 @@ status split_and_copy(split_state& s, std::vector<sched_split>& splits) {
                 it->second = s.ctx.add(std::move(copy));
                 s.assign(it->second, cur, sched_pass::copy, "4.cpy");
             }
-            split.inputs.push_back({src, it->second, s.ctx[src].name, nbytes(s.ctx[src])});
+            split.inputs.push_back({src, it->second, s.ctx[src].name, nbytes(s.ctx[src]), {}});
             s.report(sched_events::split_input{splits.size() - 1, id, j, src, it->second, inserted});
             s.ctx[id].src[static_cast<std::size_t>(j)] = it->second;
         }

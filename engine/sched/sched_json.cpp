@@ -3,6 +3,8 @@
 #include "alloc/plan_listing.h"
 #include "models/llama_report.h"
 
+#include <algorithm>
+
 namespace planscope {
 namespace {
 
@@ -40,16 +42,17 @@ ojson tensor_row(const sched_outcome& out, std::size_t index, tensor_id id) {
 
 ojson buffers_json(const sched_outcome& out) {
     ojson list = ojson::array();
-    const std::size_t first_compute = out.doc.buffers.size() - out.buffers.size();
     for (std::size_t i = 0; i < out.doc.buffers.size(); ++i) {
         const buffer_desc& b = out.doc.buffers[i];
         ojson row{{"id", i}, {"name", b.name}, {"backend", b.backend}, {"size", b.size}, {"alignment", b.alignment}};
-        if (i >= first_compute) {
-            const sched_buffer_info& info = out.buffers[i - first_compute];
+        // A backend's compute buffer (ggml 2026: its first chunk).
+        const auto info = std::find_if(out.buffers.begin(), out.buffers.end(),
+                                       [i](const sched_buffer_info& x) { return x.id.valid() && x.id.index() == i; });
+        if (info != out.buffers.end()) {
             ojson free_list = ojson::array();
-            for (const free_block& f : info.free_after) free_list.push_back(ojson{{"offset", f.offset}, {"size", f.size}});
-            row["compute"] = ojson{{"backend_index", info.backend},
-                                   {"llama_cpp", llama_backend_compute_line(b.backend, info.size)},
+            for (const free_block& f : info->free_after) free_list.push_back(ojson{{"offset", f.offset}, {"size", f.size}});
+            row["compute"] = ojson{{"backend_index", info->backend},
+                                   {"llama_cpp", llama_backend_compute_line(b.backend, info->size)},
                                    {"free_after", std::move(free_list)}};
         }
         list.push_back(std::move(row));

@@ -50,23 +50,36 @@ status fill(const buffer_table& table, const tensor& t, std::size_t salt) {
 
 } // namespace
 
-status apply_assignments(scheduler& s, const graph_document& doc) {
+result<std::vector<std::pair<tensor_id, int>>> resolve_assignments(const graph_document& doc,
+                                                                   const std::vector<std::string>& names,
+                                                                   std::span<backend* const> backends) {
     // In id order, so that the events (and an error) do not depend on the hash map's order.
     std::vector<std::pair<tensor_id, std::string>> sorted(doc.backend_of.begin(), doc.backend_of.end());
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first.value < b.first.value; });
-    const std::vector<std::string>& names = s.backend_names();
+    std::vector<std::pair<tensor_id, int>> out;
+    const auto n = static_cast<std::ptrdiff_t>(names.size());
     for (const auto& [id, want] : sorted) {
         auto b = std::find(names.begin(), names.end(), want) - names.begin();
-        if (b == static_cast<std::ptrdiff_t>(names.size()))
-            for (b = 0; b < s.n_backends() && s.get_backend(static_cast<int>(b)).name() != want; ++b) {}
-        if (b == s.n_backends()) {
+        if (b == n)
+            for (b = 0; b < n && backends[static_cast<std::size_t>(b)]->name() != want; ++b) {}
+        if (b == n) {
             std::string have;
-            for (const std::string& n : names) have += (have.empty() ? "" : ", ") + n;
+            for (const std::string& name : names) have += (have.empty() ? "" : ", ") + name;
             return error{"'" + printable(doc.ctx[id].name) + "' is assigned to backend '" + printable(want) + "', which is not among the backends (" +
                          have + ")"};
         }
-        if (auto st = s.set_node_backend(id, static_cast<int>(b)); !st) return st;
+        out.emplace_back(id, static_cast<int>(b));
     }
+    return out;
+}
+
+status apply_assignments(scheduler& s, const graph_document& doc) {
+    std::vector<backend*> list;
+    for (int b = 0; b < s.n_backends(); ++b) list.push_back(&s.get_backend(b));
+    auto assigned = resolve_assignments(doc, s.backend_names(), list);
+    if (!assigned) return assigned.err();
+    for (const auto& [id, b] : *assigned)
+        if (auto st = s.set_node_backend(id, b); !st) return st;
     return success();
 }
 

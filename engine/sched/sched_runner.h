@@ -50,6 +50,11 @@ std::vector<tensor_id> sched_preallocated(const opened_source& src);
 // backend name matches a scheduler display name ("CPU1"), else the first backend of that name.
 // Errors: a name no backend has.
 status apply_assignments(scheduler& s, const graph_document& doc);
+// The same assignments as (tensor, backend index) pairs in tensor id order; `names` are the
+// scheduler's display names of `backends`.
+result<std::vector<std::pair<tensor_id, int>>> resolve_assignments(const graph_document& doc,
+                                                                   const std::vector<std::string>& names,
+                                                                   std::span<backend* const> backends);
 
 // Plans `src` over `backends`: its buffers are resolved by backend name
 // (buffer_backend_of_document), its assignments applied, inputs pre-allocated on input_backend,

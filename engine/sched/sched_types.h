@@ -18,15 +18,25 @@ inline constexpr std::size_t sched_max_backends = 4;
 inline constexpr std::size_t sched_max_splits = 256;
 inline constexpr std::size_t sched_max_split_inputs = 16;
 
-// Which step of sched_split_graph decided a tensor's backend.
+// Which step of sched_split_graph decided a tensor's backend. The first six are ggml 2023's, the
+// last four ggml 2026's (whose pass 1 is `buffers` too).
 enum class sched_pass : std::uint8_t {
     user,        // set_node_backend before the split ("usr")
-    buffers,     // pass 1: pre-allocated buffers ("1.leaf", "1.dst", "1.vsrc", "1.srcN")
+    buffers,     // pass 1: pre-allocated buffers ("1.leaf", "1.dst", "1.vsrc", "1.srcN"; 2026:
+                 // "1.inp", "1.wgtN", "1.off")
     sources,     // pass 2: the sources' assignments ("2.srcN")
     unsupported, // beyond the seed: the backend cannot run the op ("unsupported")
     unassigned,  // pass 3: an unassigned source takes its node's backend ("3.dst")
     copy,        // pass 4: an input copy on its split's backend ("4.cpy")
+    expand,      // 2026 pass 2: a neighbour's backend expanded over the node ("2.sup")
+    upgrade,     // 2026 pass 3: a better backend of the same buffer type ("3.upg"), or the
+                 // backend that can use most sources ("3.best")
+    remaining,   // 2026 pass 4: from the node or view_src ("4.cur", "4.vsrc"), the first
+                 // backend that runs it ("2.sup")
+    split_copy,  // 2026 pass 5: an input copy on its split's backend ("4.cpy")
 };
+// The passes that make input copies (2023's pass 4, 2026's pass 5).
+constexpr bool is_copy_pass(sched_pass p) { return p == sched_pass::copy || p == sched_pass::split_copy; }
 std::string_view name(sched_pass p);
 
 // One backend decision. `backend` indexes scheduler backends (priority order, 0 best).
@@ -45,6 +55,8 @@ struct sched_input {
     tensor_id copy;   // named "BACKEND#name"
     std::string name; // the input's name
     std::size_t bytes = 0;
+    // ggml 2026 with n_copies > 1: every copy, by copy index (`copy` is the current one).
+    std::vector<tensor_id> copies;
     friend bool operator==(const sched_input&, const sched_input&) = default;
 };
 
@@ -68,6 +80,11 @@ struct sched_plan {
     graph split_graph;                          // the seed's graph_copy: per split, input copies then its nodes
     std::vector<std::string> warnings;          // the seed's sanity check, one line each
     std::size_t n_tensors_before = 0;           // ctx size before the copies were added
+    // ggml 2026 only: n_copies, the graph inputs copied n_copies times (copy = the tensor itself,
+    // copies = all of them) and the flags split_graph changed (to restore them).
+    int n_copies = 1;
+    std::vector<sched_input> graph_inputs;
+    std::vector<std::pair<tensor_id, tensor_flag>> flags_before;
 
     [[nodiscard]] int backend(tensor_id t) const {
         return t.index() < backend_of.size() ? backend_of[t.index()] : -1;

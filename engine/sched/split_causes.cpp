@@ -19,7 +19,9 @@ std::string backend_or_unknown(const std::vector<std::string>& names, int b) {
 } // namespace
 
 std::optional<int> cause_slot(std::string_view code) {
-    const auto at = code.find("src");
+    // 2023's "1.srcN" / "2.srcN", 2026's "1.wgtN".
+    auto at = code.find("src");
+    if (at == std::string_view::npos) at = code.find("wgt");
     if (at == std::string_view::npos) return std::nullopt;
     int slot = 0;
     const auto [p, ec] = std::from_chars(code.data() + at + 3, code.data() + code.size(), slot);

@@ -42,7 +42,8 @@ struct split_causes {
 // `ctx` is the scheduled context (copies appended), `g` the graph the splits index.
 split_causes group_split_causes(const context& ctx, const graph& g, const sched_plan& plan);
 
-// The source slot a scheduler cause names: "1.src1", "2.src0" -> 1, 0; none for "1.dst", "usr", ...
+// The source slot a scheduler cause names: "1.src1", "2.src0", "1.wgt1" -> 1, 0, 1; none for
+// "1.dst", "usr", "2.sup", ...
 std::optional<int> cause_slot(std::string_view code);
 
 // "blk.N.attn_norm.weight" for "blk.17.attn_norm.weight": every run of digits as N.

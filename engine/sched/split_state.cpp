@@ -10,6 +10,10 @@ std::string_view name(sched_pass p) {
     case sched_pass::unsupported: return "unsupported";
     case sched_pass::unassigned: return "pass 3";
     case sched_pass::copy: return "pass 4";
+    case sched_pass::expand: return "pass 2";
+    case sched_pass::upgrade: return "pass 3";
+    case sched_pass::remaining: return "pass 4";
+    case sched_pass::split_copy: return "pass 5";
     }
     return "?";
 }

@@ -151,8 +151,8 @@ void TestExportTrace::fromScheduler() {
     plan.backend_of = {0, 0, 1, 1, 0, 1};
     plan.cause_of = {"1.leaf", "1.dst", "usr", "2.src0", "2.src0", "4.cpy"};
     plan.splits = {{0, 0, 1, {}},
-                   {1, 1, 3, {{n[0], tensor_id{5u}, "a", 1024}, {n[0], tensor_id{5u}, "a", 1024}}},
-                   {0, 3, 4, {{n[2], tensor_id{6u}, "c", 1024}}}};
+                   {1, 1, 3, {{n[0], tensor_id{5u}, "a", 1024, {}}, {n[0], tensor_id{5u}, "a", 1024, {}}}},
+                   {0, 3, 4, {{n[2], tensor_id{6u}, "c", 1024, {}}}}};
     const std::vector<sched_split_timing> timings{{0, 0, 3, 7, 0}, {1, 1, 2, 9, 1024}, {2, 0, 1, 4, 1024}};
     const schedule_view s = schedule_from_sched(plan, doc.g, timings);
     QCOMPARE(s.backends, (std::vector<std::string>{"CPU", "GPU"}));

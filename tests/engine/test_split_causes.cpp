@@ -67,6 +67,10 @@ void TestSplitCauses::causeSlot_data() {
     QTest::newRow("view source") << "1.vsrc" << -1;
     QTest::newRow("user") << "usr" << -1;
     QTest::newRow("no digits") << "1.src" << -1;
+    QTest::newRow("2026 weight") << "1.wgt1" << 1;
+    QTest::newRow("2026 expanded") << "2.sup" << -1;
+    QTest::newRow("2026 view source") << "4.vsrc" << -1;
+    QTest::newRow("2026 input") << "1.inp" << -1;
 }
 
 void TestSplitCauses::causeSlot() {

@@ -25,6 +25,10 @@ QString AssignmentModel::passText(planscope::sched_pass pass) {
     case planscope::sched_pass::unsupported: return tr("unsupported");
     case planscope::sched_pass::unassigned: return tr("3 · unassigned");
     case planscope::sched_pass::copy: return tr("4 · copy");
+    case planscope::sched_pass::expand: return tr("2 · expand");
+    case planscope::sched_pass::upgrade: return tr("3 · upgrade");
+    case planscope::sched_pass::remaining: return tr("4 · remaining");
+    case planscope::sched_pass::split_copy: return tr("5 · copy");
     }
     return {};
 }

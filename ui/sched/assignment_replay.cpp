@@ -25,7 +25,7 @@ AssignmentReplay::AssignmentReplay(GraphCanvas* canvas, QObject* parent) : QObje
 int AssignmentReplay::splitRow(const planscope::sched_plan& plan) {
     const auto& list = plan.assignments;
     const auto first = std::find_if(list.begin(), list.end(), [](const planscope::sched_assignment& a) {
-        return a.pass == planscope::sched_pass::copy;
+        return planscope::is_copy_pass(a.pass);
     });
     return static_cast<int>(first - list.begin());
 }
@@ -38,6 +38,10 @@ QString AssignmentReplay::passTitle(planscope::sched_pass pass) {
     case planscope::sched_pass::unsupported: return tr("Unsupported op");
     case planscope::sched_pass::unassigned: return tr("Pass 3: unassigned sources");
     case planscope::sched_pass::copy: return tr("Pass 4: split copies");
+    case planscope::sched_pass::expand: return tr("Pass 2: expand to neighbours");
+    case planscope::sched_pass::upgrade: return tr("Pass 3: upgrade and best backend");
+    case planscope::sched_pass::remaining: return tr("Pass 4: remaining sources");
+    case planscope::sched_pass::split_copy: return tr("Pass 5: split copies");
     }
     return {};
 }
