@@ -224,6 +224,22 @@
         <source>Cause</source>
         <translation>Ursache</translation>
     </message>
+    <message>
+        <source>2 · expand</source>
+        <translation>2 · Ausdehnen</translation>
+    </message>
+    <message>
+        <source>3 · upgrade</source>
+        <translation>3 · Aufwerten</translation>
+    </message>
+    <message>
+        <source>4 · remaining</source>
+        <translation>4 · Übrige</translation>
+    </message>
+    <message>
+        <source>5 · copy</source>
+        <translation>5 · Kopie</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentReplay</name>
@@ -284,6 +300,22 @@
     <message>
         <source>backend %1 · %2 (%3)</source>
         <translation>Backend %1 · %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Pass 2: expand to neighbours</source>
+        <translation>Durchlauf 2: auf Nachbarn ausdehnen</translation>
+    </message>
+    <message>
+        <source>Pass 3: upgrade and best backend</source>
+        <translation>Durchlauf 3: Aufwerten und bestes Backend</translation>
+    </message>
+    <message>
+        <source>Pass 4: remaining sources</source>
+        <translation>Durchlauf 4: übrige Quellen</translation>
+    </message>
+    <message>
+        <source>Pass 5: split copies</source>
+        <translation>Durchlauf 5: Kopien der Splits</translation>
     </message>
 </context>
 <context>
@@ -2034,6 +2066,14 @@ lebendig von Knoten %4 bis %5</translation>
         <source>Replay stopped: showing the final assignment</source>
         <translation>Wiedergabe angehalten: die endgültige Zuweisung wird gezeigt</translation>
     </message>
+    <message>
+        <source>OpenCL + CPU</source>
+        <translation>OpenCL + CPU</translation>
+    </message>
+    <message>
+        <source>Scheduling on %1 as ggml 2026…</source>
+        <translation>Verteile auf %1 wie ggml 2026…</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2108,6 +2148,38 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>%1: views %2 in %3 memory</source>
         <translation>%1: Sicht auf %2 im Speicher von %3</translation>
+    </message>
+    <message>
+        <source>%1: a graph input, on the last backend %2</source>
+        <translation>%1: eine Eingabe des Graphen, auf dem letzten Backend %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 asked to run it, away from its weight in host memory</source>
+        <translation>%1: %2 wollte es ausführen, weg von seinem Gewicht im Host-Speicher</translation>
+    </message>
+    <message>
+        <source>%1: runs where its weight src%2 %3 is, on %4</source>
+        <translation>%1: läuft dort, wo sein Gewicht src%2 %3 liegt, auf %4</translation>
+    </message>
+    <message>
+        <source>%1: next to %2 ops, and %2 runs it</source>
+        <translation>%1: neben Operationen auf %2, und %2 kann es ausführen</translation>
+    </message>
+    <message>
+        <source>%1: moved up to %2, which uses the same buffer type</source>
+        <translation>%1: hochgestuft auf %2, das denselben Puffertyp nutzt</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs it and can use the most of its sources</source>
+        <translation>%1: %2 kann es ausführen und die meisten seiner Quellen nutzen</translation>
+    </message>
+    <message>
+        <source>%1: read by a node on %2</source>
+        <translation>%1: gelesen von einem Knoten auf %2</translation>
+    </message>
+    <message>
+        <source>%1: views %2 on %3</source>
+        <translation>%1: Sicht auf %2 auf %3</translation>
     </message>
 </context>
 <context>

@@ -224,6 +224,22 @@
         <source>Cause</source>
         <translation>Cause</translation>
     </message>
+    <message>
+        <source>2 · expand</source>
+        <translation>2 · extension</translation>
+    </message>
+    <message>
+        <source>3 · upgrade</source>
+        <translation>3 · promotion</translation>
+    </message>
+    <message>
+        <source>4 · remaining</source>
+        <translation>4 · restants</translation>
+    </message>
+    <message>
+        <source>5 · copy</source>
+        <translation>5 · copie</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentReplay</name>
@@ -284,6 +300,22 @@
     <message>
         <source>backend %1 · %2 (%3)</source>
         <translation>backend %1 · %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Pass 2: expand to neighbours</source>
+        <translation>Passe 2 : extension aux voisins</translation>
+    </message>
+    <message>
+        <source>Pass 3: upgrade and best backend</source>
+        <translation>Passe 3 : promotion et meilleur backend</translation>
+    </message>
+    <message>
+        <source>Pass 4: remaining sources</source>
+        <translation>Passe 4 : sources restantes</translation>
+    </message>
+    <message>
+        <source>Pass 5: split copies</source>
+        <translation>Passe 5 : copies des splits</translation>
     </message>
 </context>
 <context>
@@ -2034,6 +2066,14 @@ vivant du nœud %4 au nœud %5</translation>
         <source>Replay stopped: showing the final assignment</source>
         <translation>Relecture arrêtée : affectation finale affichée</translation>
     </message>
+    <message>
+        <source>OpenCL + CPU</source>
+        <translation>OpenCL + CPU</translation>
+    </message>
+    <message>
+        <source>Scheduling on %1 as ggml 2026…</source>
+        <translation>Répartition sur %1 comme ggml 2026…</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2108,6 +2148,38 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>%1: views %2 in %3 memory</source>
         <translation>%1 : vue de %2 dans la mémoire de %3</translation>
+    </message>
+    <message>
+        <source>%1: a graph input, on the last backend %2</source>
+        <translation>%1 : une entrée du graphe, sur le dernier backend %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 asked to run it, away from its weight in host memory</source>
+        <translation>%1 : %2 a demandé à l&apos;exécuter, loin de son poids en mémoire hôte</translation>
+    </message>
+    <message>
+        <source>%1: runs where its weight src%2 %3 is, on %4</source>
+        <translation>%1 : s&apos;exécute là où est son poids src%2 %3, sur %4</translation>
+    </message>
+    <message>
+        <source>%1: next to %2 ops, and %2 runs it</source>
+        <translation>%1 : à côté d&apos;opérations sur %2, et %2 l&apos;exécute</translation>
+    </message>
+    <message>
+        <source>%1: moved up to %2, which uses the same buffer type</source>
+        <translation>%1 : promu sur %2, qui utilise le même type de tampon</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs it and can use the most of its sources</source>
+        <translation>%1 : %2 l&apos;exécute et peut utiliser le plus de ses sources</translation>
+    </message>
+    <message>
+        <source>%1: read by a node on %2</source>
+        <translation>%1 : lu par un nœud sur %2</translation>
+    </message>
+    <message>
+        <source>%1: views %2 on %3</source>
+        <translation>%1 : vue de %2 sur %3</translation>
     </message>
 </context>
 <context>

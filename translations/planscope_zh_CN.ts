@@ -224,6 +224,22 @@
         <source>Cause</source>
         <translation>原因</translation>
     </message>
+    <message>
+        <source>2 · expand</source>
+        <translation>2 · 扩展</translation>
+    </message>
+    <message>
+        <source>3 · upgrade</source>
+        <translation>3 · 升级</translation>
+    </message>
+    <message>
+        <source>4 · remaining</source>
+        <translation>4 · 其余</translation>
+    </message>
+    <message>
+        <source>5 · copy</source>
+        <translation>5 · 复制</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentReplay</name>
@@ -282,6 +298,22 @@
     <message>
         <source>backend %1 · %2 (%3)</source>
         <translation>后端 %1 · %2（%3）</translation>
+    </message>
+    <message>
+        <source>Pass 2: expand to neighbours</source>
+        <translation>阶段 2：扩展到相邻节点</translation>
+    </message>
+    <message>
+        <source>Pass 3: upgrade and best backend</source>
+        <translation>阶段 3：升级与最佳后端</translation>
+    </message>
+    <message>
+        <source>Pass 4: remaining sources</source>
+        <translation>阶段 4：其余来源</translation>
+    </message>
+    <message>
+        <source>Pass 5: split copies</source>
+        <translation>阶段 5：分段复制</translation>
     </message>
 </context>
 <context>
@@ -2017,6 +2049,14 @@ alive from node %4 to %5</source>
         <source>Replay stopped: showing the final assignment</source>
         <translation>回放已停止：显示最终分配</translation>
     </message>
+    <message>
+        <source>OpenCL + CPU</source>
+        <translation>OpenCL + CPU</translation>
+    </message>
+    <message>
+        <source>Scheduling on %1 as ggml 2026…</source>
+        <translation>按 ggml 2026 在 %1 上调度…</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2087,6 +2127,38 @@ alive from node %4 to %5</source>
     <message>
         <source>%1: views %2 in %3 memory</source>
         <translation>%1：%2 的视图，位于 %3 内存中</translation>
+    </message>
+    <message>
+        <source>%1: a graph input, on the last backend %2</source>
+        <translation>%1：图的输入，位于最后一个后端 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 asked to run it, away from its weight in host memory</source>
+        <translation>%1：%2 请求运行它，不在其权重所在的主机内存中</translation>
+    </message>
+    <message>
+        <source>%1: runs where its weight src%2 %3 is, on %4</source>
+        <translation>%1：在其权重 src%2 %3 所在处运行，即 %4</translation>
+    </message>
+    <message>
+        <source>%1: next to %2 ops, and %2 runs it</source>
+        <translation>%1：与 %2 上的运算相邻，且 %2 能运行它</translation>
+    </message>
+    <message>
+        <source>%1: moved up to %2, which uses the same buffer type</source>
+        <translation>%1：升级到 %2，它使用相同的缓冲区类型</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs it and can use the most of its sources</source>
+        <translation>%1：%2 能运行它，且能使用其最多的来源</translation>
+    </message>
+    <message>
+        <source>%1: read by a node on %2</source>
+        <translation>%1：被 %2 上的节点读取</translation>
+    </message>
+    <message>
+        <source>%1: views %2 on %3</source>
+        <translation>%1：%3 上 %2 的视图</translation>
     </message>
 </context>
 <context>

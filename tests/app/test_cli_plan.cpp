@@ -1,4 +1,6 @@
 // planscope-cli plan: the listing of docs/plan-listing.md, byte for byte, and its errors.
+#include <algorithm>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,6 +12,7 @@
 namespace {
 
 QString small_graph() { return QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json"); }
+QString stories() { return QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"); }
 
 } // namespace
 
@@ -26,6 +29,9 @@ private slots:
     void sweep();
     void causes();
     void ggml2026();
+    void ggml2026Backends_data();
+    void ggml2026Backends();
+    void ggml2026BackendsJson();
     void compareGgmlText();
     void compareGgmlJson();
     void errors_data();
@@ -204,6 +210,100 @@ void TestCliPlan::ggml2026() {
     QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object()["ggml"].toString(), QStringLiteral("2026"));
 }
 
+// plan --backends with ggml 2026's scheduler. small.json on cpu,cpu: one split on CPU, the
+// d99724f2 causes (2.sup, 1.wgt1, usr, 4.vsrc), and the 256 bytes of the 2026 allocator measured
+// once: CPU1 shares the host buffer type, so it measures 0. --n-copies 2 adds a second copy of
+// the input x (128 bytes). stories260K with 3 layers on CPU1: 1 split in 2026, 31 in 2023.
+void TestCliPlan::ggml2026Backends_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("prefix");
+    QTest::addColumn<QString>("line");
+    const QStringList small_2026{"--backends", "cpu,cpu", "--ggml", "2026"};
+    const QString small = small_graph();
+    QTest::newRow("small backends") << small << small_2026 << "backends:" << "backends: CPU CPU1";
+    QTest::newRow("small splits") << small << small_2026 << "splits:" << "splits: 1";
+    QTest::newRow("small split 0") << small << small_2026 << "## SPLIT #0:" << "## SPLIT #0: CPU # 0 inputs: ";
+    QTest::newRow("small norm 2.sup")
+        << small << small_2026 << "node #  0"
+        << "node #  0 (  RMS_NORM):                 norm (  0K) [ CPU    2.sup]:                    x (  0K) [ CPU    1.dst]";
+    QTest::newRow("small normed 1.wgt1")
+        << small << small_2026 << "node #  1"
+        << "node #  1 (       MUL):               normed (  0K) [ CPU   1.wgt1]:                 norm (  0K) [ CPU    2.sup]"
+           "               norm_w (  0K) [ CPU    1.dst]";
+    QTest::newRow("small y usr")
+        << small << small_2026 << "node #  2"
+        << "node #  2 (   MUL_MAT):                    y (  0K) [ CPU      usr]:                    w (  0K) [ CPU    1.dst]"
+           "               normed (  0K) [ CPU   1.wgt1]";
+    QTest::newRow("small c 4.vsrc") << small << small_2026 << "node #  4"
+                                    << "node #  4 (      CONT):                    c (  0K) [ CPU    2.sup]:                   yt (  0K) [ CPU   4.vsrc]";
+    QTest::newRow("small buffer CPU") << small << small_2026 << "CPU:" << "CPU: 256 bytes measured";
+    QTest::newRow("small buffer CPU1") << small << small_2026 << "CPU1:" << "CPU1: 0 bytes measured";
+    QTest::newRow("small n-copies 2 splits") << small << (small_2026 + QStringList{"--n-copies", "2"}) << "splits:" << "splits: 1";
+    QTest::newRow("small n-copies 2 buffer CPU") << small << (small_2026 + QStringList{"--n-copies", "2"}) << "CPU:"
+                                                 << "CPU: 384 bytes measured";
+    QTest::newRow("small n-copies 4 splits") << small << (small_2026 + QStringList{"--n-copies", "4"}) << "splits:" << "splits: 1";
+    QTest::newRow("small no-op-offload splits") << small << (small_2026 + QStringList{"--no-op-offload"}) << "splits:" << "splits: 1";
+    QTest::newRow("small no-op-offload buffer CPU") << small << (small_2026 + QStringList{"--no-op-offload"}) << "CPU:"
+                                                    << "CPU: 256 bytes measured";
+    QTest::newRow("small causes") << small << (small_2026 + QStringList{"--causes"}) << "splits:" << "splits: 1";
+    const QStringList stories_2026{"--backends", "cpu,cpu", "--ngl", "3", "--ggml", "2026"};
+    QTest::newRow("stories 2026 splits") << stories() << stories_2026 << "splits:" << "splits: 1";
+    QTest::newRow("stories 2026 inp_embd 1.wgt0")
+        << stories() << stories_2026 << "node #  0"
+        << "node #  0 (  GET_ROWS):             inp_embd (  2K) [ CPU   1.wgt0]:    token_embd.weight (128K) [ CPU    1.dst]"
+           "           inp_tokens (  0K) [CPU1    1.inp]";
+    QTest::newRow("stories 2026 buffer CPU") << stories() << stories_2026 << "CPU:" << "CPU: 18432 bytes measured";
+    QTest::newRow("stories 2026 buffer CPU1") << stories() << stories_2026 << "CPU1:" << "CPU1: 0 bytes measured";
+    QTest::newRow("stories 2023 splits") << stories() << QStringList{"--backends", "cpu,cpu", "--ngl", "3"} << "splits:"
+                                         << "splits: 31";
+}
+
+void TestCliPlan::ggml2026Backends() {
+    QFETCH(QString, file);
+    QFETCH(QStringList, options);
+    QFETCH(QString, prefix);
+    QFETCH(QString, line);
+    if (!QFile::exists(file)) QSKIP("stories260K.gguf is not in the shared directory");
+    const auto r = cli(QStringList{QStringLiteral("plan"), file} + options);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    QCOMPARE(line_starting(r.out, prefix), line);
+}
+
+// The same plan as JSON: one split over the 7 nodes, norm's cause 2.sup, one CPU compute buffer of
+// 256 bytes (none for CPU1).
+void TestCliPlan::ggml2026BackendsJson() {
+    const auto r = cli({QStringLiteral("plan"), small_graph(), QStringLiteral("--backends"), QStringLiteral("cpu,cpu"),
+                        QStringLiteral("--ggml"), QStringLiteral("2026"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    QJsonParseError e;
+    const auto root = QJsonDocument::fromJson(r.out.toUtf8(), &e).object();
+    QCOMPARE(e.error, QJsonParseError::NoError);
+    QCOMPARE(root["format"].toString(), QStringLiteral("planscope-sched"));
+    QCOMPARE(root["backends"].toArray().size(), 2);
+    const auto splits = root["splits"].toArray();
+    QCOMPARE(splits.size(), 1);
+    QCOMPARE(splits[0].toObject()["backend"].toString(), QStringLiteral("CPU"));
+    QCOMPARE(splits[0].toObject()["i_end"].toInt(), 7);
+    const auto nodes = root["nodes"].toArray();
+    QCOMPARE(nodes.size(), 7);
+    QCOMPARE(nodes[0].toObject()["cause"].toString(), QStringLiteral("2.sup"));
+    QCOMPARE(nodes[1].toObject()["cause"].toString(), QStringLiteral("1.wgt1"));
+    QCOMPARE(nodes[3].toObject()["cause"].toString(), QStringLiteral("4.vsrc"));
+    const auto c = nodes[4].toObject()["placement"].toObject();
+    QCOMPARE(c["buffer"].toString(), QStringLiteral("CPU compute"));
+    QCOMPARE(c["offset"].toInt(), 0);
+    const auto buffers = root["buffers"].toArray();
+    QCOMPARE(buffers.size(), 3);
+    const auto compute = std::find_if(buffers.begin(), buffers.end(), [](const QJsonValue& b) { return b["name"] == "CPU compute"; });
+    QVERIFY(compute != buffers.end());
+    QCOMPARE(compute->toObject()["size"].toInt(), 256);
+    QCOMPARE(compute->toObject()["backend"].toString(), QStringLiteral("CPU"));
+    QVERIFY(std::none_of(buffers.begin(), buffers.end(), [](const QJsonValue& b) { return b["name"] == "CPU1 compute"; }));
+}
+
 // small.json by ggml 2023 and 2026: 2023 keeps norm and y to the parse_seq barrier (384 bytes),
 // 2026 frees them after their last reader and puts c in norm's place (256 bytes).
 void TestCliPlan::compareGgmlText() {
@@ -282,8 +382,29 @@ void TestCliPlan::errors_data() {
                                          << "usage error: --max-buffer-size takes a positive number of bytes, not '0'\n";
     QTest::newRow("compare-ggml and ggml") << QStringList{"plan", "a.json", "--compare-ggml", "--ggml", "2026"} << 2
                                            << "usage error: --compare-ggml plans with both versions: no --ggml\n";
-    QTest::newRow("ggml 2026 with backends") << QStringList{"plan", "a.json", "--ggml", "2026", "--backends", "cpu"} << 2
-                                             << "usage error: --backends and --sweep plan as ggml 2023 does; the 2026 scheduler is not in Planscope yet\n";
+    // --ggml 2026 with --backends is no usage error: the missing file is what fails.
+    QTest::newRow("ggml 2026 with backends") << QStringList{"plan", "%1/a.json", "--ggml", "2026", "--backends", "cpu"} << 1
+                                             << "error: %1/a.json: cannot open";
+    QTest::newRow("sweep with ggml 2026") << QStringList{"plan", "a.gguf", "--ggml", "2026", "--sweep", "batch=1,8"} << 2
+                                          << "usage error: --sweep plans as ggml 2023 does\n";
+    QTest::newRow("n-copies with 2023") << QStringList{"plan", "a.json", "--backends", "cpu,cpu", "--n-copies", "2"} << 2
+                                        << "usage error: --n-copies goes with --ggml 2026\n";
+    QTest::newRow("n-copies without backends") << QStringList{"plan", "a.json", "--ggml", "2026", "--n-copies", "2"} << 2
+                                               << "usage error: --n-copies and --no-op-offload go with --backends\n";
+    QTest::newRow("no-op-offload without backends") << QStringList{"plan", "a.json", "--ggml", "2026", "--no-op-offload"} << 2
+                                                    << "usage error: --n-copies and --no-op-offload go with --backends\n";
+    QTest::newRow("n-copies 5") << QStringList{"plan", "a.json", "--backends", "cpu,cpu", "--ggml", "2026", "--n-copies", "5"} << 2
+                                << "usage error: --n-copies is 1 to 4 (GGML_SCHED_MAX_COPIES), not '5'\n";
+    QTest::newRow("n-copies 0") << QStringList{"plan", "a.json", "--backends", "cpu,cpu", "--ggml", "2026", "--n-copies", "0"} << 2
+                                << "usage error: --n-copies is 1 to 4 (GGML_SCHED_MAX_COPIES), not '0'\n";
+    QTest::newRow("n-copies x") << QStringList{"plan", "a.json", "--backends", "cpu,cpu", "--ggml", "2026", "--n-copies", "x"} << 2
+                                << "usage error: --n-copies is 1 to 4 (GGML_SCHED_MAX_COPIES), not 'x'\n";
+    QTest::newRow("no-op-offload with 2023") << QStringList{"plan", "a.json", "--backends", "cpu,cpu", "--no-op-offload"} << 2
+                                             << "usage error: --no-op-offload goes with --ggml 2026\n";
+    QTest::newRow("info n-copies") << QStringList{"info", "a.json", "--ggml", "2026", "--n-copies", "2"} << 2
+                                   << "usage error: --n-copies and --no-op-offload go with plan --backends\n";
+    QTest::newRow("info no-op-offload") << QStringList{"info", "a.json", "--ggml", "2026", "--no-op-offload"} << 2
+                                        << "usage error: --n-copies and --no-op-offload go with plan --backends\n";
     QTest::newRow("bad sweep") << QStringList{"plan", "a.json", "--sweep", "batch=0"} << 2
                                << "usage error: --sweep: '0' is not a positive integer\n";
     QTest::newRow("sweep of a graph file") << QStringList{"plan", "a.json", "--sweep", "batch=1"} << 2

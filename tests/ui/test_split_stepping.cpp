@@ -83,6 +83,7 @@ private slots:
     void nextSplitStopsAtEachSplit();
     void forwardThenBackRestoresState();
     void storiesWithNgl();
+    void storiesAsGgml2026();
     void mainWindowStepsTheSchedule();
 };
 
@@ -239,6 +240,40 @@ void TestSplitStepping::storiesWithNgl() {
                                             379, 388, 396, 403, 410, 415, 442, 448, 457, 475};
     QCOMPARE(stops, expected);
     for (std::size_t i = 0; i < stops.size(); ++i) QCOMPARE(trace->splitAt(stops[i]), static_cast<int>(i));
+}
+
+void TestSplitStepping::storiesAsGgml2026() {
+    const std::string path = PLANSCOPE_SHARED_DIR "/models/stories260K.gguf";
+    if (!QFile::exists(QString::fromStdString(path))) QSKIP("stories260K.gguf is not in the shared directory");
+    llama_params params;
+    params.ngl = 2;
+    auto src = open_source(path, params);
+    QVERIFY2(src, src ? "" : src.err().message.c_str());
+    BackendRequest request;
+    request.list = "cpu,cpu";
+    request.version = ggml_version::v2026;
+    auto s = scheduleDocument(src->doc, src->preallocate, request);
+    QVERIFY2(s, s ? "" : s.err().message.c_str());
+    // Two CPU backends share the host buffer type: no copies, one split, one compute buffer;
+    // the inputs are the allocator's (flagged), on the last backend ("1.inp").
+    QCOMPARE(s->plan.splits.size(), std::size_t{1});
+    QCOMPARE(s->buffers.size(), std::size_t{2});
+    QCOMPARE(s->buffers[0].size, std::size_t{18432});
+    QCOMPARE(s->buffers[1].size, std::size_t{0});
+    QVERIFY(!s->buffers[1].id.valid());
+    const auto trace = scheduledTrace(*s);
+    QVERIFY(trace->ok());
+    QCOMPARE(trace->stepCount(), std::size_t{408});
+    const graph_document& doc = trace->document();
+    QCOMPARE(doc.buffers[s->buffers[0].id.index()].name, std::string("CPU compute"));
+    QCOMPARE(doc.buffers.back().name, std::string("CPU compute"));
+    std::size_t inputs = 0;
+    for (const sched_assignment& a : s->plan.assignments) inputs += a.cause == "1.inp" && a.backend == 1 ? 1 : 0;
+    QCOMPARE(inputs, std::size_t{4}); // inp_tokens, inp_pos, KQ_mask, KQ_scale
+    trace->seek(trace->stepCount());
+    QCOMPARE(trace->state().buffers.at(s->buffers[0].id).max_size, s->buffers[0].size);
+    for (const alloc_event& e : trace->events())
+        if (const auto t = eventTensor(e)) QVERIFY(doc.ctx.contains(*t));
 }
 
 void TestSplitStepping::mainWindowStepsTheSchedule() {

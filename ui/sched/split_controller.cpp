@@ -59,7 +59,8 @@ SplitController::~SplitController() {
 
 QList<BackendChoice> SplitController::backendChoices() {
     QList<BackendChoice> choices{{tr("CPU"), u"cpu"_s}, {tr("CPU + CPU"), u"cpu,cpu"_s}};
-    if (planscope::have_opencl()) choices.append({tr("CPU + OpenCL"), u"cpu,opencl"_s});
+    // ggml 2026 takes the last backend for the CPU (graph inputs, pass 2): OpenCL first.
+    if (planscope::have_opencl()) choices.append({{tr("CPU + OpenCL"), u"cpu,opencl"_s}, {tr("OpenCL + CPU"), u"opencl,cpu"_s}});
     return choices;
 }
 
@@ -117,13 +118,18 @@ void SplitController::scheduleDocument() {
     skipReplay(); // a failure leaves the previous schedule's end on the canvas
     auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
-    const BackendRequest request = m_request;
-    emit statusMessage(tr("Scheduling on %1…").arg(QString::fromStdString(request.list)));
+    BackendRequest request = m_request;
+    request.version = m_session->ggmlVersion();
+    request.maxBufferSize = m_session->maxBufferSize();
+    emit statusMessage(request.version == planscope::ggml_version::v2026
+                           ? tr("Scheduling on %1 as ggml 2026…").arg(QString::fromStdString(request.list))
+                           : tr("Scheduling on %1…").arg(QString::fromStdString(request.list)));
     startWorker([doc, pre, request] { return planscope::ui::scheduleDocument(*doc, pre, request); },
-                [this, list = request.list](planscope::result<SplitSchedule> r) {
+                [this, list = request.list, version = request.version](planscope::result<SplitSchedule> r) {
                     if (!r) return fail(errorText(r.err()));
                     m_lastError.clear();
                     m_scheduledList = list;
+                    m_scheduledVersion = version;
                     m_schedule = std::make_shared<const SplitSchedule>(std::move(*r));
                     m_assignments->setSchedule(m_schedule);
                     m_causes->setSchedule(m_schedule);
@@ -178,8 +184,9 @@ void SplitController::run() {
     std::optional<LlamaPrompt> prompt = m_promptSource ? m_promptSource() : std::nullopt;
     emit statusMessage(tr("Running on %1…").arg(QString::fromStdString(request.list)));
     const quint64 generation = m_generation + 1; // startWorker's
-    // The canvas shows splits only when it shows this backend list's schedule.
-    const bool onCanvas = m_schedule && m_scheduledList == request.list;
+    // The canvas shows splits only when it shows this backend list's schedule, made by the
+    // scheduler runs use (2023's).
+    const bool onCanvas = m_schedule && m_scheduledList == request.list && m_scheduledVersion == planscope::ggml_version::v2023;
     auto forward = [this, generation, onCanvas](int split, int backend) {
         QMetaObject::invokeMethod(
             this,

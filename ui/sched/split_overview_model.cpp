@@ -54,6 +54,16 @@ QString causeWords(const QString& who, std::string_view code, const QString& sou
         return OverviewText::tr("%1: src%2 %3 lives in %4 memory").arg(who).arg(*slot).arg(source, where);
     if (code.starts_with("2.src") && slot)
         return OverviewText::tr("%1: follows src%2 %3 on %4").arg(who).arg(*slot).arg(source, where);
+    // ggml 2026's causes.
+    if (code == "1.inp") return OverviewText::tr("%1: a graph input, on the last backend %2").arg(who, where);
+    if (code == "1.off") return OverviewText::tr("%1: %2 asked to run it, away from its weight in host memory").arg(who, where);
+    if (code.starts_with("1.wgt") && slot)
+        return OverviewText::tr("%1: runs where its weight src%2 %3 is, on %4").arg(who).arg(*slot).arg(source, where);
+    if (code == "2.sup") return OverviewText::tr("%1: next to %2 ops, and %2 runs it").arg(who, where);
+    if (code == "3.upg") return OverviewText::tr("%1: moved up to %2, which uses the same buffer type").arg(who, where);
+    if (code == "3.best") return OverviewText::tr("%1: %2 runs it and can use the most of its sources").arg(who, where);
+    if (code == "4.cur") return OverviewText::tr("%1: read by a node on %2").arg(who, where);
+    if (code == "4.vsrc") return OverviewText::tr("%1: views %2 on %3").arg(who, source, where);
     return OverviewText::tr("%1: on %2 (%3)").arg(who, where, toQString(code));
 }
 

@@ -3,6 +3,7 @@
 #include "export/split_diagram.h"
 #include "sched/sched.h"
 #include "sched/sched_runner.h"
+#include "sched/ggml2026/plan_backends_2026.h"
 #include "session/plan_trace.h"
 
 #include <algorithm>
@@ -62,6 +63,51 @@ private:
     bool m_done = false;
 };
 
+class EventKeeper final : public alloc_observer {
+public:
+    void on_event(const alloc_event& e) override { events.push_back(e); }
+    std::vector<alloc_event> events;
+};
+
+// ggml 2026: the split graph's views that keep each input alive until its copy belong to the
+// input's split (the allocator steps through them).
+void markInputViews(SplitSchedule& s) {
+    std::size_t at = 0;
+    const std::vector<tensor_id>& nodes = s.plan.split_graph.nodes;
+    for (std::size_t i = 0; i < s.plan.splits.size(); ++i) {
+        for (std::size_t k = 0; k < s.plan.splits[i].inputs.size() && at < nodes.size(); ++k, at += 2) {
+            const tensor_id view = nodes[at];
+            if (view.index() >= s.splitOf.size()) s.splitOf.resize(view.index() + 1, -1);
+            s.splitOf[view.index()] = static_cast<int>(i);
+        }
+        at += s.plan.splits[i].i_end - s.plan.splits[i].i_start;
+    }
+}
+
+result<SplitSchedule> schedule2026(const graph_document& doc, const std::vector<tensor_id>& preallocate,
+                                   std::span<backend* const> backends, const BackendRequest& request) {
+    EventKeeper allocEvents;
+    sched_recorder schedEvents;
+    ggml2026::sched_plan_options options;
+    options.max_buffer_size = request.maxBufferSize;
+    options.alloc = &allocEvents;
+    options.sched = &schedEvents;
+    auto out = ggml2026::plan_with_backends(opened_source{planscope::copy_document(doc), preallocate, {}}, backends, options);
+    if (!out) return out.err();
+    SplitSchedule s;
+    s.backendNames = out->backend_names;
+    s.plan = std::move(out->plan);
+    s.events = schedEvents.events();
+    s.buffers = std::move(out->buffers);
+    s.causes = std::move(out->causes);
+    buildSplitDocument(s, out->doc); // the compute buffers are already the document's, one per chunk
+    markInputViews(s);
+    s.allocEvents = std::move(allocEvents.events);
+    s.allocSplit = eventSplits(s.allocEvents, s.splitOf);
+    s.splitDoc = std::make_shared<graph_document>(std::move(out->doc));
+    return s;
+}
+
 std::string hexColor(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
 
 } // namespace
@@ -71,6 +117,7 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     auto owned = make_backends(request.list, request.options);
     if (!owned) return owned.err();
     const std::vector<backend*> backends = backend_pointers(*owned);
+    if (request.version == ggml_version::v2026) return schedule2026(doc, preallocate, backends, request);
     opened_source src{planscope::copy_document(doc), preallocate, {}};
     buffer_table table;
     auto made = scheduler::create(backends, table, buffer_id{src.doc.buffers.size()},

@@ -3,6 +3,7 @@
 // as plain values the split replay, the assignment panel and the canvas read: the plan, the
 // scheduler's recorded events and a document of the split graph with its BACKEND#name copies.
 #include "alloc/alloc_events.h"
+#include "alloc/plan.h"
 #include "core/document.h"
 #include "layout/dot_writer.h"
 #include "sched/backend_factory.h"
@@ -22,6 +23,10 @@ namespace planscope::ui {
 struct BackendRequest {
     std::string list = "cpu";
     planscope::backend_factory_options options;
+    // Whose scheduler splits: ggml 2023's, or 2026's with one allocator over the backends' buffer
+    // types of at most maxBufferSize each (runs always use 2023's).
+    planscope::ggml_version version = planscope::ggml_version::v2023;
+    std::size_t maxBufferSize = SIZE_MAX;
 };
 
 struct SplitSchedule {
@@ -41,7 +46,8 @@ struct SplitSchedule {
     std::vector<int> allocSplit; // by event: the split of the node being allocated; -1 before the first
 };
 
-// Plans `doc` with `preallocate` on input_backend, as plan_with_backends does, recording events.
+// Plans `doc` with `preallocate` on input_backend, as plan_with_backends does, recording events
+// (ggml 2026: as ggml2026::plan_with_backends, the inputs flagged, not pre-allocated).
 // Errors: the backends cannot be made (unknown name, OpenCL missing or no such device), or the
 // scheduler refuses the graph.
 planscope::result<SplitSchedule> scheduleDocument(const planscope::graph_document& doc,
