@@ -177,6 +177,10 @@
         <source>--max-buffer-size goes with --ggml 2026</source>
         <translation>--max-buffer-size gehört zu --ggml 2026</translation>
     </message>
+    <message>
+        <source>--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed</source>
+        <translation>--schedule gilt nicht für ein GGML_SCHED_DEBUG-Protokoll: es zeigt die Zuweisung, die es ausgegeben hat</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -239,6 +243,10 @@
     <message>
         <source>5 · copy</source>
         <translation>5 · Kopie</translation>
+    </message>
+    <message>
+        <source>log</source>
+        <translation>Protokoll</translation>
     </message>
 </context>
 <context>
@@ -316,6 +324,10 @@
     <message>
         <source>Pass 5: split copies</source>
         <translation>Durchlauf 5: Kopien der Splits</translation>
+    </message>
+    <message>
+        <source>As the log printed it</source>
+        <translation>Wie im Protokoll ausgegeben</translation>
     </message>
 </context>
 <context>
@@ -1592,6 +1604,14 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <source>Largest buffer of the buffer type, in MiB (0: no maximum):</source>
         <translation>Größter Puffer des Puffertyps, in MiB (0: kein Maximum):</translation>
     </message>
+    <message>
+        <source>Compare &amp;ggml Versions…</source>
+        <translation>ggml-Ve&amp;rsionen vergleichen…</translation>
+    </message>
+    <message>
+        <source>The tensors that ggml 2023 and ggml 2026 place differently, and why</source>
+        <translation>Die Tensoren, die ggml 2023 und ggml 2026 unterschiedlich platzieren, und warum</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2074,6 +2094,13 @@ lebendig von Knoten %4 bis %5</translation>
         <source>Scheduling on %1 as ggml 2026…</source>
         <translation>Verteile auf %1 wie ggml 2026…</translation>
     </message>
+    <message numerus="yes">
+        <source>GGML_SCHED_DEBUG log: %n split(s), %1 assignments</source>
+        <translation>
+            <numerusform>GGML_SCHED_DEBUG-Protokoll: %n Split, %1 Zuweisungen</numerusform>
+            <numerusform>GGML_SCHED_DEBUG-Protokoll: %n Splits, %1 Zuweisungen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2180,6 +2207,10 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>%1: views %2 on %3</source>
         <translation>%1: Sicht auf %2 auf %3</translation>
+    </message>
+    <message>
+        <source>%1: on %2, as the log printed it</source>
+        <translation>%1: auf %2, wie im Protokoll ausgegeben</translation>
     </message>
 </context>
 <context>
@@ -2743,6 +2774,180 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Compute µs</source>
         <translation>Rechnen µs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::VersionCompareDialog</name>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation>A&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare ggml versions — %1</source>
+        <translation>ggml-Versionen vergleichen — %1</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled.</source>
+        <translation>Vergleich abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Vergleich läuft…</translation>
+    </message>
+    <message>
+        <source>Comparison failed: %1</source>
+        <translation>Vergleich fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Tensors placed differently: %1</source>
+        <translation>Unterschiedlich platzierte Tensoren: %1</translation>
+    </message>
+    <message>
+        <source>ggml 2023: %1 (max_size), tensors placed: %2</source>
+        <translation>ggml 2023: %1 (max_size), platzierte Tensoren: %2</translation>
+    </message>
+    <message>
+        <source>ggml 2026: %1 (chunks: %2), tensors placed: %3</source>
+        <translation>ggml 2026: %1 (Stücke: %2), platzierte Tensoren: %3</translation>
+    </message>
+    <message>
+        <source>The document has a parse_seq: ggml 2023 frees at its barriers, ggml 2026 ignores it.</source>
+        <translation>Das Dokument hat eine parse_seq: ggml 2023 gibt an ihren Barrieren frei, ggml 2026 ignoriert sie.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Both versions place every tensor alike.</source>
+        <translation>Beide Versionen platzieren jeden Tensor gleich.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::VersionDiffModel</name>
+    <message>
+        <source>leaf allocated by 2026</source>
+        <translation>Blatt von 2026 alloziert</translation>
+    </message>
+    <message>
+        <source>unused leaf kept by 2026</source>
+        <translation>unbenutztes Blatt von 2026 behalten</translation>
+    </message>
+    <message>
+        <source>input placed first by 2026</source>
+        <translation>Eingabe von 2026 zuerst platziert</translation>
+    </message>
+    <message>
+        <source>output kept by 2026</source>
+        <translation>Ausgabe von 2026 behalten</translation>
+    </message>
+    <message>
+        <source>in-place refused: parent is a view</source>
+        <translation>Inplace abgelehnt: Elternknoten ist eine Sicht</translation>
+    </message>
+    <message>
+        <source>in-place refused: parent is an output</source>
+        <translation>Inplace abgelehnt: Elternknoten ist eine Ausgabe</translation>
+    </message>
+    <message>
+        <source>in-place over a parent 2023 did not own</source>
+        <translation>Inplace über einem Elternknoten, der 2023 nicht gehörte</translation>
+    </message>
+    <message>
+        <source>parse_seq ignored by 2026</source>
+        <translation>parse_seq von 2026 ignoriert</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>verschoben</translation>
+    </message>
+    <message>
+        <source>ggml 2026 places every leaf without data before the first node; 2023 placed it when a node first read it.</source>
+        <translation>ggml 2026 platziert jedes Blatt ohne Daten vor dem ersten Knoten; 2023 platzierte es, sobald ein Knoten es zum ersten Mal las.</translation>
+    </message>
+    <message>
+        <source>A leaf that no node reads: only ggml 2026 places it, and keeps it to the end.</source>
+        <translation>Ein Blatt, das kein Knoten liest: Nur ggml 2026 platziert es und behält es bis zum Ende.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 places the INPUT tensors before the nodes, in leaf then node order.</source>
+        <translation>ggml 2026 platziert die INPUT-Tensoren vor den Knoten, erst in der Reihenfolge der Blätter, dann der Knoten.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 never frees an OUTPUT; 2023 did after its last reader.</source>
+        <translation>ggml 2026 gibt einen OUTPUT-Tensor nie frei; 2023 tat es nach seinem letzten Leser.</translation>
+    </message>
+    <message>
+        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026&apos;s own to take over.</source>
+        <translation>ggml 2023 berechnete ihn inplace über einer Sicht; eine Sicht gehört nie ggml 2026 und kann daher nicht übernommen werden.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 refuses to overwrite an OUTPUT in place; 2023 did.</source>
+        <translation>ggml 2026 weigert sich, einen OUTPUT-Tensor inplace zu überschreiben; 2023 tat es.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 computed it in place over a parent that was not ggml 2023&apos;s own to take over.</source>
+        <translation>ggml 2026 berechnete ihn inplace über einem Elternknoten, der ggml 2023 nicht gehörte und den es daher nicht übernehmen durfte.</translation>
+    </message>
+    <message>
+        <source>ggml 2023 frees at the document&apos;s parse_seq barriers; ggml 2026 has no parse_seq.</source>
+        <translation>ggml 2023 gibt an den parse_seq-Barrieren des Dokuments frei; ggml 2026 kennt keine parse_seq.</translation>
+    </message>
+    <message>
+        <source>No rule of its own: an earlier difference left ggml 2026 another free list.</source>
+        <translation>Keine eigene Regel: Ein früherer Unterschied hinterließ ggml 2026 eine andere Freiliste.</translation>
+    </message>
+    <message>
+        <source>Not placed by ggml %1</source>
+        <translation>Von ggml %1 nicht platziert</translation>
+    </message>
+    <message>
+        <source>Freed by ggml %1 before the end of the graph</source>
+        <translation>Von ggml %1 vor dem Ende des Graphen freigegeben</translation>
+    </message>
+    <message>
+        <source>Kept by ggml %1 to the end of the graph</source>
+        <translation>Von ggml %1 bis zum Ende des Graphen behalten</translation>
+    </message>
+    <message>
+        <source>No rule of its own: the difference of %1 before it left ggml 2026 another free list.</source>
+        <translation>Keine eigene Regel: Der Unterschied bei %1 davor hinterließ ggml 2026 eine andere Freiliste.</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tensor</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Offset (2023)</source>
+        <translation>Offset (2023)</translation>
+    </message>
+    <message>
+        <source>Offset (2026)</source>
+        <translation>Offset (2026)</translation>
+    </message>
+    <message>
+        <source>In place of (2023)</source>
+        <translation>Inplace über (2023)</translation>
+    </message>
+    <message>
+        <source>In place of (2026)</source>
+        <translation>Inplace über (2026)</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Because of</source>
+        <translation>Wegen</translation>
     </message>
 </context>
 <context>

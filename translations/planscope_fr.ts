@@ -177,6 +177,10 @@
         <source>--max-buffer-size goes with --ggml 2026</source>
         <translation>--max-buffer-size va avec --ggml 2026</translation>
     </message>
+    <message>
+        <source>--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed</source>
+        <translation>--schedule ne s’applique pas à un journal GGML_SCHED_DEBUG : il montre l’affectation qu’il a affichée</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -239,6 +243,10 @@
     <message>
         <source>5 · copy</source>
         <translation>5 · copie</translation>
+    </message>
+    <message>
+        <source>log</source>
+        <translation>journal</translation>
     </message>
 </context>
 <context>
@@ -316,6 +324,10 @@
     <message>
         <source>Pass 5: split copies</source>
         <translation>Passe 5 : copies des splits</translation>
+    </message>
+    <message>
+        <source>As the log printed it</source>
+        <translation>Tel que le journal l’a affiché</translation>
     </message>
 </context>
 <context>
@@ -1592,6 +1604,14 @@ Le graphe actuel est conservé.</translation>
         <source>Largest buffer of the buffer type, in MiB (0: no maximum):</source>
         <translation>Plus grand tampon du type de tampon, en Mio (0 : aucun maximum) :</translation>
     </message>
+    <message>
+        <source>Compare &amp;ggml Versions…</source>
+        <translation>Comparer les versions de &amp;ggml…</translation>
+    </message>
+    <message>
+        <source>The tensors that ggml 2023 and ggml 2026 place differently, and why</source>
+        <translation>Les tenseurs que ggml 2023 et ggml 2026 placent différemment, et pourquoi</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2074,6 +2094,13 @@ vivant du nœud %4 au nœud %5</translation>
         <source>Scheduling on %1 as ggml 2026…</source>
         <translation>Répartition sur %1 comme ggml 2026…</translation>
     </message>
+    <message numerus="yes">
+        <source>GGML_SCHED_DEBUG log: %n split(s), %1 assignments</source>
+        <translation>
+            <numerusform>Journal GGML_SCHED_DEBUG : %n split, %1 affectations</numerusform>
+            <numerusform>Journal GGML_SCHED_DEBUG : %n splits, %1 affectations</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2180,6 +2207,10 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>%1: views %2 on %3</source>
         <translation>%1 : vue de %2 sur %3</translation>
+    </message>
+    <message>
+        <source>%1: on %2, as the log printed it</source>
+        <translation>%1 : sur %2, tel que le journal l’a affiché</translation>
     </message>
 </context>
 <context>
@@ -2743,6 +2774,180 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Compute µs</source>
         <translation>Calcul µs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::VersionCompareDialog</name>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation>A&amp;nnuler</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Comparer</translation>
+    </message>
+    <message>
+        <source>Compare ggml versions — %1</source>
+        <translation>Comparer les versions de ggml — %1</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled.</source>
+        <translation>Comparaison annulée.</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Comparaison…</translation>
+    </message>
+    <message>
+        <source>Comparison failed: %1</source>
+        <translation>Échec de la comparaison : %1</translation>
+    </message>
+    <message>
+        <source>Tensors placed differently: %1</source>
+        <translation>Tenseurs placés différemment : %1</translation>
+    </message>
+    <message>
+        <source>ggml 2023: %1 (max_size), tensors placed: %2</source>
+        <translation>ggml 2023 : %1 (max_size), tenseurs placés : %2</translation>
+    </message>
+    <message>
+        <source>ggml 2026: %1 (chunks: %2), tensors placed: %3</source>
+        <translation>ggml 2026 : %1 (morceaux : %2), tenseurs placés : %3</translation>
+    </message>
+    <message>
+        <source>The document has a parse_seq: ggml 2023 frees at its barriers, ggml 2026 ignores it.</source>
+        <translation>Le document a une parse_seq : ggml 2023 libère à ses barrières, ggml 2026 l’ignore.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Both versions place every tensor alike.</source>
+        <translation>Les deux versions placent chaque tenseur de la même façon.</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::VersionDiffModel</name>
+    <message>
+        <source>leaf allocated by 2026</source>
+        <translation>feuille allouée par 2026</translation>
+    </message>
+    <message>
+        <source>unused leaf kept by 2026</source>
+        <translation>feuille inutilisée conservée par 2026</translation>
+    </message>
+    <message>
+        <source>input placed first by 2026</source>
+        <translation>entrée placée en premier par 2026</translation>
+    </message>
+    <message>
+        <source>output kept by 2026</source>
+        <translation>sortie conservée par 2026</translation>
+    </message>
+    <message>
+        <source>in-place refused: parent is a view</source>
+        <translation>en place refusé : le parent est une vue</translation>
+    </message>
+    <message>
+        <source>in-place refused: parent is an output</source>
+        <translation>en place refusé : le parent est une sortie</translation>
+    </message>
+    <message>
+        <source>in-place over a parent 2023 did not own</source>
+        <translation>en place sur un parent qui n’appartenait pas à 2023</translation>
+    </message>
+    <message>
+        <source>parse_seq ignored by 2026</source>
+        <translation>parse_seq ignorée par 2026</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>déplacé</translation>
+    </message>
+    <message>
+        <source>ggml 2026 places every leaf without data before the first node; 2023 placed it when a node first read it.</source>
+        <translation>ggml 2026 place chaque feuille sans données avant le premier nœud ; 2023 la plaçait quand un nœud la lisait pour la première fois.</translation>
+    </message>
+    <message>
+        <source>A leaf that no node reads: only ggml 2026 places it, and keeps it to the end.</source>
+        <translation>Une feuille qu’aucun nœud ne lit : seul ggml 2026 la place, et la conserve jusqu’à la fin.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 places the INPUT tensors before the nodes, in leaf then node order.</source>
+        <translation>ggml 2026 place les tenseurs INPUT avant les nœuds, dans l’ordre des feuilles puis des nœuds.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 never frees an OUTPUT; 2023 did after its last reader.</source>
+        <translation>ggml 2026 ne libère jamais un tenseur OUTPUT ; 2023 le faisait après son dernier lecteur.</translation>
+    </message>
+    <message>
+        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026&apos;s own to take over.</source>
+        <translation>ggml 2023 l’a calculé en place sur une vue ; une vue n’appartient jamais à ggml 2026, qui ne peut donc pas la reprendre.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 refuses to overwrite an OUTPUT in place; 2023 did.</source>
+        <translation>ggml 2026 refuse d’écraser en place un tenseur OUTPUT ; 2023 le faisait.</translation>
+    </message>
+    <message>
+        <source>ggml 2026 computed it in place over a parent that was not ggml 2023&apos;s own to take over.</source>
+        <translation>ggml 2026 l’a calculé en place sur un parent qui n’appartenait pas à ggml 2023 et que celui-ci ne pouvait donc pas reprendre.</translation>
+    </message>
+    <message>
+        <source>ggml 2023 frees at the document&apos;s parse_seq barriers; ggml 2026 has no parse_seq.</source>
+        <translation>ggml 2023 libère aux barrières parse_seq du document ; ggml 2026 n’a pas de parse_seq.</translation>
+    </message>
+    <message>
+        <source>No rule of its own: an earlier difference left ggml 2026 another free list.</source>
+        <translation>Aucune règle propre : une différence antérieure a laissé à ggml 2026 une autre liste libre.</translation>
+    </message>
+    <message>
+        <source>Not placed by ggml %1</source>
+        <translation>Non placé par ggml %1</translation>
+    </message>
+    <message>
+        <source>Freed by ggml %1 before the end of the graph</source>
+        <translation>Libéré par ggml %1 avant la fin du graphe</translation>
+    </message>
+    <message>
+        <source>Kept by ggml %1 to the end of the graph</source>
+        <translation>Conservé par ggml %1 jusqu’à la fin du graphe</translation>
+    </message>
+    <message>
+        <source>No rule of its own: the difference of %1 before it left ggml 2026 another free list.</source>
+        <translation>Aucune règle propre : la différence de %1, placé avant lui, a laissé à ggml 2026 une autre liste libre.</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Tenseur</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>Offset (2023)</source>
+        <translation>Décalage (2023)</translation>
+    </message>
+    <message>
+        <source>Offset (2026)</source>
+        <translation>Décalage (2026)</translation>
+    </message>
+    <message>
+        <source>In place of (2023)</source>
+        <translation>En place sur (2023)</translation>
+    </message>
+    <message>
+        <source>In place of (2026)</source>
+        <translation>En place sur (2026)</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <source>Because of</source>
+        <translation>À cause de</translation>
     </message>
 </context>
 <context>

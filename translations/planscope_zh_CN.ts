@@ -177,6 +177,10 @@
         <source>--max-buffer-size goes with --ggml 2026</source>
         <translation>--max-buffer-size 需与 --ggml 2026 一起使用</translation>
     </message>
+    <message>
+        <source>--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed</source>
+        <translation>--schedule 不适用于 GGML_SCHED_DEBUG 日志：它显示日志中打印的分配</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::AssignmentModel</name>
@@ -239,6 +243,10 @@
     <message>
         <source>5 · copy</source>
         <translation>5 · 复制</translation>
+    </message>
+    <message>
+        <source>log</source>
+        <translation>日志</translation>
     </message>
 </context>
 <context>
@@ -314,6 +322,10 @@
     <message>
         <source>Pass 5: split copies</source>
         <translation>阶段 5：分段复制</translation>
+    </message>
+    <message>
+        <source>As the log printed it</source>
+        <translation>按日志所打印</translation>
     </message>
 </context>
 <context>
@@ -1579,6 +1591,14 @@ The current graph is kept.</source>
         <source>Largest buffer of the buffer type, in MiB (0: no maximum):</source>
         <translation>缓冲区类型的最大缓冲区，单位 MiB（0：无上限）：</translation>
     </message>
+    <message>
+        <source>Compare &amp;ggml Versions…</source>
+        <translation>比较 ggml 版本(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>The tensors that ggml 2023 and ggml 2026 place differently, and why</source>
+        <translation>ggml 2023 与 ggml 2026 放置位置不同的张量及其原因</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2057,6 +2077,12 @@ alive from node %4 to %5</source>
         <source>Scheduling on %1 as ggml 2026…</source>
         <translation>按 ggml 2026 在 %1 上调度…</translation>
     </message>
+    <message numerus="yes">
+        <source>GGML_SCHED_DEBUG log: %n split(s), %1 assignments</source>
+        <translation>
+            <numerusform>GGML_SCHED_DEBUG 日志：%n 个拆分，%1 个分配</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2159,6 +2185,10 @@ alive from node %4 to %5</source>
     <message>
         <source>%1: views %2 on %3</source>
         <translation>%1：%3 上 %2 的视图</translation>
+    </message>
+    <message>
+        <source>%1: on %2, as the log printed it</source>
+        <translation>%1：位于 %2，按日志所打印</translation>
     </message>
 </context>
 <context>
@@ -2717,6 +2747,180 @@ alive from node %4 to %5</source>
     <message>
         <source>Compute µs</source>
         <translation>计算 µs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::VersionCompareDialog</name>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation>取消(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Compare ggml versions — %1</source>
+        <translation>比较 ggml 版本 — %1</translation>
+    </message>
+    <message>
+        <source>Comparison cancelled.</source>
+        <translation>比较已取消。</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Comparison failed: %1</source>
+        <translation>比较失败：%1</translation>
+    </message>
+    <message>
+        <source>Tensors placed differently: %1</source>
+        <translation>放置不同的张量：%1</translation>
+    </message>
+    <message>
+        <source>ggml 2023: %1 (max_size), tensors placed: %2</source>
+        <translation>ggml 2023：%1（max_size），已放置张量：%2</translation>
+    </message>
+    <message>
+        <source>ggml 2026: %1 (chunks: %2), tensors placed: %3</source>
+        <translation>ggml 2026：%1（分块：%2），已放置张量：%3</translation>
+    </message>
+    <message>
+        <source>The document has a parse_seq: ggml 2023 frees at its barriers, ggml 2026 ignores it.</source>
+        <translation>文档包含 parse_seq：ggml 2023 在其屏障处释放，ggml 2026 忽略它。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Both versions place every tensor alike.</source>
+        <translation>两个版本对每个张量的放置完全相同。</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::VersionDiffModel</name>
+    <message>
+        <source>leaf allocated by 2026</source>
+        <translation>叶子由 2026 分配</translation>
+    </message>
+    <message>
+        <source>unused leaf kept by 2026</source>
+        <translation>未使用的叶子由 2026 保留</translation>
+    </message>
+    <message>
+        <source>input placed first by 2026</source>
+        <translation>输入由 2026 优先放置</translation>
+    </message>
+    <message>
+        <source>output kept by 2026</source>
+        <translation>输出由 2026 保留</translation>
+    </message>
+    <message>
+        <source>in-place refused: parent is a view</source>
+        <translation>拒绝就地：父节点是视图</translation>
+    </message>
+    <message>
+        <source>in-place refused: parent is an output</source>
+        <translation>拒绝就地：父节点是输出</translation>
+    </message>
+    <message>
+        <source>in-place over a parent 2023 did not own</source>
+        <translation>就地覆盖 2023 不拥有的父节点</translation>
+    </message>
+    <message>
+        <source>parse_seq ignored by 2026</source>
+        <translation>parse_seq 被 2026 忽略</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>已移动</translation>
+    </message>
+    <message>
+        <source>ggml 2026 places every leaf without data before the first node; 2023 placed it when a node first read it.</source>
+        <translation>ggml 2026 在第一个节点之前放置每个没有数据的叶子；2023 则在某个节点首次读取它时才放置。</translation>
+    </message>
+    <message>
+        <source>A leaf that no node reads: only ggml 2026 places it, and keeps it to the end.</source>
+        <translation>没有任何节点读取的叶子：只有 ggml 2026 会放置它，并保留到最后。</translation>
+    </message>
+    <message>
+        <source>ggml 2026 places the INPUT tensors before the nodes, in leaf then node order.</source>
+        <translation>ggml 2026 在各节点之前放置 INPUT 张量，先按叶子顺序，再按节点顺序。</translation>
+    </message>
+    <message>
+        <source>ggml 2026 never frees an OUTPUT; 2023 did after its last reader.</source>
+        <translation>ggml 2026 从不释放 OUTPUT 张量；2023 会在其最后一个读取者之后释放它。</translation>
+    </message>
+    <message>
+        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026&apos;s own to take over.</source>
+        <translation>ggml 2023 在视图上就地计算了它；视图从不归 ggml 2026 所有，因此不能被接管。</translation>
+    </message>
+    <message>
+        <source>ggml 2026 refuses to overwrite an OUTPUT in place; 2023 did.</source>
+        <translation>ggml 2026 拒绝就地覆盖 OUTPUT 张量；2023 则会覆盖。</translation>
+    </message>
+    <message>
+        <source>ggml 2026 computed it in place over a parent that was not ggml 2023&apos;s own to take over.</source>
+        <translation>ggml 2026 在一个父节点上就地计算了它，而该父节点不归 ggml 2023 所有，2023 不能接管它。</translation>
+    </message>
+    <message>
+        <source>ggml 2023 frees at the document&apos;s parse_seq barriers; ggml 2026 has no parse_seq.</source>
+        <translation>ggml 2023 在文档的 parse_seq 屏障处释放；ggml 2026 没有 parse_seq。</translation>
+    </message>
+    <message>
+        <source>No rule of its own: an earlier difference left ggml 2026 another free list.</source>
+        <translation>没有自身的规则：之前的一处差异使 ggml 2026 的空闲列表不同。</translation>
+    </message>
+    <message>
+        <source>Not placed by ggml %1</source>
+        <translation>ggml %1 未放置</translation>
+    </message>
+    <message>
+        <source>Freed by ggml %1 before the end of the graph</source>
+        <translation>ggml %1 在图结束前释放</translation>
+    </message>
+    <message>
+        <source>Kept by ggml %1 to the end of the graph</source>
+        <translation>ggml %1 保留至图结束</translation>
+    </message>
+    <message>
+        <source>No rule of its own: the difference of %1 before it left ggml 2026 another free list.</source>
+        <translation>没有自身的规则：它之前 %1 的差异使 ggml 2026 的空闲列表不同。</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Offset (2023)</source>
+        <translation>偏移（2023）</translation>
+    </message>
+    <message>
+        <source>Offset (2026)</source>
+        <translation>偏移（2026）</translation>
+    </message>
+    <message>
+        <source>In place of (2023)</source>
+        <translation>就地复用（2023）</translation>
+    </message>
+    <message>
+        <source>In place of (2026)</source>
+        <translation>就地复用（2026）</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Because of</source>
+        <translation>起因</translation>
     </message>
 </context>
 <context>

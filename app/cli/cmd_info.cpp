@@ -141,10 +141,10 @@ int run_info(std::span<const std::string> args) {
         }
     }
     if (file.empty()) return usage_error(self, "info takes exactly one FILE");
+    if (file.ends_with(".log")) return info_sched_log(file);
     if (const auto problem = options.check_source(file); !problem.empty()) return usage_error(self, problem);
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self, problem);
     if (ggml.sched_given()) return usage_error(self, "--n-copies and --no-op-offload go with plan --backends");
-    if (file.ends_with(".log")) return info_sched_log(file);
     if (is_gguf_path(file)) return info_model(file, options.params(), ggml);
     auto opened = open_source(file, options.params());
     if (!opened) {

@@ -11,6 +11,9 @@
 #include "io/graph_source.h"
 #include "sched/backend_factory.h"
 #include "sched/ggml2026/plan_backends_2026.h"
+#include "sched/ggml2026/sched_log_check.h"
+#include "core/printable.h"
+#include "io/bounded_read.h"
 #include "sched/sched_json.h"
 #include "sched/sched_report.h"
 #include "sched/sched_runner.h"
@@ -63,6 +66,20 @@ int plan_backends(opened_source in, const std::string& file, const std::string& 
     return exit_ok;
 }
 
+// plan GRAPH --sched-log FILE.log: Planscope's 2026 scheduler beside the log's assignment.
+int plan_sched_log(opened_source in, const std::string& file, const std::string& log_path) {
+    auto text = read_file_bounded(log_path, ggml2026::max_sched_log_bytes, "GGML_SCHED_DEBUG log");
+    if (!text) return fail(text.err().message);
+    auto log = ggml2026::parse_sched_debug_log(*text);
+    if (!log) return fail(log_path, log.err().message);
+    const ggml2026::sched_log_assignment& last = log->assignments.back();
+    auto check = ggml2026::check_sched_log(in.doc, last);
+    if (!check) return fail(file, check.err().message);
+    std::cout << "GGML_SCHED_DEBUG log: " << printable(log_path) << " (last assignment, line " << last.first_line << ")\n"
+              << ggml2026::format_sched_log_check(*check);
+    return exit_ok;
+}
+
 } // namespace
 
 int run_plan(std::span<const std::string> args) {
@@ -74,6 +91,7 @@ int run_plan(std::span<const std::string> args) {
     plan_report report;
     ggml_args ggml;
     std::optional<std::string> backends;
+    std::optional<std::string> sched_log;
     backend_factory_options backend_options;
     bool alignment_given = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -82,9 +100,9 @@ int run_plan(std::span<const std::string> args) {
         if (source.parse(args, i, problem) || analysis.parse(args, i, problem) || report.parse(args, i, problem) ||
             ggml.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self(), problem);
-        } else if (a == "--backends" || a == "--device") {
+        } else if (a == "--backends" || a == "--device" || a == "--sched-log") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
-            (a == "--backends" ? backends.emplace() : backend_options.device) = args[++i];
+            (a == "--backends" ? backends.emplace() : a == "--sched-log" ? sched_log.emplace() : backend_options.device) = args[++i];
         } else if (a == "--format" || a == "--alignment") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
             const std::string& v = args[++i];
@@ -108,6 +126,8 @@ int run_plan(std::span<const std::string> args) {
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
     if (const auto problem = source.check_source(*file); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
+    if (sched_log && (backends || analysis.any() || report.peak() || report.sweep() || report.causes() || report.compare_ggml() || json || ggml.given() || alignment_given))
+        return usage_error(self(), "--sched-log compares the log with Planscope's ggml 2026 scheduler: it takes no other plan option");
     if (backends && analysis.any())
         return usage_error(self(), "--backends lists the scheduler's splits; it takes no planner options");
     if (backends && alignment_given)
@@ -129,6 +149,7 @@ int run_plan(std::span<const std::string> args) {
         return fail(in.err().message);
     }
     for (const auto& w : in->warnings) warn(*file + ": " + w);
+    if (sched_log) return plan_sched_log(std::move(*in), *file, *sched_log);
     if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, ggml, report.causes(), json);
     if (report.compare_ggml())
         return plan_report::run_compare_ggml(in->doc, in->preallocate, json, options.alignment, *file);

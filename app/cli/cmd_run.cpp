@@ -2,6 +2,7 @@
 // prompt of token ids (no BOS added); prints the last position's top-10 next tokens, then the sum
 // and L2 norm of all its logits.
 #include "commands.h"
+#include "ggml_args.h"
 
 #include "backend/cpu/thread_pool.h"
 #include "io/graph_source.h"
@@ -9,6 +10,7 @@
 #include "models/llama_run.h"
 #include "models/llama_top.h"
 #include "sched/backend_factory.h"
+#include "sched/ggml2026/run_backends_2026.h"
 #include "sched/sched_llama.h"
 #include "sched/sched_report.h"
 
@@ -63,10 +65,13 @@ int run_run(std::span<const std::string> args) {
     std::optional<std::string> backends;
     std::string device;
     int ngl = 0;
+    ggml_args ggml;
     options.n_threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--tokens" || a == "--threads" || a == "--ctx" || a == "--kv-type" || a == "--backends" ||
+        if (std::string problem; ggml.parse(args, i, problem)) {
+            if (!problem.empty()) return usage_error(self(), problem);
+        } else if (a == "--tokens" || a == "--threads" || a == "--ctx" || a == "--kv-type" || a == "--backends" ||
             a == "--device" || a == "--ngl") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
             const std::string& v = args[++i];
@@ -103,6 +108,11 @@ int run_run(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "run takes exactly one MODEL");
+    if (ggml.n_copies_given()) return usage_error(self(), "run computes one copy of the inputs: --n-copies is for plan");
+    if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
+    const bool v2026 = ggml.version() == ggml_version::v2026;
+    if (v2026 && (!backends || is_gguf_path(*file)))
+        return usage_error(self(), "run --ggml 2026 computes graph files with --backends");
     if (!backends && (ngl != 0 || !device.empty()))
         return usage_error(self(), "--ngl and --device apply with --backends");
     if (backends && !is_gguf_path(*file)) {
@@ -113,7 +123,12 @@ int run_run(std::span<const std::string> args) {
         params.n_ctx = options.n_ctx;
         params.kv_type = options.kv_type;
         params.ngl = ngl;
-        auto out = run_with_backends([&] { return open_source(*file, params); }, backend_pointers(*made));
+        const auto open_file = [&] { return open_source(*file, params); };
+        ggml2026::sched_plan_options plan_options;
+        plan_options.op_offload = ggml.op_offload();
+        plan_options.max_buffer_size = ggml.max_buffer_size();
+        auto out = v2026 ? ggml2026::run_with_backends(open_file, backend_pointers(*made), nullptr, plan_options)
+                         : run_with_backends(open_file, backend_pointers(*made));
         if (!out) return fail(*file, out.err().message);
         print_sched(*out);
         return exit_ok;

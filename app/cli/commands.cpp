@@ -33,6 +33,7 @@ std::span<const command> commands() {
          "usage: planscope-cli plan FILE [--format text|json] [--alignment N] [--ggml 2023|2026]\n"
          "                            [--peak [--step N] | --sweep KEY=V,... | --compare-ggml]\n"
          "                            [--backends LIST [--causes] [--n-copies N] [--no-op-offload]]\n"
+         "                            [--sched-log FILE.log]\n"
          "                            [--ctx N] [--batch N] ...\n"
          "  FILE is a graph file (.json), a model (.gguf), a ggml DOT dump (.dot) or\n"
          "  template:NAME[?KEY=VALUE&...] (see info --help).\n"
@@ -63,6 +64,10 @@ std::span<const command> commands() {
          "                 buffer types, causes 1.inp, 1.wgtN, 2.sup, 3.upg, ...) and one allocator\n"
          "                 over the backends' buffer types; --n-copies N (1-4) copies every input\n"
          "                 N times for pipeline parallelism, --no-op-offload as llama.cpp's flag\n"
+         "  --sched-log LOG  Planscope's ggml 2026 scheduler on FILE (a DOT dump of the same run)\n"
+         "                 beside the split assignment LOG printed (GGML_SCHED_DEBUG=2): the log's\n"
+         "                 backends, its weights and KV cache where it shows them; split starts and\n"
+         "                 each node on another backend (docs/ggml-versions.md)\n"
          "  --peak         what is live in the compute buffer at its peak, largest first, with each\n"
          "                 allocation's lifetime and the readers it waits for; --step N: after step N\n"
          "  --sweep KEY=V,...  a llama model's compute buffer at each n_batch (batch=1,8,32) or n_ctx\n"
@@ -87,6 +92,7 @@ std::span<const command> commands() {
          "usage: planscope-cli run MODEL.gguf --tokens 1,2,3,... [--threads N] [--ctx N] [--kv-type f16|f32]\n"
          "                         [--exact-f32]\n"
          "       planscope-cli run FILE --backends LIST [--threads N] [--device D] [--ngl N] [--tokens ...]\n"
+         "                         [--ggml 2023|2026] [--max-buffer-size BYTES] [--no-op-offload]\n"
          "  Computes the prompt in one batch on the CPU backend (weights used in place from the file)\n"
          "  and prints, for the last position, the top-10 next tokens as 'id logit piece' (piece from\n"
          "  tokenizer.ggml.tokens, SentencePiece's U+2581 shown as a space), then 'sum S' and 'l2 N'\n"
@@ -104,7 +110,10 @@ std::span<const command> commands() {
          "                 needs --tokens) then prints its top-10 tokens too. FILE may be any source;\n"
          "                 its weights and inputs get a fixed pattern (docs/scheduler.md)\n"
          "  --ngl N        with --backends: llama layers i >= n_layer - N on the second backend\n"
-         "  --device D     with --backends: the OpenCL device, an index or a name substring\n",
+         "  --device D     with --backends: the OpenCL device, an index or a name substring\n"
+         "  --ggml V       with --backends and a graph file (not .gguf): whose scheduler splits,\n"
+         "                 allocates and computes it, 2023 (default) or 2026 (one copy of the inputs;\n"
+         "                 --max-buffer-size and --no-op-offload as for plan)\n",
          &run_run},
         {"export", "write the split diagram, the graph, the plan, the execution trace or the allocation trace",
          "usage: planscope-cli export FILE --what splits|graph|plan|trace|alloc-trace [--format F] -o OUT\n"

@@ -23,6 +23,7 @@ public:
     // The 2026 scheduler's options given (for the usage check of commands without --backends).
     [[nodiscard]] bool sched_given() const { return m_n_copies.has_value() || m_no_op_offload; }
     [[nodiscard]] int n_copies() const { return m_n_copies.value_or(1); }
+    [[nodiscard]] bool n_copies_given() const { return m_n_copies.has_value(); }
     [[nodiscard]] bool op_offload() const { return !m_no_op_offload; }
     [[nodiscard]] std::size_t max_buffer_size() const { return m_max_buffer_size.value_or(SIZE_MAX); }
 

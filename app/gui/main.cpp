@@ -163,7 +163,8 @@ int run(int argc, char** argv) {
     }
     planscope::ui::MainWindow window;
     app.setFailureHandler([&window](const QString& what) { window.reportUnexpectedFailure(what); });
-    window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate));
+    window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate),
+                                  std::move(graph->logged_schedule));
     if (allocator) window.session()->setGgmlVersion(*allocator);
     if (maxBytes != 0) window.session()->setMaxBufferSize(static_cast<std::size_t>(maxBytes));
     if (parser.isSet(ngl)) {
@@ -193,6 +194,11 @@ int run(int argc, char** argv) {
         printError(QApplication::translate("main", "--split-overview needs --schedule"));
         return exitUsage;
     }
+    if (parser.isSet(schedule) && window.session()->loggedSchedule()) {
+        printError(QApplication::translate("main", "--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed"));
+        return exitUsage;
+    }
+    if (window.session()->loggedSchedule()) planscope::ui::settleLoggedSchedule(window);
     if (parser.isSet(schedule)) {
         QString reason;
         if (!planscope::ui::showSchedule(window, parser.value(schedule), parser.isSet(overview), &reason)) {

@@ -101,6 +101,58 @@ tensor_id builder::unary_impl(tensor_id a, unary_kind u, bool inplace) {
     return make(std::move(d), inplace);
 }
 
+tensor_id builder::set_rows(tensor_id a, tensor_id b, tensor_id c) {
+    if (!inputs_ok({a, b, c})) return {};
+    tensor d;
+    d.op = op_kind::set_rows;
+    d.src[0] = b; // ggml's order
+    d.src[1] = c;
+    d.src[2] = a;
+    return make(std::move(d), false, m_ctx[a].name + " (view)");
+}
+
+tensor_id builder::glu_impl(tensor_id a, std::optional<tensor_id> b, glu_kind g, bool swapped) {
+    if (!inputs_ok({a}) || (b && !inputs_ok({*b}))) return {};
+    tensor d;
+    d.op = op_kind::glu;
+    d.src[0] = a;
+    if (b) d.src[1] = *b;
+    d.params.set_i32(0, static_cast<std::int32_t>(g));
+    d.params.set_i32(1, swapped ? 1 : 0);
+    return make(std::move(d), false);
+}
+
+tensor_id builder::glu(tensor_id a, glu_kind g, bool swapped) { return glu_impl(a, std::nullopt, g, swapped); }
+
+tensor_id builder::glu_split(tensor_id a, tensor_id b, glu_kind g) { return glu_impl(a, b, g, false); }
+
+tensor_id builder::flash_attn_ext(tensor_id q, tensor_id k, tensor_id v, std::optional<tensor_id> mask,
+                                  const flash_attn_args& args) {
+    if (!inputs_ok({q, k, v}) || (mask && !inputs_ok({*mask})) || (args.sinks && !inputs_ok({*args.sinks}))) return {};
+    tensor d;
+    d.op = op_kind::flash_attn_ext;
+    d.src[0] = q;
+    d.src[1] = k;
+    d.src[2] = v;
+    if (mask) d.src[3] = *mask;
+    if (args.sinks) d.src[4] = *args.sinks;
+    d.params.set_f32(0, args.scale);
+    d.params.set_f32(1, args.max_bias);
+    d.params.set_f32(2, args.logit_softcap);
+    d.params.set_i32(3, args.prec);
+    return make(std::move(d), false);
+}
+
+tensor_id builder::add_id(tensor_id a, tensor_id b, tensor_id ids) {
+    if (!inputs_ok({a, b, ids})) return {};
+    tensor d;
+    d.op = op_kind::add_id;
+    d.src[0] = a;
+    d.src[1] = b;
+    d.src[2] = ids;
+    return make(std::move(d), false);
+}
+
 tensor_id builder::rope_impl(tensor_id a, tensor_id pos, const rope_args& args, bool inplace) {
     if (!inputs_ok({a, pos})) return {};
     tensor d;

@@ -25,6 +25,16 @@ struct rope_args {
     float beta_slow = 1.0f;
 };
 
+// ggml_flash_attn_ext's scalars; prec as ggml_flash_attn_ext_set_prec (GGML_PREC_F32 = 10), sinks as
+// ggml_flash_attn_ext_add_sinks (one f32 per head).
+struct flash_attn_args {
+    float scale = 1.0f;
+    float max_bias = 0.0f;
+    float logit_softcap = 0.0f;
+    int prec = 0;
+    std::optional<tensor_id> sinks{};
+};
+
 class builder {
 public:
     explicit builder(context& ctx) : m_ctx(ctx) {}
@@ -116,6 +126,17 @@ public:
     tensor_id relu(tensor_id a) { return unary(a, unary_kind::relu); }
     tensor_id relu_inplace(tensor_id a) { return unary_inplace(a, unary_kind::relu); }
 
+    // Ops of ggml d99724f2 (not in the 2023 ggml).
+    // ggml_set_rows(a, b, c): b's rows into a at the indices c; a view of a named "A (view)".
+    tensor_id set_rows(tensor_id a, tensor_id b, tensor_id c);
+    tensor_id glu(tensor_id a, glu_kind g, bool swapped = false);
+    tensor_id glu_split(tensor_id a, tensor_id b, glu_kind g);
+    tensor_id swiglu(tensor_id a) { return glu(a, glu_kind::swiglu); }
+    tensor_id swiglu_split(tensor_id a, tensor_id b) { return glu_split(a, b, glu_kind::swiglu); }
+    tensor_id flash_attn_ext(tensor_id q, tensor_id k, tensor_id v, std::optional<tensor_id> mask,
+                             const flash_attn_args& args = {});
+    tensor_id add_id(tensor_id a, tensor_id b, tensor_id ids);
+
 private:
     tensor_id make(tensor desc, bool inplace, std::string name = {});
     tensor_id binary(op_kind op, tensor_id a, tensor_id b, bool inplace);
@@ -124,6 +145,7 @@ private:
     tensor_id with_n_past(op_kind op, tensor_id a, int n_past, bool inplace);
     tensor_id rope_impl(tensor_id a, tensor_id pos, const rope_args& args, bool inplace);
     tensor_id unary_impl(tensor_id a, unary_kind u, bool inplace);
+    tensor_id glu_impl(tensor_id a, std::optional<tensor_id> b, glu_kind g, bool swapped);
     tensor_id reshape_nd(tensor_id a, std::array<std::int64_t, max_dims> ne);
     tensor_id view_nd(tensor_id a, std::array<std::int64_t, max_dims> ne, std::array<std::size_t, max_dims> nb,
                       std::size_t offset);

@@ -51,6 +51,113 @@ status check_view_bounds(const context& ctx, const tensor& desc, const tensor& v
     return success();
 }
 
+// ggml_is_contiguous_m_n(t, m, 4) of d99724f2: rows are packed, and every dimension above m follows
+// on from the one below it (one of extent 1 aside); dimensions 1..m may have any stride.
+bool packed_above(const tensor& t, int m) {
+    std::size_t next = type_size(t.type);
+    if (t.ne[0] != block_size(t.type) && t.nb[0] != next) return false;
+    next *= static_cast<std::size_t>(t.ne[0] / block_size(t.type));
+    for (int i = 1; i < max_dims; ++i) {
+        if (i <= m) {
+            next = static_cast<std::size_t>(t.ne[i]) * t.nb[i];
+            continue;
+        }
+        if (t.ne[i] != 1 && t.nb[i] != next) return false;
+        next *= static_cast<std::size_t>(t.ne[i]);
+    }
+    return true;
+}
+
+// ggml_is_contiguous_rows of d99724f2: the elements of a row are adjacent.
+bool packed_rows(const tensor& t) { return t.ne[0] == block_size(t.type) || t.nb[0] == type_size(t.type); }
+
+std::string type_text(const tensor& t) { return std::string(type_name(t.type)); }
+
+// ggml_set_rows(a, b, c) of d99724f2 writes the rows of b into a at the indices c; the node's
+// sources are src0 = b, src1 = c, src2 = a, and its result is ggml_view_tensor(a).
+result<tensor> set_rows_result(const context& ctx, const tensor& desc) {
+    const tensor& rows = ctx[desc.src[0]];
+    const tensor& ids = ctx[desc.src[1]];
+    const tensor& dst = ctx[desc.src[2]];
+    if (dst.ne[0] != rows.ne[0] || dst.ne[2] != rows.ne[2] || dst.ne[3] != rows.ne[3])
+        return fail(desc, "rows " + shape_of(rows) + " (src0) do not fit " + shape_of(dst) +
+                              " (src2): ne[0], ne[2] and ne[3] must be equal");
+    if (rows.ne[1] != ids.ne[0])
+        return fail(desc, "src0 has " + std::to_string(rows.ne[1]) + " rows (ne[1]) but src1 " +
+                              std::to_string(ids.ne[0]) + " indices (ne[0])");
+    if (rows.ne[2] % ids.ne[1] != 0 || rows.ne[3] % ids.ne[2] != 0 || ids.ne[3] != 1)
+        return fail(desc, "indices " + shape_of(ids) + " do not broadcast over the rows " + shape_of(rows));
+    if (rows.type != dtype::f32 && rows.type != dtype::f16)
+        return fail(desc, "src0 must be f32 or f16, is " + type_text(rows));
+    if (ids.type != dtype::i64 && ids.type != dtype::i32)
+        return fail(desc, "indices (src1) must be i64 or i32, are " + type_text(ids));
+    if (!packed_rows(dst) || !packed_rows(rows)) return fail(desc, "the rows of src0 and src2 must be contiguous");
+    return view_of(ctx, desc.src[2], 0);
+}
+
+// ggml_glu_impl of d99724f2: one source gives each row's two halves, two sources the same shape.
+result<tensor> glu_result(const context& ctx, const tensor& desc) {
+    const tensor& a = ctx[desc.src[0]];
+    const auto g = desc.params.get_i32(0);
+    if (g < 0 || g > static_cast<int>(glu_kind::geglu_quick)) return fail(desc, "unknown glu op " + std::to_string(g));
+    if (!packed_above(a, 1)) return fail(desc, "src0 must be contiguous (apart from its row stride)");
+    auto ne = a.ne;
+    if (desc.src[1].valid()) {
+        const tensor& b = ctx[desc.src[1]];
+        if (!packed_above(b, 1)) return fail(desc, "src1 must be contiguous (apart from its row stride)");
+        if (!same_shape(a, b)) return fail(desc, "shapes differ: " + shape_of(a) + " vs " + shape_of(b));
+        if (a.type != b.type) return fail(desc, "types differ: " + type_text(a) + " vs " + type_text(b));
+    } else {
+        ne[0] = a.ne[0] / 2;
+    }
+    // ggml would make an empty (or, quantised, a broken) tensor; Planscope has neither.
+    if (auto s = check_shape(a.type, ne); !s) return fail(desc, "half of " + shape_of(a) + ": " + s.err().message);
+    return fresh(a.type, ne);
+}
+
+// ggml_flash_attn_ext of d99724f2 (and ggml_flash_attn_ext_add_sinks for src4): the result is
+// [v ne[0], q ne[2], q ne[1], q ne[3]] in f32, heads and tokens swapped as permute(0, 2, 1, 3).
+result<tensor> flash_attn_result(const context& ctx, const tensor& desc) {
+    const tensor& q = ctx[desc.src[0]];
+    const tensor& k = ctx[desc.src[1]];
+    const tensor& v = ctx[desc.src[2]];
+    if (k.ne[0] != q.ne[0] || q.ne[2] % k.ne[2] != 0 || q.ne[3] % k.ne[3] != 0)
+        return fail(desc, "cannot multiply k " + shape_of(k) + " by q " + shape_of(q));
+    if (q.ne[3] != k.ne[3] || q.ne[3] != v.ne[3])
+        return fail(desc, "q, k and v differ in ne[3]: " + shape_of(q) + ", " + shape_of(k) + ", " + shape_of(v));
+    const bool masked = desc.src[3].valid();
+    if (masked) {
+        const tensor& mask = ctx[desc.src[3]];
+        if (mask.type != dtype::f16) return fail(desc, "the mask (src3) must be f16, is " + type_text(mask));
+        if (!packed_above(mask, 0)) return fail(desc, "the mask (src3) must be contiguous");
+        if (q.ne[2] % mask.ne[2] != 0 || q.ne[3] % mask.ne[3] != 0)
+            return fail(desc, "the mask " + shape_of(mask) + " does not broadcast over q " + shape_of(q));
+    }
+    if (desc.params.get_f32(1) > 0.0f && !masked) return fail(desc, "max_bias > 0 needs a mask (src3)");
+    if (desc.src[4].valid()) {
+        const tensor& sinks = ctx[desc.src[4]];
+        if (sinks.ne[0] != q.ne[2])
+            return fail(desc, "sinks (src4) have " + std::to_string(sinks.ne[0]) + " values for " +
+                                  std::to_string(q.ne[2]) + " heads (q ne[2])");
+        if (sinks.type != dtype::f32) return fail(desc, "sinks (src4) must be f32, are " + type_text(sinks));
+    }
+    return fresh(dtype::f32, {v.ne[0], q.ne[2], q.ne[1], q.ne[3]});
+}
+
+// ggml_add_id of d99724f2: a plus, for each of its rows, the row of b that ids names.
+result<tensor> add_id_result(const context& ctx, const tensor& desc) {
+    const tensor& a = ctx[desc.src[0]];
+    const tensor& b = ctx[desc.src[1]];
+    const tensor& ids = ctx[desc.src[2]];
+    if (a.ne[0] != b.ne[0])
+        return fail(desc, "rows differ in length: " + shape_of(a) + " vs " + shape_of(b));
+    if (a.ne[1] != ids.ne[0] || a.ne[2] != ids.ne[1])
+        return fail(desc, "ids (src2) " + shape_of(ids) + " must be [" + std::to_string(a.ne[1]) + ", " +
+                              std::to_string(a.ne[2]) + ", ...] (src0 ne[1], ne[2])");
+    if (ids.type != dtype::i32) return fail(desc, "ids (src2) must be i32, are " + type_text(ids));
+    return fresh(a.type, a.ne);
+}
+
 result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplace) {
     const tensor_id ia = desc.src[0], ib = desc.src[1];
     const tensor* a = ia.valid() ? &ctx[ia] : nullptr;
@@ -164,6 +271,14 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
             return fail(desc, "src0 has " + std::to_string(a->ne[2]) + " tokens (ne[2]) but " +
                                   std::to_string(b->ne[0]) + " positions");
         return same_as(ctx, ia, inplace);
+    case op_kind::set_rows:
+        return set_rows_result(ctx, desc);
+    case op_kind::glu:
+        return glu_result(ctx, desc);
+    case op_kind::flash_attn_ext:
+        return flash_attn_result(ctx, desc);
+    case op_kind::add_id:
+        return add_id_result(ctx, desc);
     }
     return fail(desc, "unknown op");
 }

@@ -22,9 +22,20 @@ constexpr std::array<op_param_desc, 11> rope_params{{
     {"beta_fast", param_kind::f32, 9}, {"beta_slow", param_kind::f32, 10},
 }};
 
+// ggml_glu_impl: the glu op and whether the halves are swapped; ggml_swiglu_oai adds alpha and limit.
+constexpr std::array<op_param_desc, 4> glu_params{{
+    {"glu", param_kind::i32, 0}, {"swapped", param_kind::i32, 1},
+    {"alpha", param_kind::f32, 2}, {"limit", param_kind::f32, 3},
+}};
+// ggml_flash_attn_ext: scale, max_bias, logit_softcap; ggml_flash_attn_ext_set_prec: word 3.
+constexpr std::array<op_param_desc, 4> flash_attn_params{{
+    {"scale", param_kind::f32, 0}, {"max_bias", param_kind::f32, 1},
+    {"logit_softcap", param_kind::f32, 2}, {"prec", param_kind::i32, 3},
+}};
+
 constexpr std::span<const op_param_desc> no_params{};
 
-constexpr std::array<op_info, 30> op_table{{
+constexpr std::array<op_info, 34> op_table{{
     {op_kind::none, "NONE", 0, 0, false, false, no_params},
     {op_kind::dup, "DUP", 1, 1, false, false, no_params},
     {op_kind::add, "ADD", 2, 2, false, true, no_params},
@@ -55,10 +66,27 @@ constexpr std::array<op_info, 30> op_table{{
     {op_kind::soft_max, "SOFT_MAX", 1, 1, false, true, no_params},
     {op_kind::rope, "ROPE", 2, 2, false, true, rope_params},
     {op_kind::unary, "UNARY", 1, 1, false, true, unary_params},
+    // ggml d99724f2. SET_ROWS's result is a view of src2 (ggml_view_tensor), not of src0, so it is
+    // not a view op; none is in the 2023 ggml_op_can_inplace (ADD_ID is in 2026's, see
+    // alloc/ggml2026/graph_planner.cpp).
+    {op_kind::set_rows, "SET_ROWS", 3, 3, false, false, no_params},
+    {op_kind::glu, "GLU", 1, 2, false, false, glu_params},
+    {op_kind::flash_attn_ext, "FLASH_ATTN_EXT", 3, 5, false, false, flash_attn_params},
+    {op_kind::add_id, "ADD_ID", 3, 3, false, false, no_params},
 }};
+
+static_assert([] {
+    for (std::size_t i = 0; i < op_table.size(); ++i)
+        if (static_cast<std::size_t>(op_table[i].op) != i) return false;
+    return true;
+}(), "op_table is in op_kind order");
 
 constexpr std::array<std::string_view, 10> unary_names{
     "ABS", "SGN", "NEG", "STEP", "TANH", "ELU", "RELU", "GELU", "GELU_QUICK", "SILU"};
+
+// GGML_GLU_OP_NAME of d99724f2.
+constexpr std::array<std::string_view, 6> glu_names{"REGLU", "GEGLU", "SWIGLU", "SWIGLU_OAI", "GEGLU_ERF",
+                                                    "GEGLU_QUICK"};
 
 } // namespace
 
@@ -80,6 +108,17 @@ std::string_view unary_name(unary_kind u) {
 std::optional<unary_kind> unary_from_name(std::string_view name) {
     for (std::size_t i = 0; i < unary_names.size(); ++i)
         if (iequals(unary_names[i], name)) return static_cast<unary_kind>(i);
+    return std::nullopt;
+}
+
+std::string_view glu_name(glu_kind g) {
+    const auto i = static_cast<std::size_t>(g);
+    return i < glu_names.size() ? glu_names[i] : std::string_view{"?"};
+}
+
+std::optional<glu_kind> glu_from_name(std::string_view name) {
+    for (std::size_t i = 0; i < glu_names.size(); ++i)
+        if (iequals(glu_names[i], name)) return static_cast<glu_kind>(i);
     return std::nullopt;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
-// Operations with the semantics of ggml as of 2023-11 (the seeds' ggml).
+// Operations with the semantics of ggml as of 2023-11 (the seeds' ggml), and four that later ggml
+// graphs use (SET_ROWS, GLU, FLASH_ATTN_EXT, ADD_ID, as ggml d99724f2 defines them). The later
+// ops come last so that the older ones keep their numbers.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -11,9 +13,17 @@ enum class op_kind : std::uint8_t {
     none, dup, add, add1, sub, mul, div, sqr, sqrt, log, sum, sum_rows, repeat, concat,
     norm, rms_norm, mul_mat, scale, cpy, cont, reshape, view, permute, transpose, get_rows,
     diag_mask_inf, diag_mask_zero, soft_max, rope, unary,
+    // ggml d99724f2 (not in the 2023 ggml):
+    set_rows,       // src0 rows written into src2 at the src1 indices; the result is a view of src2
+    glu,            // gated linear unit: one source halved along ne[0], or two of the same shape
+    flash_attn_ext, // q, k, v, optional mask, optional sinks (src4)
+    add_id,         // a + the rows of b chosen by ids
 };
 
 enum class unary_kind : std::int32_t { abs, sgn, neg, step, tanh, elu, relu, gelu, gelu_quick, silu };
+
+// ggml_glu_op of d99724f2: GLU's op param 0.
+enum class glu_kind : std::int32_t { reglu, geglu, swiglu, swiglu_oai, geglu_erf, geglu_quick };
 
 // How a named op parameter is stored in the raw op_params words.
 enum class param_kind : std::uint8_t { i32, f32, u64 };
@@ -30,7 +40,8 @@ struct op_info {
     int min_src;
     int max_src;
     bool view_op;           // result aliases src0 (RESHAPE, VIEW, PERMUTE, TRANSPOSE)
-    bool can_inplace;       // ggml_op_can_inplace() of ggml-alloc.c
+    bool can_inplace;       // ggml_op_can_inplace() of the 2023 ggml-alloc.c; false for the later ops,
+                            // which have no *_inplace form (the 2026 planner keeps its own list)
     std::span<const op_param_desc> params;
 };
 
@@ -39,5 +50,7 @@ const op_info& info(op_kind op);
 std::optional<op_kind> op_from_name(std::string_view name); // case-insensitive
 std::string_view unary_name(unary_kind u);                   // "SILU", "GELU", ...
 std::optional<unary_kind> unary_from_name(std::string_view name);
+std::string_view glu_name(glu_kind g);                       // "SWIGLU", "GEGLU", ... ("?" if unknown)
+std::optional<glu_kind> glu_from_name(std::string_view name); // case-insensitive
 
 } // namespace planscope

@@ -88,6 +88,7 @@ std::string shape_string(const std::array<std::int64_t, max_dims>& ne) {
 
 std::string op_desc(const tensor& t) {
     if (t.op == op_kind::unary) return std::string(unary_name(static_cast<unary_kind>(t.params.get_i32(0))));
+    if (t.op == op_kind::glu) return std::string(glu_name(static_cast<glu_kind>(t.params.get_i32(0))));
     return std::string(info(t.op).name);
 }
 

@@ -72,7 +72,8 @@ std::array<std::size_t, max_dims> contiguous_strides(dtype type, const std::arra
 std::int64_t nelements(const tensor& t);
 std::int64_t nrows(const tensor& t);
 std::size_t nbytes(const tensor& t); // ggml_nbytes(), strides included
-// ggml_op_desc: the op's name; a UNARY node is shown by its unary op ("SILU").
+// ggml_op_desc: the op's name; a UNARY node is shown by its unary op ("SILU"), a GLU node by its
+// glu op ("SWIGLU").
 std::string op_desc(const tensor& t);
 int n_dims(const tensor& t);          // ggml_n_dims(): highest dimension with ne > 1, at least 1
 

@@ -3,6 +3,7 @@
 #include "core/strings.h"
 #include "io/graph_json.h"
 #include "models/ggml_dot.h"
+#include "models/sched_log_document.h"
 #include "models/gguf.h"
 #include "models/templates.h"
 
@@ -39,6 +40,12 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
         model->doc.name = path.filename().string();
         model->doc.compute_inputs = model->inputs;
         return opened_source{std::move(model->doc), std::move(model->inputs), {}};
+    }
+    if (is_sched_log_path(source)) {
+        auto log = open_sched_log_document(path);
+        if (!log) return log.err();
+        auto plan = std::make_shared<const sched_plan>(std::move(log->plan));
+        return opened_source{std::move(log->doc), {}, std::move(log->warnings), std::move(plan)};
     }
     if (is_dot_path(source)) {
         auto dump = import_ggml_dot_file(path); // names the file too

@@ -6,6 +6,9 @@
 #include "core/document.h"
 #include "core/error.h"
 #include "models/llama_graph.h"
+#include "sched/sched_types.h"
+
+#include <memory>
 
 #include <string>
 #include <string_view>
@@ -26,6 +29,9 @@ struct opened_source {
     graph_document doc;
     std::vector<tensor_id> preallocate; // allocated before the graph, as llama.cpp did its inputs
     std::vector<std::string> warnings;  // what a DOT dump lacked and the import inferred
+    // A GGML_SCHED_DEBUG log (models/sched_log_document.h): the split assignment it printed,
+    // over doc (whose context holds its copies).
+    std::shared_ptr<const sched_plan> logged_schedule;
 };
 
 // Errors read "SOURCE: reason" so they can be printed as "error: SOURCE: reason".

@@ -19,6 +19,9 @@ bool is_unary_name(op_kind op, const op_param_desc& p) {
     return op == op_kind::unary && p.name == "unary";
 }
 
+// So is GLU's glu op ("SWIGLU").
+bool is_glu_name(op_kind op, const op_param_desc& p) { return op == op_kind::glu && p.name == "glu"; }
+
 float decode_f32(const json& v, const std::string& path) {
     if (v.is_string()) {
         const auto s = v.get<std::string>();
@@ -68,6 +71,12 @@ op_params decode_params(op_kind op, const json& params, const std::string& path)
             out.set_i32(desc->slot, static_cast<std::int32_t>(*u));
             continue;
         }
+        if (is_glu_name(op, *desc)) {
+            const auto g = glu_from_name(get_string(value, vpath));
+            if (!g) fail(vpath, "unknown glu op " + quote(value.get_ref<const std::string&>()));
+            out.set_i32(desc->slot, static_cast<std::int32_t>(*g));
+            continue;
+        }
         switch (desc->kind) {
         case param_kind::i32:
             out.set_i32(desc->slot,
@@ -93,6 +102,12 @@ json encode_params(op_kind op, const op_params& p) {
             const auto u = p.get_i32(d.slot);
             const bool known = u >= 0 && u <= static_cast<std::int32_t>(unary_kind::silu);
             out[key] = known ? std::string(unary_name(static_cast<unary_kind>(u))) : std::string("?");
+            continue;
+        }
+        if (is_glu_name(op, d)) {
+            const auto g = p.get_i32(d.slot);
+            const bool known = g >= 0 && g <= static_cast<std::int32_t>(glu_kind::geglu_quick);
+            out[key] = known ? std::string(glu_name(static_cast<glu_kind>(g))) : std::string("?");
             continue;
         }
         switch (d.kind) {

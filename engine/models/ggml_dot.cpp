@@ -202,6 +202,9 @@ private:
             case op_kind::unary:
                 desc.params.set_i32(0, static_cast<std::int32_t>(unary_of(n.e)));
                 break;
+            case op_kind::glu:
+                desc.params.set_i32(0, static_cast<std::int32_t>(glu_of(n.e, desc.src[1].valid())));
+                break;
             default:
                 if (!oi.params.empty()) m_params_lost.insert(std::string(oi.name));
             }
@@ -271,6 +274,28 @@ private:
         }
         m_out.warnings.push_back(label_of(e) + ": UNARY function not in the dump, SILU assumed");
         return unary_kind::silu;
+    }
+
+    // Likewise the function of a GLU node ("ffn_swiglu-0"); whether a one-source GLU swaps its
+    // halves is not in the dump either (a split GLU never does).
+    glu_kind glu_of(const ggml_dot_entry& e, bool split) {
+        std::string lower = e.name;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        const std::string halves = split ? "" : ", halves assumed not swapped";
+        // Longest names first: "swiglu_oai" before "swiglu", "geglu_quick" before "geglu".
+        for (const glu_kind g : {glu_kind::swiglu_oai, glu_kind::geglu_quick, glu_kind::geglu_erf, glu_kind::swiglu,
+                                 glu_kind::geglu, glu_kind::reglu}) {
+            std::string name(glu_name(g));
+            std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+            if (lower.find(name) != std::string::npos) {
+                m_out.warnings.push_back(label_of(e) + ": GLU function " + std::string(glu_name(g)) +
+                                         " taken from the name" + halves +
+                                         (g == glu_kind::swiglu_oai ? ", alpha and limit left zero" : ""));
+                return g;
+            }
+        }
+        m_out.warnings.push_back(label_of(e) + ": GLU function not in the dump, SWIGLU assumed" + halves);
+        return glu_kind::swiglu;
     }
 
     // Losses that hold for the whole file go first.

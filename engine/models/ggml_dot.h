@@ -1,6 +1,6 @@
 #pragma once
-// Imports the DOT file ggml_graph_dump_dot (ggml.c, late 2023) writes for a forward graph: its
-// nodes and leafs from the record labels (name, type, index, shape, op symbol; see
+// Imports the DOT file ggml_graph_dump_dot (ggml.c, late 2023 to d99724f2) writes for a forward
+// graph: its nodes and leafs from the record labels (name, type, index, shape, op symbol; see
 // ggml_dot_label.h) and each node's sources from the edges labelled "src N".
 //
 // The dump is lossy, so the import infers what it lacks and says so in `warnings`:
@@ -9,8 +9,10 @@
 //   contiguous and 0;
 // - ne[3] of a node (ggml prints three extents): from the op and its sources, 1 for a VIEW;
 //   ne[2] and ne[3] of a leaf (two printed): 1; leafs have no data and no buffer;
-// - op params: PERMUTE axes from the shapes, the UNARY function from the name (else SILU), a node
-//   named "... (view)" of an op that can work in place is taken as in place; others stay zero.
+// - op params: PERMUTE axes from the shapes, the UNARY function from the name (else SILU), the GLU
+//   function likewise (else SWIGLU), a node named "... (view)" of an op that can work in place is
+//   taken as in place; others stay zero (FLASH_ATTN_EXT's scale among them).
+// Ops are those of op_kind: the 2023 set and SET_ROWS, GLU, FLASH_ATTN_EXT, ADD_ID of d99724f2.
 // A shape or type that contradicts what the op gives from its sources is an error.
 #include "core/document.h"
 #include "core/error.h"

@@ -13,9 +13,9 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-// GGML_OP_SYMBOL of ggml.c (late 2023) for the ops Planscope models; '>' is written "\>" in the
-// file and appears here unescaped.
-constexpr std::array<std::pair<std::string_view, op_kind>, 29> symbols{{
+// GGML_OP_SYMBOL of ggml.c (late 2023, and d99724f2 for the last four) for the ops Planscope
+// models; '>' is written "\>" in the file and appears here unescaped.
+constexpr std::array<std::pair<std::string_view, op_kind>, 33> symbols{{
     {"none", op_kind::none},          {"x", op_kind::dup},
     {"x+y", op_kind::add},            {"x-y", op_kind::sub},
     {"x*y", op_kind::mul},            {"x/y", op_kind::div},
@@ -31,6 +31,8 @@ constexpr std::array<std::pair<std::string_view, op_kind>, 29> symbols{{
     {"diag_mask_inf(x)", op_kind::diag_mask_inf}, {"diag_mask_zero(x)", op_kind::diag_mask_zero},
     {"soft_max(x)", op_kind::soft_max}, {"rope(x)", op_kind::rope},
     {"unary(x)", op_kind::unary},
+    {"set_rows(x)", op_kind::set_rows}, {"glu(x)", op_kind::glu},
+    {"flash_attn_ext(x)", op_kind::flash_attn_ext}, {"x[i]+y", op_kind::add_id},
 }};
 
 // "NAME (TYPE)" or "(TYPE)": the type is in the last parentheses, as names may hold some.

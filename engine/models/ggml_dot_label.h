@@ -1,5 +1,6 @@
 #pragma once
-// The record labels ggml_graph_dump_dot (ggml.c, late 2023) writes, one per tensor:
+// The record labels ggml_graph_dump_dot (ggml.c, late 2023; d99724f2 writes the same, a tiny leaf's
+// values as "#") writes, one per tensor:
 //   node: "NAME (TYPE)|INDEX [NE0, NE1] | <x>SYMBOL"   (three extents unless the tensor has 2 dims;
 //         a node with a gradient adds " | <g>SYMBOL")
 //   leaf: "<x>NAME (TYPE)|CONST INDEX [NE0, NE1]"       (" | (v, ...)" with the values of tiny leafs)

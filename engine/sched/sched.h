@@ -33,6 +33,10 @@ buffer_backend_fn buffer_backend_of_table(const buffer_table& table, std::span<b
 // first backend not named CPU, or else to backend 1 (two CPU instances: the second one).
 buffer_backend_fn buffer_backend_of_document(const graph_document& doc, const std::vector<std::string>& names);
 
+// Per backend: the splits' copy and compute times, bytes copied and splits computed
+// (scheduler::totals; the ggml 2026 runner's too).
+std::vector<sched_backend_totals> split_totals(std::span<const sched_split_timing> timings, std::size_t n_backends);
+
 class scheduler {
 public:
     // ggml_backend_sched_new. Errors: no backends, more than sched_max_backends (fix 3: the seed

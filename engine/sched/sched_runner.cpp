@@ -31,8 +31,9 @@ status preallocate(scheduler& s, opened_source& src, int b) {
     return success();
 }
 
-// A fixed, small-valued pattern, so runs are comparable across backends.
-status fill(const buffer_table& table, const tensor& t, std::size_t salt) {
+} // namespace
+
+status fill_sched_pattern(const buffer_table& table, const tensor& t, std::size_t salt) {
     const auto n = static_cast<std::size_t>(nelements(t));
     std::vector<std::byte> bytes(nbytes(t));
     if (t.type == dtype::f32 || t.type == dtype::f16) {
@@ -48,7 +49,35 @@ status fill(const buffer_table& table, const tensor& t, std::size_t salt) {
     return tensor_set(table, t, bytes.data(), 0, bytes.size());
 }
 
-} // namespace
+status back_document_buffers(const graph_document& doc, std::span<backend* const> backends, buffer_table& table,
+                             std::size_t first) {
+    const auto by_name = buffer_backend_of_document(doc, display_names(backends));
+    for (std::size_t i = first; i < doc.buffers.size(); ++i) {
+        auto b = by_name(buffer_id{i});
+        if (!b) return b.err();
+        auto buf = backends[static_cast<std::size_t>(*b)]->alloc_buffer(buffer_id{i}, std::max<std::size_t>(1, doc.buffers[i].size));
+        if (!buf) return error{"buffer '" + doc.buffers[i].name + "': " + buf.err().message};
+        if (auto st = table.add(*buf); !st) return st;
+    }
+    return success();
+}
+
+result<std::vector<output_summary>> read_sched_outputs(const context& ctx, const graph& g, const buffer_table& table) {
+    std::vector<tensor_id> outputs;
+    for (tensor_id id : g.nodes)
+        if (has_flag(ctx[id].flags, tensor_flag::output)) outputs.push_back(id);
+    if (outputs.empty() && !g.nodes.empty()) outputs.push_back(g.nodes.back());
+    std::vector<output_summary> out;
+    for (tensor_id id : outputs) {
+        const tensor& t = ctx[id];
+        if (t.type != dtype::f32 || !is_contiguous(t)) continue;
+        std::vector<float> v(static_cast<std::size_t>(nelements(t)));
+        if (auto st = tensor_get(table, t, v.data(), 0, nbytes(t)); !st) return st.err();
+        out.push_back(summarize(t.name, v));
+        out.back().tensor = id;
+    }
+    return out;
+}
 
 result<std::vector<std::pair<tensor_id, int>>> resolve_assignments(const graph_document& doc,
                                                                    const std::vector<std::string>& names,
@@ -153,16 +182,8 @@ result<sched_outcome> run_with_backends(const std::function<result<opened_source
     auto measure = open();
     if (!measure) return measure.err();
     const std::vector<backend*> list(backends.begin(), backends.end());
-    const auto by_name = buffer_backend_of_document(measure->doc, display_names(backends));
     buffer_table table;
-    for (std::size_t i = 0; i < measure->doc.buffers.size(); ++i) {
-        auto b = by_name(buffer_id{i});
-        if (!b) return b.err();
-        auto buf = list[static_cast<std::size_t>(*b)]->alloc_buffer(buffer_id{i},
-                                                                   std::max<std::size_t>(1, measure->doc.buffers[i].size));
-        if (!buf) return error{"buffer '" + measure->doc.buffers[i].name + "': " + buf.err().message};
-        if (auto st = table.add(*buf); !st) return st.err();
-    }
+    if (auto st = back_document_buffers(measure->doc, backends, table); !st) return st.err();
     auto s = scheduler::create(list, table, buffer_id{measure->doc.buffers.size()}, buffer_backend_of_table(table, list));
     if (!s) return s.err();
     scheduler& sched = **s;
@@ -180,27 +201,18 @@ result<sched_outcome> run_with_backends(const std::function<result<opened_source
     std::size_t salt = 0;
     for (tensor_id id : run->doc.g.leafs)
         if (ctx[id].where)
-            if (auto st = fill(table, ctx[id], salt += 17); !st) return st.err();
+            if (auto st = fill_sched_pattern(table, ctx[id], salt += 17); !st) return st.err();
     for (tensor_id id : run->preallocate) // pre-allocated nodes (llama's inp_embd) are computed over
-        if (auto st = fill(table, ctx[id], salt += 17); !st) return st.err();
+        if (auto st = fill_sched_pattern(table, ctx[id], salt += 17); !st) return st.err();
     sched.set_observer(observer);
     if (auto st = sched.graph_compute(ctx, run->doc.g); !st) return st.err();
 
     sched_outcome out = outcome_of(sched, ctx, run->doc.g);
     out.timings = sched.timings();
     out.totals = sched.totals();
-    std::vector<tensor_id> outputs;
-    for (tensor_id id : run->doc.g.nodes)
-        if (has_flag(ctx[id].flags, tensor_flag::output)) outputs.push_back(id);
-    if (outputs.empty() && !run->doc.g.nodes.empty()) outputs.push_back(run->doc.g.nodes.back());
-    for (tensor_id id : outputs) {
-        const tensor& t = ctx[id];
-        if (t.type != dtype::f32 || !is_contiguous(t)) continue;
-        std::vector<float> v(static_cast<std::size_t>(nelements(t)));
-        if (auto st = tensor_get(table, t, v.data(), 0, nbytes(t)); !st) return st.err();
-        out.outputs.push_back(summarize(t.name, v));
-        out.outputs.back().tensor = id;
-    }
+    auto outputs = read_sched_outputs(ctx, run->doc.g, table);
+    if (!outputs) return outputs.err();
+    out.outputs = std::move(*outputs);
     return out;
 }
 

@@ -69,6 +69,20 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
 result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
                                         std::span<backend* const> backends, sched_observer* observer = nullptr);
 
+// What both runners (this one and ggml 2026's, ggml2026/run_backends_2026.h) share, so their
+// results compare:
+// Backs doc.buffers[first..] each with a real buffer of the backend its name resolves to
+// (buffer_backend_of_document over the display names), registered in `table` under its id.
+// Errors name the buffer.
+status back_document_buffers(const graph_document& doc, std::span<backend* const> backends, buffer_table& table,
+                             std::size_t first = 0);
+// Writes the fixed pattern into `t` (sin(0.37 (i + salt)) / 2 for f32 and contiguous f16;
+// other types and layouts zero, so indices stay in range). The runners fill the leafs they fill
+// in graph order with salts 17, 34, 51, ..., then the source's pre-allocated tensors.
+status fill_sched_pattern(const buffer_table& table, const tensor& t, std::size_t salt);
+// The outputs' summaries: nodes flagged output, else the last node; f32 contiguous ones only.
+result<std::vector<output_summary>> read_sched_outputs(const context& ctx, const graph& g, const buffer_table& table);
+
 // Up to 8 first values and min/max/mean of an f32 vector.
 output_summary summarize(std::string name, const std::vector<float>& values);
 // "output NAME: first v0 v1 ... min A max B mean C" per output, 6 decimals.

@@ -34,6 +34,7 @@ enum class sched_pass : std::uint8_t {
     remaining,   // 2026 pass 4: from the node or view_src ("4.cur", "4.vsrc"), the first
                  // backend that runs it ("2.sup")
     split_copy,  // 2026 pass 5: an input copy on its split's backend ("4.cpy")
+    logged,      // printed by a ggml program's GGML_SCHED_DEBUG log without a cause
 };
 // The passes that make input copies (2023's pass 4, 2026's pass 5).
 constexpr bool is_copy_pass(sched_pass p) { return p == sched_pass::copy || p == sched_pass::split_copy; }

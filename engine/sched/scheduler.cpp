@@ -201,10 +201,10 @@ status scheduler::graph_compute(context& ctx, const graph& g) {
     return s;
 }
 
-std::vector<sched_backend_totals> scheduler::totals() const {
-    std::vector<sched_backend_totals> out(m_backends.size());
-    for (const sched_split_timing& t : m_timings) {
-        if (t.backend < 0) continue;
+std::vector<sched_backend_totals> split_totals(std::span<const sched_split_timing> timings, std::size_t n_backends) {
+    std::vector<sched_backend_totals> out(n_backends);
+    for (const sched_split_timing& t : timings) {
+        if (t.backend < 0 || static_cast<std::size_t>(t.backend) >= n_backends) continue;
         sched_backend_totals& b = out[static_cast<std::size_t>(t.backend)];
         b.copy_us += t.copy_us;
         b.compute_us += t.compute_us;
@@ -213,5 +213,7 @@ std::vector<sched_backend_totals> scheduler::totals() const {
     }
     return out;
 }
+
+std::vector<sched_backend_totals> scheduler::totals() const { return split_totals(m_timings, m_backends.size()); }
 
 } // namespace planscope

@@ -52,6 +52,11 @@ struct split_state {
 // The seed's ggml_is_view_op: VIEW, RESHAPE, PERMUTE, TRANSPOSE.
 bool is_view_op(op_kind op);
 
+// The user's assignments of `user` (set_node_backend), leafs then nodes in graph order, each one
+// `current` does not already give a backend; both schedulers' first step. Errors for a backend
+// index out of range.
+status apply_user_map(const context& ctx, const graph& g, const std::unordered_map<tensor_id, int>* user, int n_backends,
+                      const std::function<int(tensor_id)>& current, const std::function<void(tensor_id, int)>& assign);
 // Before pass 1 (fix: the seed wipes these at every split): the user's assignments.
 status apply_user_assignments(split_state& s);
 // Pass 1: leafs with a buffer (or whose view_src has one), then nodes from their own buffer

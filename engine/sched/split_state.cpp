@@ -1,5 +1,7 @@
 #include "split_graph.h"
 
+#include "core/printable.h"
+
 namespace planscope {
 
 std::string_view name(sched_pass p) {
@@ -14,6 +16,7 @@ std::string_view name(sched_pass p) {
     case sched_pass::upgrade: return "pass 3";
     case sched_pass::remaining: return "pass 4";
     case sched_pass::split_copy: return "pass 5";
+    case sched_pass::logged: return "log";
     }
     return "?";
 }
@@ -36,25 +39,31 @@ void split_state::assign(tensor_id t, int b, sched_pass pass, std::string cause)
     report(sched_events::assign{t, b, pass, std::move(cause)});
 }
 
+status apply_user_map(const context& ctx, const graph& g, const std::unordered_map<tensor_id, int>* user, int n_backends,
+                      const std::function<int(tensor_id)>& current, const std::function<void(tensor_id, int)>& assign) {
+    if (!user) return success();
+    // In graph order, so the recorded decisions do not depend on the map's order.
+    auto apply = [&](tensor_id id) -> status {
+        const auto it = user->find(id);
+        if (it == user->end() || current(id) >= 0) return success();
+        if (it->second < 0 || it->second >= n_backends)
+            return error{"tensor '" + printable(ctx[id].name) + "' is assigned to backend " + std::to_string(it->second) +
+                         ", but the scheduler has " + std::to_string(n_backends)};
+        assign(id, it->second);
+        return success();
+    };
+    for (tensor_id id : g.leafs)
+        if (auto st = apply(id); !st) return st;
+    for (tensor_id id : g.nodes)
+        if (auto st = apply(id); !st) return st;
+    return success();
+}
+
 // Fix 1: the seed memsets node_talloc at the start of every split, wiping what
 // ggml_backend_sched_set_node_backend stored; here the user's table survives and is applied first.
 status apply_user_assignments(split_state& s) {
-    if (!s.config.user) return success();
-    // In graph order, so the recorded decisions do not depend on the map's order.
-    auto apply = [&](tensor_id id) -> status {
-        const auto it = s.config.user->find(id);
-        if (it == s.config.user->end() || s.backend(id) >= 0) return success();
-        if (it->second < 0 || it->second >= s.n_backends())
-            return error{"tensor '" + s.ctx[id].name + "' is assigned to backend " + std::to_string(it->second) +
-                         ", but the scheduler has " + std::to_string(s.n_backends())};
-        s.assign(id, it->second, sched_pass::user, "usr");
-        return success();
-    };
-    for (tensor_id id : s.g.leafs)
-        if (auto st = apply(id); !st) return st;
-    for (tensor_id id : s.g.nodes)
-        if (auto st = apply(id); !st) return st;
-    return success();
+    return apply_user_map(s.ctx, s.g, s.config.user, s.n_backends(), [&](tensor_id id) { return s.backend(id); },
+                          [&](tensor_id id, int b) { s.assign(id, b, sched_pass::user, "usr"); });
 }
 
 } // namespace planscope

@@ -68,6 +68,8 @@ private slots:
     void optionErrors();
     void llamaTemplate();
     void dotDump();
+    void dotDump2026_data();
+    void dotDump2026();
 };
 
 void TestCliModels::infoPrintsHyperparameters_data() {
@@ -225,6 +227,42 @@ void TestCliModels::dotDump() {
     QCOMPARE(bad.code, 1);
     QVERIFY2(bad.err.contains(QStringLiteral("unknown_op.dot: node 14 'KQ_soft_max-0': op symbol 'alibi(x)'")),
              qPrintable(bad.err));
+}
+
+// Issue 20: a llama layer in today's DOT format (SET_ROWS, GLU, FLASH_ATTN_EXT) plans under both
+// allocators; a run stops, on one line, at the first op no backend computes.
+void TestCliModels::dotDump2026_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("err"); // the whole of stderr for a failure
+    const QString file = QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_layer_2026.dot");
+    const auto args = [&](std::initializer_list<const char*> more) {
+        QStringList l;
+        for (const char* a : more) l << QString::fromLatin1(a);
+        l.insert(1, file);
+        return l;
+    };
+    QTest::newRow("plan") << args({"plan"}) << 0 << QString();
+    QTest::newRow("plan 2026") << args({"plan", "--ggml", "2026"}) << 0 << QString();
+    QTest::newRow("run 2026")
+        << args({"run", "--backends", "cpu", "--ggml", "2026"}) << 1
+        << QStringLiteral("error: ") + file + QStringLiteral(": no backend can run node 'cache_k_l0 (view)' (SET_ROWS)\n");
+}
+
+void TestCliModels::dotDump2026() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, err);
+    const auto r = cli(args);
+    QVERIFY2(r.code == code, qPrintable(r.err));
+    if (code == 0) {
+        QVERIFY(computeSize(r) > 0);
+        // SET_ROWS writes into the K cache: a view of it, no memory of its own.
+        QVERIFY(r.out.contains(
+            QStringLiteral("node\t10\tcache_k_l0 (view)\tSET_ROWS\tf16\t[8, 8, 1, 1]\t128\tview of cache_k_l0+0\n")));
+    } else {
+        QCOMPARE(r.err, err);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliModels)

@@ -32,6 +32,7 @@ private slots:
     void ggml2026Backends_data();
     void ggml2026Backends();
     void ggml2026BackendsJson();
+    void schedLogCheck();
     void compareGgmlText();
     void compareGgmlJson();
     void errors_data();
@@ -347,6 +348,23 @@ void TestCliPlan::compareGgmlJson() {
     QCOMPARE(q->toObject()["rule"].toString(), QStringLiteral("inplace-view-parent-refused"));
 }
 
+// The example log of docs/ggml-versions.md beside Planscope's 2026 scheduler on its graph.
+void TestCliPlan::schedLogCheck() {
+    const QString dir = QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/sched_debug/");
+    const auto r = cli({QStringLiteral("plan"), dir + QStringLiteral("three_splits.dot"), QStringLiteral("--sched-log"), dir + QStringLiteral("three_splits.log")});
+    QCOMPARE(r.code, 0);
+    // Only the DOT import's notes of what a dump lacks.
+    QCOMPARE(r.err.count(QStringLiteral("warning: ")), 2);
+    QCOMPARE(r.out.section(u'\n', 1), QStringLiteral("backends: CUDA0 CPU (the log's, the CPU last)\n"
+                                                      "splits: log 3, Planscope (ggml 2026) 3\n"
+                                                      "split starts: log 0 1 4; Planscope 0 1 4\n"
+                                                      "nodes: 5 of 5 compared, 0 on another backend\n"));
+    const auto missing = cli({QStringLiteral("plan"), dir + QStringLiteral("three_splits.dot"), QStringLiteral("--sched-log"), dir + QStringLiteral("none.log")});
+    QCOMPARE(missing.code, 1);
+    QVERIFY(missing.out.isEmpty());
+    QCOMPARE(missing.err.trimmed().section(u'\n', -1), QStringLiteral("error: ") + dir + QStringLiteral("none.log: cannot open: No such file or directory"));
+}
+
 void TestCliPlan::errors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("code");
@@ -405,6 +423,10 @@ void TestCliPlan::errors_data() {
                                    << "usage error: --n-copies and --no-op-offload go with plan --backends\n";
     QTest::newRow("info no-op-offload") << QStringList{"info", "a.json", "--ggml", "2026", "--no-op-offload"} << 2
                                         << "usage error: --n-copies and --no-op-offload go with plan --backends\n";
+    QTest::newRow("plan a log") << QStringList{"plan", "a.log"} << 2
+                                << "usage error: 'a.log' is a GGML_SCHED_DEBUG log, a split assignment and not a graph to plan: info prints it, planscope shows it\n";
+    QTest::newRow("sched-log with backends") << QStringList{"plan", "a.dot", "--sched-log", "a.log", "--backends", "cpu"} << 2
+                                             << "usage error: --sched-log compares the log with Planscope's ggml 2026 scheduler: it takes no other plan option\n";
     QTest::newRow("bad sweep") << QStringList{"plan", "a.json", "--sweep", "batch=0"} << 2
                                << "usage error: --sweep: '0' is not a positive integer\n";
     QTest::newRow("sweep of a graph file") << QStringList{"plan", "a.json", "--sweep", "batch=1"} << 2

@@ -1,16 +1,42 @@
 // planscope-cli plan/run --backends: the scheduler's split report for stories260K with two
 // layers on a second CPU backend, a CPU+CPU run equal to the CPU-only run, a template run's
-// output summary, and the one-line errors.
+// output summary, run --ggml 2026's outputs equal to the 2023 run's for the graph files, and the
+// one-line errors.
 #include <QFile>
 #include <QRegularExpression>
 #include <QtTest>
 
 #include "cli_runner.h"
 
+#include <cmath>
+
 namespace {
 
 QString model() { return QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"); }
 const QString prompt = QStringLiteral("1,403,407,261,378");
+
+QString graph_file(const char* name) { return QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/") + QString::fromUtf8(name); }
+
+// The "output NAME: first ... min ... max ... mean ..." lines of a run.
+QStringList output_lines(const QString& out) {
+    QStringList lines;
+    for (const QString& l : out.split(QLatin1Char('\n')))
+        if (l.startsWith(QStringLiteral("output "))) lines << l;
+    return lines;
+}
+
+// Two output lines with the same words and numbers within `tolerance` (relative, plus absolute).
+bool outputs_close(const QString& got, const QString& want, double tolerance) {
+    const QStringList a = got.split(QLatin1Char(' ')), b = want.split(QLatin1Char(' '));
+    if (a.size() != b.size()) return false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        bool na = false, nb = false;
+        const double x = a[i].toDouble(&na), y = b[i].toDouble(&nb);
+        if (na != nb || (!na && a[i] != b[i])) return false;
+        if (na && std::abs(x - y) > tolerance * (1 + std::abs(y))) return false;
+    }
+    return true;
+}
 
 } // namespace
 
@@ -70,6 +96,39 @@ private slots:
         QVERIFY(r.out.contains("total CPU1: 0 splits, copy 0 us (0 bytes), compute 0 us\n"));
     }
 
+    // run --ggml 2026 computes what the 2023 scheduler computes: the same output lines (within
+    // 1e-5 where OpenCL computes).
+    void run_2026_equals_2023_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("backends");
+        for (const char* f : {"small.json", "attention.json", "assigned.json"}) {
+            QTest::addRow("%s cpu,cpu", f) << graph_file(f) << "cpu,cpu";
+            if (QByteArray(f) != "assigned.json") QTest::addRow("%s opencl,cpu", f) << graph_file(f) << "opencl,cpu";
+        }
+        QTest::addRow("template:mlp cpu,cpu") << "template:mlp" << "cpu,cpu";
+    }
+    void run_2026_equals_2023() {
+        QFETCH(QString, file);
+        QFETCH(QString, backends);
+        const auto v2023 = cli({"run", file, "--backends", backends, "--threads", "2"});
+        if (backends.contains("opencl") && v2023.code != 0 && v2023.err.contains("OpenCL", Qt::CaseInsensitive))
+            QSKIP("no OpenCL backend here");
+        QCOMPARE(v2023.code, 0);
+        const auto v2026 = cli({"run", file, "--backends", backends, "--threads", "2", "--ggml", "2026"});
+        QVERIFY2(v2026.code == 0 && v2026.err.isEmpty(), qPrintable(v2026.err));
+        QVERIFY(v2026.out.startsWith("backends: "));
+        QVERIFY(v2026.out.contains(QRegularExpression(QStringLiteral("^split #0 .*: copy \\d+ us \\(\\d+ bytes\\), compute \\d+ us$"),
+                                                      QRegularExpression::MultilineOption)));
+        const QStringList want = output_lines(v2023.out), got = output_lines(v2026.out);
+        QVERIFY(!want.isEmpty());
+        if (!backends.contains("opencl")) {
+            QCOMPARE(got, want);
+            return;
+        }
+        QCOMPARE(got.size(), want.size());
+        for (qsizetype i = 0; i < want.size(); ++i) QVERIFY2(outputs_close(got[i], want[i], 1e-5), qPrintable(got[i] + "\n" + want[i]));
+    }
+
     void errors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
@@ -82,6 +141,24 @@ private slots:
                                               << "usage error: --ngl and --device apply with --backends\n";
         QTest::newRow("tokens for a template") << QStringList{"run", "template:mlp", "--backends", "cpu", "--tokens", "1"}
                                                << 2 << "usage error: --tokens applies to a .gguf model\n";
+        const QString small = graph_file("small.json");
+        const QString run_2026 = QStringLiteral("usage error: run --ggml 2026 computes graph files with --backends\n");
+        QTest::newRow("run 2026 without backends") << QStringList{"run", small, "--ggml", "2026"} << 2 << run_2026;
+        QTest::newRow("run 2026 of a gguf") << QStringList{"run", "x.gguf", "--backends", "cpu", "--ggml", "2026"} << 2
+                                            << run_2026;
+        QTest::newRow("run 2026 of a gguf, tokens") << QStringList{"run", "x.gguf", "--tokens", "1", "--ggml", "2026"} << 2
+                                                    << run_2026;
+        QTest::newRow("run n-copies") << QStringList{"run", small, "--backends", "cpu", "--ggml", "2026", "--n-copies", "2"}
+                                      << 2 << "usage error: run computes one copy of the inputs: --n-copies is for plan\n";
+        QTest::newRow("run n-copies 2023") << QStringList{"run", small, "--backends", "cpu", "--n-copies", "1"} << 2
+                                           << "usage error: run computes one copy of the inputs: --n-copies is for plan\n";
+        QTest::newRow("run max-buffer-size 2023") << QStringList{"run", small, "--backends", "cpu", "--max-buffer-size", "64"}
+                                                  << 2 << "usage error: --max-buffer-size goes with --ggml 2026\n";
+        QTest::newRow("run bad ggml") << QStringList{"run", small, "--backends", "cpu", "--ggml", "2025"} << 2
+                                      << "usage error: --ggml is 2023 or 2026, not '2025'\n";
+        QTest::newRow("run 2026 assigned to a missing backend")
+            << QStringList{"run", graph_file("assigned.json"), "--backends", "cpu", "--ggml", "2026"} << 1
+            << "error: " + graph_file("assigned.json") + ": 'y' is assigned to backend 'CPU1', which is not among the backends (CPU)\n";
     }
     void errors() {
         QFETCH(QStringList, args);

@@ -68,6 +68,10 @@ const graph_json_error_case graph_json_error_cases[] = {
     {"f32 param too large", REPLACE("/tensors/3/params/eps", "1e300"), "/tensors/3/params/eps: 1e+300 does not fit in a 32-bit float"},
     {"u64 param negative", REPLACE("/tensors/8/params/offset", "-1"), "/tensors/8/params/offset: expected a non-negative integer, got -1"},
     {"unknown unary op", REPLACE("/tensors/9/params/unary", R"("SWISH")"), "/tensors/9/params/unary: unknown unary op 'SWISH'"},
+    {"unknown glu op",
+     R"([{"op": "replace", "path": "/tensors/9/op", "value": "GLU"},)"
+     R"( {"op": "replace", "path": "/tensors/9/params", "value": {"glu": "SWISH"}}])",
+     "/tensors/9/params/glu: unknown glu op 'SWISH'"},
     {"unary op as a number", REPLACE("/tensors/9/params/unary", "9"), "/tensors/9/params/unary: expected a string, got an integer"},
     {"op_params and params", ADD("/tensors/3/op_params", "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]"),
      "/tensors/3/op_params: op_params and params cannot both be given"},

@@ -82,6 +82,38 @@ const std::map<QString, case_fn>& cases() {
         {"silu", [](builder& b) { return b.silu(b.new_tensor_2d(dtype::f32, 172, 3)); }},
         {"rms_norm", [](builder& b) { return b.rms_norm(b.new_tensor_2d(dtype::f32, 64, 3), 1e-5f); }},
         {"diag_mask_inf", [](builder& b) { return b.diag_mask_inf(b.new_tensor_3d(dtype::f32, 32, 7, 8), 25); }},
+        // The ops of ggml d99724f2.
+        {"set_rows kv", [](builder& b) {
+             // 3 rows of 8 written into an f16 cache of 16 cells: a view of the cache.
+             return b.set_rows(b.new_tensor_2d(dtype::f16, 8, 16), b.new_tensor_2d(dtype::f32, 8, 3),
+                               b.new_tensor_1d(dtype::i64, 3));
+         }},
+        {"set_rows into view", [](builder& b) {
+             // The destination is a view 64 bytes into the cache: the result is rooted at the cache.
+             const auto cache = b.new_tensor_1d(dtype::f16, 256);
+             return b.set_rows(b.view_2d(cache, 8, 16, 16, 64), b.new_tensor_2d(dtype::f16, 8, 2),
+                               b.new_tensor_1d(dtype::i32, 2));
+         }},
+        {"glu halves", [](builder& b) { return b.swiglu(b.new_tensor_2d(dtype::f32, 16, 3)); }},
+        {"glu odd row", [](builder& b) { return b.glu(b.new_tensor_2d(dtype::f32, 7, 2), glu_kind::geglu, true); }},
+        {"glu split", [](builder& b) {
+             return b.swiglu_split(b.new_tensor_2d(dtype::f16, 16, 3), b.new_tensor_2d(dtype::f16, 16, 3));
+         }},
+        {"flash_attn_ext", [](builder& b) {
+             // 7 tokens of 8 heads of 64 over 32 cells of 2 KV heads; V heads of 48.
+             return b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 64, 7, 8), b.new_tensor_3d(dtype::f16, 64, 32, 2),
+                                     b.new_tensor_3d(dtype::f16, 48, 32, 2), b.new_tensor_2d(dtype::f16, 32, 7),
+                                     {.scale = 0.125f});
+         }},
+        {"flash_attn_ext sinks", [](builder& b) {
+             return b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 16, 3, 4), b.new_tensor_3d(dtype::f16, 16, 5, 4),
+                                     b.new_tensor_3d(dtype::f16, 16, 5, 4), std::nullopt,
+                                     {.sinks = b.new_tensor_1d(dtype::f32, 4)});
+         }},
+        {"add_id", [](builder& b) {
+             return b.add_id(b.new_tensor_3d(dtype::f32, 8, 2, 3), b.new_tensor_2d(dtype::f32, 8, 4),
+                             b.new_tensor_2d(dtype::i32, 2, 3));
+         }},
     };
     return m;
 }
@@ -137,6 +169,14 @@ void TestBuilder::shapes_data() {
     row("silu", "f32", {172, 3, 1, 1}, {4, 688, 2064, 2064}, false, 0);
     row("rms_norm", "f32", {64, 3, 1, 1}, {4, 256, 768, 768}, false, 0);
     row("diag_mask_inf", "f32", {32, 7, 8, 1}, {4, 128, 896, 7168}, false, 0);
+    row("set_rows kv", "f16", {8, 16, 1, 1}, {2, 16, 256, 256}, true, 0);
+    row("set_rows into view", "f16", {8, 16, 1, 1}, {2, 16, 256, 256}, true, 64);
+    row("glu halves", "f32", {8, 3, 1, 1}, {4, 32, 96, 96}, false, 0);
+    row("glu odd row", "f32", {3, 2, 1, 1}, {4, 12, 24, 24}, false, 0);
+    row("glu split", "f16", {16, 3, 1, 1}, {2, 32, 96, 96}, false, 0);
+    row("flash_attn_ext", "f32", {48, 8, 7, 1}, {4, 192, 1536, 10752}, false, 0);
+    row("flash_attn_ext sinks", "f32", {16, 4, 3, 1}, {4, 64, 256, 768}, false, 0);
+    row("add_id", "f32", {8, 2, 3, 1}, {4, 32, 64, 192}, false, 0);
 }
 
 void TestBuilder::shapes() {
@@ -178,6 +218,31 @@ void TestBuilder::errors_data() {
     QTest::newRow("sub shape") << 13 << "SUB: shapes differ";
     QTest::newRow("zero extent") << 14 << "new_tensor: extent ne[1] = 0 is not positive";
     QTest::newRow("overflow") << 15 << "new_tensor: shape [4611686018427387904, 4, 1, 1] overflows";
+    QTest::newRow("set_rows i32 rows") << 16 << "SET_ROWS: src0 must be f32 or f16, is i32";
+    QTest::newRow("set_rows count") << 17 << "SET_ROWS: src0 has 3 rows (ne[1]) but src1 4 indices (ne[0])";
+    QTest::newRow("set_rows width")
+        << 18
+        << "SET_ROWS: rows [4, 3, 1, 1] (src0) do not fit [8, 16, 1, 1] (src2): ne[0], ne[2] and ne[3] must be equal";
+    QTest::newRow("set_rows f32 indices") << 19 << "SET_ROWS: indices (src1) must be i64 or i32, are f32";
+    QTest::newRow("set_rows broadcast")
+        << 20 << "SET_ROWS: indices [3, 2, 1, 1] do not broadcast over the rows [8, 3, 3, 1]";
+    QTest::newRow("glu split shapes") << 21 << "GLU: shapes differ: [16, 3, 1, 1] vs [16, 2, 1, 1]";
+    QTest::newRow("glu split types") << 22 << "GLU: types differ: f32 vs f16";
+    QTest::newRow("glu transposed") << 23 << "GLU: src0 must be contiguous (apart from its row stride)";
+    QTest::newRow("glu one element") << 24 << "GLU: half of [1, 3, 1, 1]: extent ne[0] = 0 is not positive";
+    QTest::newRow("glu unknown op") << 25 << "GLU: unknown glu op 6";
+    QTest::newRow("fa head size") << 26 << "FLASH_ATTN_EXT: cannot multiply k [32, 16, 2, 1] by q [64, 7, 8, 1]";
+    QTest::newRow("fa kv heads") << 27 << "FLASH_ATTN_EXT: cannot multiply k [64, 16, 3, 1] by q [64, 7, 8, 1]";
+    QTest::newRow("fa ne3") << 28 << "FLASH_ATTN_EXT: q, k and v differ in ne[3]";
+    QTest::newRow("fa f32 mask") << 29 << "FLASH_ATTN_EXT: the mask (src3) must be f16, is f32";
+    QTest::newRow("fa mask heads")
+        << 30 << "FLASH_ATTN_EXT: the mask [16, 7, 3, 1] does not broadcast over q [64, 7, 8, 1]";
+    QTest::newRow("fa alibi without mask") << 31 << "FLASH_ATTN_EXT: max_bias > 0 needs a mask (src3)";
+    QTest::newRow("fa sinks") << 32 << "FLASH_ATTN_EXT: sinks (src4) have 3 values for 8 heads (q ne[2])";
+    QTest::newRow("add_id row length") << 33 << "ADD_ID: rows differ in length: [8, 2, 3, 1] vs [4, 4, 1, 1]";
+    QTest::newRow("add_id ids shape")
+        << 34 << "ADD_ID: ids (src2) [2, 2, 1, 1] must be [2, 3, ...] (src0 ne[1], ne[2])";
+    QTest::newRow("add_id f32 ids") << 35 << "ADD_ID: ids (src2) must be i32, are f32";
 }
 
 void TestBuilder::errors() {
@@ -203,6 +268,75 @@ void TestBuilder::errors() {
     case 13: r = b.sub(b.new_tensor_2d(dtype::f32, 8, 8), b.new_tensor_2d(dtype::f32, 8, 1)); break;
     case 14: r = b.new_tensor_2d(dtype::f32, 8, 0); break;
     case 15: r = b.new_tensor_2d(dtype::f32, std::int64_t{1} << 62, 4); break;
+    case 16:
+        r = b.set_rows(b.new_tensor_2d(dtype::i32, 8, 16), b.new_tensor_2d(dtype::i32, 8, 3),
+                       b.new_tensor_1d(dtype::i64, 3));
+        break;
+    case 17:
+        r = b.set_rows(b.new_tensor_2d(dtype::f16, 8, 16), b.new_tensor_2d(dtype::f32, 8, 3),
+                       b.new_tensor_1d(dtype::i64, 4));
+        break;
+    case 18:
+        r = b.set_rows(b.new_tensor_2d(dtype::f16, 8, 16), b.new_tensor_2d(dtype::f32, 4, 3),
+                       b.new_tensor_1d(dtype::i64, 3));
+        break;
+    case 19:
+        r = b.set_rows(b.new_tensor_2d(dtype::f16, 8, 16), b.new_tensor_2d(dtype::f32, 8, 3),
+                       b.new_tensor_1d(dtype::f32, 3));
+        break;
+    case 20:
+        r = b.set_rows(b.new_tensor_3d(dtype::f16, 8, 16, 3), b.new_tensor_3d(dtype::f32, 8, 3, 3),
+                       b.new_tensor_2d(dtype::i64, 3, 2));
+        break;
+    case 21: r = b.swiglu_split(b.new_tensor_2d(dtype::f32, 16, 3), b.new_tensor_2d(dtype::f32, 16, 2)); break;
+    case 22: r = b.swiglu_split(b.new_tensor_2d(dtype::f32, 16, 3), b.new_tensor_2d(dtype::f16, 16, 3)); break;
+    case 23: r = b.swiglu(b.transpose(b.new_tensor_2d(dtype::f32, 4, 6))); break;
+    case 24: r = b.swiglu(b.new_tensor_2d(dtype::f32, 1, 3)); break;
+    case 25: r = b.glu(b.new_tensor_2d(dtype::f32, 8, 3), static_cast<glu_kind>(6)); break;
+    case 26:
+        r = b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 64, 7, 8), b.new_tensor_3d(dtype::f16, 32, 16, 2),
+                             b.new_tensor_3d(dtype::f16, 32, 16, 2), std::nullopt);
+        break;
+    case 27:
+        r = b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 64, 7, 8), b.new_tensor_3d(dtype::f16, 64, 16, 3),
+                             b.new_tensor_3d(dtype::f16, 64, 16, 3), std::nullopt);
+        break;
+    case 28:
+        r = b.flash_attn_ext(b.new_tensor_4d(dtype::f32, 64, 7, 8, 2), b.new_tensor_3d(dtype::f16, 64, 16, 2),
+                             b.new_tensor_3d(dtype::f16, 64, 16, 2), std::nullopt);
+        break;
+    case 29:
+        r = b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 64, 7, 8), b.new_tensor_3d(dtype::f16, 64, 16, 2),
+                             b.new_tensor_3d(dtype::f16, 64, 16, 2), b.new_tensor_2d(dtype::f32, 16, 7));
+        break;
+    case 30:
+        r = b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 64, 7, 8), b.new_tensor_3d(dtype::f16, 64, 16, 2),
+                             b.new_tensor_3d(dtype::f16, 64, 16, 2), b.new_tensor_3d(dtype::f16, 16, 7, 3));
+        break;
+    case 31: {
+        flash_attn_args alibi;
+        alibi.max_bias = 8.0f;
+        r = b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 64, 7, 8), b.new_tensor_3d(dtype::f16, 64, 16, 2),
+                             b.new_tensor_3d(dtype::f16, 64, 16, 2), std::nullopt, alibi);
+        break;
+    }
+    case 32:
+        r = b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 64, 7, 8), b.new_tensor_3d(dtype::f16, 64, 16, 2),
+                             b.new_tensor_3d(dtype::f16, 64, 16, 2), std::nullopt,
+                             {.sinks = b.new_tensor_1d(dtype::f32, 3)});
+        break;
+    case 33:
+        r = b.add_id(b.new_tensor_3d(dtype::f32, 8, 2, 3), b.new_tensor_2d(dtype::f32, 4, 4),
+                     b.new_tensor_2d(dtype::i32, 2, 3));
+        break;
+    case 34:
+        r = b.add_id(b.new_tensor_3d(dtype::f32, 8, 2, 3), b.new_tensor_2d(dtype::f32, 8, 4),
+                     b.new_tensor_2d(dtype::i32, 2, 2));
+        break;
+    case 35:
+        r = b.add_id(b.new_tensor_3d(dtype::f32, 8, 2, 3), b.new_tensor_2d(dtype::f32, 8, 4),
+                     b.new_tensor_2d(dtype::f32, 2, 3));
+        break;
     }
     QVERIFY(!r.valid());
     QVERIFY(!b.ok());
@@ -222,6 +356,8 @@ void TestBuilder::names() {
     QCOMPARE(ctx[b.soft_max_inplace(a)].name, std::string("Kcur-0 (view)"));
     QCOMPARE(ctx[b.cpy(a, b.new_tensor_2d(dtype::f16, 4, 4))].name, std::string("Kcur-0 (copy)"));
     QCOMPARE(ctx[b.mul_mat(a, a)].name, std::string());
+    const auto cache = b.set_name(b.new_tensor_2d(dtype::f16, 4, 8), "cache_k_l0");
+    QCOMPARE(ctx[b.set_rows(cache, a, b.new_tensor_1d(dtype::i64, 4))].name, std::string("cache_k_l0 (view)"));
     const auto longName = b.set_name(b.new_tensor_1d(dtype::f32, 1), std::string(100, 'x'));
     QCOMPARE(ctx[longName].name.size(), std::size_t{63});
 }
@@ -264,6 +400,23 @@ void TestBuilder::opParams() {
     QCOMPARE(ctx[u].params.get_i32(0), static_cast<int>(unary_kind::gelu));
     const auto n = b.rms_norm(b.new_tensor_1d(dtype::f32, 3), 1e-6f);
     QCOMPARE(ctx[n].params.get_f32(0), 1e-6f);
+    // ggml_glu_impl: the glu op, then swapped.
+    const auto g = b.glu(b.new_tensor_1d(dtype::f32, 4), glu_kind::geglu_quick, true);
+    QCOMPARE(ctx[g].params.get_i32(0), 5);
+    QCOMPARE(ctx[g].params.get_i32(1), 1);
+    QCOMPARE(op_desc(ctx[g]), std::string("GEGLU_QUICK"));
+    // ggml_flash_attn_ext: scale, max_bias, logit_softcap; set_prec's word 3; the sinks as src4.
+    const auto sinks = b.new_tensor_1d(dtype::f32, 2);
+    const flash_attn_args args{.scale = 0.25f, .max_bias = 8.0f, .logit_softcap = 30.0f, .prec = 10, .sinks = sinks};
+    const auto fa = b.flash_attn_ext(b.new_tensor_3d(dtype::f32, 8, 3, 2), b.new_tensor_3d(dtype::f16, 8, 4, 2),
+                                     b.new_tensor_3d(dtype::f16, 8, 4, 2), b.new_tensor_2d(dtype::f16, 4, 3), args);
+    QVERIFY2(b.ok(), b.ok() ? "" : b.first_error()->message.c_str());
+    QCOMPARE(ctx[fa].params.get_f32(0), 0.25f);
+    QCOMPARE(ctx[fa].params.get_f32(1), 8.0f);
+    QCOMPARE(ctx[fa].params.get_f32(2), 30.0f);
+    QCOMPARE(ctx[fa].params.get_i32(3), 10);
+    QCOMPARE(ctx[fa].src[4], sinks);
+    QCOMPARE(ctx[fa].n_src(), 5);
 }
 
 QTEST_APPLESS_MAIN(TestBuilder)

@@ -3,6 +3,7 @@
 // app's (not Qt's own) must be in planscope_de.ts and finished there, which also catches strings
 // lupdate cannot see. And in German, French and Chinese the tool bars fit a 1280 px window.
 #include "canvas/graph_canvas.h"
+#include "compare/version_compare_dialog.h"
 #include "export/export_controller.h"
 #include "export/export_settings.h"
 #include "files/file_controller.h"
@@ -228,6 +229,8 @@ void TestTranslatedUi::everyStringFinishedInGerman() {
         for (ExportWhat what : exportWhats()) withModalsClosed([&] { w.exportController()->showDialog(&w, what); });
         w.showShortcuts();
         w.findChild<QAction*>(u"comparePlannersAction"_s)->trigger();
+        w.findChild<QAction*>(u"compareGgmlVersionsAction"_s)->trigger();
+        QTRY_VERIFY(!w.findChild<VersionCompareDialog*>()->isBusy());
         QTest::qWait(50);
         for (QDialog* dialog : w.findChildren<QDialog*>()) {
             dialog->grab();

@@ -13,16 +13,20 @@ OpFamily opFamily(const planscope::tensor& t, bool leaf) {
     case op_kind::norm:
     case op_kind::rms_norm: return OpFamily::Norm;
     case op_kind::soft_max:
+    case op_kind::flash_attn_ext:
     case op_kind::rope:
     case op_kind::diag_mask_inf:
     case op_kind::diag_mask_zero: return OpFamily::Attention;
-    case op_kind::unary: return OpFamily::Activation;
+    case op_kind::unary:
+    case op_kind::glu: return OpFamily::Activation;
     case op_kind::dup:
     case op_kind::cpy:
     case op_kind::cont:
     case op_kind::get_rows:
+    case op_kind::set_rows:
     case op_kind::concat:
     case op_kind::repeat: return OpFamily::Copy;
+    case op_kind::add_id:
     default: return OpFamily::Elementwise;
     }
 }

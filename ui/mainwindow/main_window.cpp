@@ -3,6 +3,7 @@
 #include "buffers/buffer_view.h"
 #include "canvas/graph_canvas.h"
 #include "compare/compare_dialog.h"
+#include "compare/version_compare_dialog.h"
 #include "export/export_controller.h"
 #include "files/file_controller.h"
 #include "files/file_drop.h"
@@ -284,6 +285,13 @@ void MainWindow::createMenus() {
     QAction* compare = view->addAction(tr("&Compare Planners…"), this,
                                        [this] { showPlannerComparison(m_session->document(), this); });
     compare->setObjectName(u"comparePlannersAction"_s);
+    m_compareVersions = view->addAction(tr("Compare &ggml Versions…"), this, [this] {
+        auto* dialog = showVersionComparison(m_session->document(), m_session->preallocated(), this);
+        connect(dialog, &VersionCompareDialog::tensorSelected, m_session, &GraphSession::setSelection);
+    });
+    m_compareVersions->setObjectName(u"compareGgmlVersionsAction"_s);
+    m_compareVersions->setStatusTip(tr("The tensors that ggml 2023 and ggml 2026 place differently, and why"));
+    m_compareVersions->setEnabled(m_session->document().ctx.size() != 0);
 
     QMenu* model = createModelMenu();
     model->insertAction(model->actions().value(0), modelOptions);
@@ -319,11 +327,14 @@ void MainWindow::addFoldingActions(QMenu* view) {
     connect(m_canvas, &GraphCanvas::foldingChanged, this, update);
 }
 
-void MainWindow::onGraphLoaded(const planscope::graph_document&) {
+void MainWindow::onGraphLoaded(const planscope::graph_document& doc) {
     // A schedule of the previous graph no longer applies.
     m_overview->clear();
     m_central->setCurrentIndex(0);
     m_central->setTabEnabled(1, false);
+    // An open version comparison's tensor ids are the previous document's.
+    for (auto* dialog : findChildren<VersionCompareDialog*>()) disconnect(dialog, nullptr, m_session, nullptr);
+    m_compareVersions->setEnabled(doc.ctx.size() != 0);
     const GraphSummary& s = m_session->summary();
     m_statusName->setText(m_session->displayName());
     m_statusCounts->setText(tr("Nodes: %1  Leafs: %2").arg(QLocale().toString(static_cast<qulonglong>(s.totals.n_nodes)),

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
 class QMenu;
 class QSettings;
@@ -139,6 +140,7 @@ private:
     PeakPanel* m_peak = nullptr;
     SweepDialog* m_sweep = nullptr;
     ExportController* m_export = nullptr;
+    QAction* m_compareVersions = nullptr; // View > Compare ggml Versions, with a document only
     QLabel* m_statusName;
     QLabel* m_statusCounts;
     std::unique_ptr<IErrorReporter> m_errors;

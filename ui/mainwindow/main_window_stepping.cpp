@@ -48,7 +48,7 @@ void MainWindow::createStepping() {
     // After Schedule, stepping follows the scheduler's allocation; the Step menu switches back.
     SplitController* splits = m_splits->controller();
     connect(splits, &SplitController::scheduled, this, [this, splits] {
-        if (!splits->schedule()) return;
+        if (!splits->schedule() || splits->schedule()->logged) return;
         m_session->setScheduledTrace(scheduledTrace(*splits->schedule()));
         const PlanTrace* trace = m_session->planTrace();
         statusBar()->showMessage(

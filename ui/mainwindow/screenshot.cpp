@@ -126,6 +126,17 @@ bool showSchedule(MainWindow& window, const QString& backends, bool overview, QS
     return true;
 }
 
+void settleLoggedSchedule(MainWindow& window) {
+    SplitController* splits = window.splitPanel()->controller();
+    if (!splits->schedule()) {
+        QEventLoop loop;
+        QObject::connect(splits, &SplitController::scheduled, &loop, &QEventLoop::quit);
+        QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    splits->cancel(); // the replay's end: the split graph in its final colours
+}
+
 bool showPanel(MainWindow& window, const QString& panel, QString* error) {
     const auto fail = [error](const QString& reason) {
         if (error) *error = reason;

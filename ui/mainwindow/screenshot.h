@@ -24,6 +24,9 @@ bool replanWithNgl(MainWindow& window, int ngl, QString* error);
 // with `overview`, shows the split overview (planscope --schedule, --split-overview). Waits up to
 // a minute; on failure returns false and sets *error to the scheduler's reason.
 bool showSchedule(MainWindow& window, const QString& backends, bool overview, QString* error);
+// A GGML_SCHED_DEBUG log's document: waits until its assignment is shown and ends the replay on
+// its final colours.
+void settleLoggedSchedule(MainWindow& window);
 
 // Brings a panel to the front for the picture (planscope --show): "peak" (the Peak dock at its
 // buffer's peak, the largest row selected) or "causes" (the Splits dock's Causes tab, the largest

@@ -55,6 +55,8 @@ QString lifetimeText(const planscope::graph_document& doc, const TensorLifetime&
 
 QString paramText(const tensor& t, const op_param_desc& p) {
     if (t.op == op_kind::unary) return toQString(unary_name(static_cast<unary_kind>(t.params.get_i32(p.slot))));
+    if (t.op == op_kind::glu && p.name == "glu")
+        return toQString(glu_name(static_cast<glu_kind>(t.params.get_i32(p.slot))));
     switch (p.kind) {
     case param_kind::i32: return QString::number(t.params.get_i32(p.slot));
     case param_kind::f32: return QString::number(t.params.get_f32(p.slot), 'g', 7);

@@ -29,6 +29,7 @@ QString AssignmentModel::passText(planscope::sched_pass pass) {
     case planscope::sched_pass::upgrade: return tr("3 · upgrade");
     case planscope::sched_pass::remaining: return tr("4 · remaining");
     case planscope::sched_pass::split_copy: return tr("5 · copy");
+    case planscope::sched_pass::logged: return tr("log");
     }
     return {};
 }

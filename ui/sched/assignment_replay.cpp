@@ -42,6 +42,7 @@ QString AssignmentReplay::passTitle(planscope::sched_pass pass) {
     case planscope::sched_pass::upgrade: return tr("Pass 3: upgrade and best backend");
     case planscope::sched_pass::remaining: return tr("Pass 4: remaining sources");
     case planscope::sched_pass::split_copy: return tr("Pass 5: split copies");
+    case planscope::sched_pass::logged: return tr("As the log printed it");
     }
     return {};
 }

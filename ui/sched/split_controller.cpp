@@ -91,6 +91,25 @@ void SplitController::onGraphLoaded(const planscope::graph_document&) {
     m_causes->setSchedule(nullptr);
     m_timings->clear();
     emit statusMessage(QString()); // the last schedule's or run's note spoke of that document
+    // A GGML_SCHED_DEBUG log brings its own assignment: shown once the canvas has the document.
+    if (const auto logged = m_session->loggedSchedule()) {
+        const quint64 generation = m_generation;
+        QMetaObject::invokeMethod(
+            this,
+            [this, generation, logged] {
+                if (generation != m_generation) return; // another document came first
+                m_schedule = std::make_shared<const SplitSchedule>(loggedSchedule(m_session->document(), *logged));
+                m_scheduledList.clear(); // made on no backend list: a run never draws over it
+                m_assignments->setSchedule(m_schedule);
+                m_causes->setSchedule(m_schedule);
+                emit statusMessage(tr("GGML_SCHED_DEBUG log: %n split(s), %1 assignments", nullptr,
+                                      static_cast<int>(m_schedule->plan.splits.size()))
+                                       .arg(m_schedule->plan.assignments.size()));
+                emit scheduled();
+                replay();
+            },
+            Qt::QueuedConnection);
+    }
 }
 
 template <class Job, class Done>

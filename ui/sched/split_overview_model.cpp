@@ -54,6 +54,8 @@ QString causeWords(const QString& who, std::string_view code, const QString& sou
         return OverviewText::tr("%1: src%2 %3 lives in %4 memory").arg(who).arg(*slot).arg(source, where);
     if (code.starts_with("2.src") && slot)
         return OverviewText::tr("%1: follows src%2 %3 on %4").arg(who).arg(*slot).arg(source, where);
+    // A GGML_SCHED_DEBUG log of a default ggml build prints no causes.
+    if (code.empty()) return OverviewText::tr("%1: on %2, as the log printed it").arg(who, where);
     // ggml 2026's causes.
     if (code == "1.inp") return OverviewText::tr("%1: a graph input, on the last backend %2").arg(who, where);
     if (code == "1.off") return OverviewText::tr("%1: %2 asked to run it, away from its weight in host memory").arg(who, where);

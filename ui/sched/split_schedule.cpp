@@ -154,6 +154,18 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     return s;
 }
 
+SplitSchedule loggedSchedule(const graph_document& doc, const sched_plan& plan) {
+    SplitSchedule s;
+    s.logged = true;
+    s.backendNames = plan.backend_names;
+    s.plan = plan;
+    s.causes = group_split_causes(doc.ctx, doc.g, plan);
+    graph_document split = planscope::copy_document(doc);
+    buildSplitDocument(s, split);
+    s.splitDoc = std::make_shared<graph_document>(std::move(split));
+    return s;
+}
+
 std::vector<int> eventSplits(std::span<const alloc_event> events, const std::vector<int>& splitOf) {
     std::vector<int> out;
     out.reserve(events.size());

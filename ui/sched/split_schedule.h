@@ -44,6 +44,8 @@ struct SplitSchedule {
     // to the measured sizes. Their buffers are appended to splitDoc as "CPU compute", ...
     std::vector<planscope::alloc_event> allocEvents;
     std::vector<int> allocSplit; // by event: the split of the node being allocated; -1 before the first
+    // Read from a GGML_SCHED_DEBUG log: no allocation to step through, no backends to run on.
+    bool logged = false;
 };
 
 // Plans `doc` with `preallocate` on input_backend, as plan_with_backends does, recording events
@@ -53,6 +55,10 @@ struct SplitSchedule {
 planscope::result<SplitSchedule> scheduleDocument(const planscope::graph_document& doc,
                                                   const std::vector<planscope::tensor_id>& preallocate,
                                                   const BackendRequest& request);
+
+// The split assignment a GGML_SCHED_DEBUG log printed (GraphSession::loggedSchedule), over the
+// log's document.
+SplitSchedule loggedSchedule(const planscope::graph_document& doc, const planscope::sched_plan& plan);
 
 class PlanTrace;
 // The schedule's measure allocation as a stepping trace over a copy of splitDoc.

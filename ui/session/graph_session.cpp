@@ -42,13 +42,15 @@ void GraphSession::notify(F&& f) {
 }
 
 void GraphSession::setDocument(planscope::graph_document doc, const QString& filePath,
-                               std::vector<planscope::tensor_id> preallocate) {
+                               std::vector<planscope::tensor_id> preallocate,
+                               std::shared_ptr<const planscope::sched_plan> logged) {
     const bool another = doc.name != m_doc.name || filePath != m_filePath;
     m_doc = std::move(doc);
     m_filePath = filePath;
     m_summary = summarizeGraph(m_doc);
     m_selection = {};
     m_preallocate = std::move(preallocate);
+    m_logged = std::move(logged);
     if (another && m_ggmlVersion != planscope::ggml_version::v2023) {
         m_ggmlVersion = planscope::ggml_version::v2023;
         emit ggmlVersionChanged();
@@ -181,7 +183,8 @@ void GraphSession::openWith(const QString& path, const QString& filePath, Source
                     emit loadFailed(path, errorText(loaded->err()));
                     return;
                 }
-                setDocument(std::move(loaded->value().doc), filePath, std::move(loaded->value().preallocate));
+                setDocument(std::move(loaded->value().doc), filePath, std::move(loaded->value().preallocate),
+                            std::move(loaded->value().logged_schedule));
                 emit loadFinished(path);
                 if (!loaded->value().warnings.empty()) {
                     QStringList warnings;

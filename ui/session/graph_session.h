@@ -41,8 +41,12 @@ public:
     // Replaces the document, notifies every observer and plans it on a worker thread (planStarted,
     // then onPlanReady + planFinished). `preallocate`: tensors allocated before the graph, as
     // llama.cpp did its inputs (opened_source::preallocate).
+    // `logged`: the split assignment of a GGML_SCHED_DEBUG log over `doc` (loggedSchedule).
     void setDocument(planscope::graph_document doc, const QString& filePath = {},
-                     std::vector<planscope::tensor_id> preallocate = {});
+                     std::vector<planscope::tensor_id> preallocate = {},
+                     std::shared_ptr<const planscope::sched_plan> logged = {});
+    // The split assignment the document's log printed; null for any other document.
+    [[nodiscard]] const std::shared_ptr<const planscope::sched_plan>& loggedSchedule() const { return m_logged; }
     // Builds a built-in graph (planscope::templates()); false and loadFailed on an unknown name.
     bool openTemplate(const QString& name);
     // Opens a graph file, model or DOT dump (open_graph_source) on a worker thread; ends with
@@ -122,6 +126,7 @@ private:
     quint64 m_pendingGeneration = 0; // 0 = no load running whose result would be applied
     std::vector<planscope::tensor_id> m_preallocate;
     planscope::ggml_version m_ggmlVersion = planscope::ggml_version::v2023;
+    std::shared_ptr<const planscope::sched_plan> m_logged;
     std::size_t m_maxBufferSize = SIZE_MAX;
     std::unique_ptr<PlanTrace> m_trace;
     quint64 m_lastPlanGeneration = 0;

@@ -6,10 +6,12 @@
 namespace planscope::ggml2026 {
 namespace {
 
-// ggml_op_can_inplace of d99724f2 (ggml-alloc.c:22-49), for the ops Planscope has: the same set
-// as 2023's; 2026 adds FILL, ADD_ID and the backward ops, which Planscope does not have.
+// ggml_op_can_inplace of d99724f2 (ggml-alloc.c:22-49), for the ops Planscope has: 2023's set and
+// ADD_ID; 2026 also adds FILL and the backward ops, which Planscope does not have. SET_ROWS, GLU
+// and FLASH_ATTN_EXT are not in it (SET_ROWS's result is a view of its destination anyway).
 bool can_inplace(op_kind op) {
     switch (op) {
+    case op_kind::add_id:
     case op_kind::scale:
     case op_kind::diag_mask_zero:
     case op_kind::diag_mask_inf:

@@ -5,27 +5,21 @@
 #include <string>
 
 namespace planscope::ggml2026 {
-namespace {
-
-// ggml_gallocr_init_tensor for a view: its source's address plus its offset, once the source has
-// one (sources come first in a graph, so one pass in graph order places chains of views).
-void place_views(graph_document& doc, alloc_observer* observer) {
+void place_views(context& ctx, const graph& g, alloc_observer* observer) {
     const auto place = [&](tensor_id id) {
-        tensor& t = doc.ctx[id];
+        tensor& t = ctx[id];
         if (!t.is_view() || t.where) return;
-        const auto& src = doc.ctx[t.view_src].where;
+        const auto& src = ctx[t.view_src].where;
         if (!src) return;
         t.where = placement{src->buffer, src->offset + t.view_offs};
         if (observer) observer->on_event(events::view{id, t.view_src, *t.where, false});
     };
-    for (const tensor_id n : doc.g.nodes) {
-        for (const tensor_id s : doc.ctx[n].src)
+    for (const tensor_id n : g.nodes) {
+        for (const tensor_id s : ctx[n].src)
             if (s.valid()) place(s);
         place(n);
     }
 }
-
-} // namespace
 
 result<plan_result> plan_graph(graph_document& doc, const plan_options& options) {
     plan_result out;
@@ -43,7 +37,7 @@ result<plan_result> plan_graph(graph_document& doc, const plan_options& options)
     for (std::size_t i = 0; i < doc.ctx.size(); ++i)
         if (const auto& at = plan->where[i])
             doc.ctx[tensor_id{i}].where = placement{buffer_id{first + static_cast<std::size_t>(at->addr.chunk)}, at->addr.offset};
-    place_views(doc, options.observer);
+    place_views(doc.ctx, doc.g, options.observer);
     for (const auto& [node, parent] : plan->inplace) out.inplace_of.emplace(node, parent);
 
     const std::vector<std::size_t>& chunks = plan->chunk_sizes.at(0);

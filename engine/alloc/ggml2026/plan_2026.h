@@ -11,4 +11,10 @@ namespace planscope::ggml2026 {
 
 result<plan_result> plan_graph(graph_document& doc, const plan_options& options);
 
+// ggml_gallocr_init_tensor for views, as alloc_graph places them after the plan: in graph order,
+// each node's unplaced view sources then the node itself, when a view's view_src is placed, at
+// its address plus view_offs (one pass places chains of views, sources coming first). Sends a
+// view event per placement.
+void place_views(context& ctx, const graph& g, alloc_observer* observer = nullptr);
+
 } // namespace planscope::ggml2026

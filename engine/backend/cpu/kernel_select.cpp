@@ -147,6 +147,13 @@ result<kernel_entry> select_kernel(const exec_node& n) {
         return select_float(n, {run_soft_max, work_rows2}, 1);
     case op_kind::rope:
         return select_rope(n);
+    // Ops of later ggml that Planscope plans but has no kernels for: the scheduler moves them to
+    // a backend that has, or refuses the graph.
+    case op_kind::set_rows:
+    case op_kind::glu:
+    case op_kind::flash_attn_ext:
+    case op_kind::add_id:
+        return unsupported(n, "not implemented by Planscope's CPU backend");
     }
     return unsupported(n, "unknown op");
 }

@@ -28,8 +28,8 @@ result<from_cur> backend_id_from_cur(const sched_state_2026& s, tensor_id id) {
         return error{"pre-allocated tensor '" + printable(t.name) + "' is in a " + (*buf)->type.name +
                      " buffer, and no backend that can use it runs " + op_desc(t)};
     if (has_flag(t.flags, tensor_flag::input)) return from_cur{s.n_backends() - 1, "1.inp"};
-    // The rope frequencies (and flash attention's sinks, not modelled) are too small to choose by.
-    if (t.op == op_kind::rope) return from_cur{};
+    // The rope frequencies and flash attention's sinks are too small to choose a backend by.
+    if (t.op == op_kind::rope || t.op == op_kind::flash_attn_ext) return from_cur{};
     for (int i = 0; i < max_src; ++i) {
         const tensor_id src = t.src[static_cast<std::size_t>(i)];
         if (!src.valid()) continue;

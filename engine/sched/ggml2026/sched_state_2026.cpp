@@ -60,21 +60,8 @@ const std::vector<tensor_id>* sched_state_2026::copies_of(tensor_id t, int b) co
 }
 
 status apply_user_assignments(sched_state_2026& s) {
-    if (!s.config.user) return success();
-    auto apply = [&](tensor_id id) -> status {
-        const auto it = s.config.user->find(id);
-        if (it == s.config.user->end() || s.backend(id) >= 0) return success();
-        if (it->second < 0 || it->second >= s.n_backends())
-            return error{"tensor '" + printable(s.ctx[id].name) + "' is assigned to backend " + std::to_string(it->second) +
-                         ", but the scheduler has " + std::to_string(s.n_backends())};
-        s.assign(id, it->second, sched_pass::user, "usr");
-        return success();
-    };
-    for (tensor_id id : s.g.leafs)
-        if (auto st = apply(id); !st) return st;
-    for (tensor_id id : s.g.nodes)
-        if (auto st = apply(id); !st) return st;
-    return success();
+    return apply_user_map(s.ctx, s.g, s.config.user, s.n_backends(), [&](tensor_id id) { return s.backend(id); },
+                          [&](tensor_id id, int b) { s.assign(id, b, sched_pass::user, "usr"); });
 }
 
 } // namespace planscope::ggml2026
