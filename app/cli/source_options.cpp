@@ -62,8 +62,8 @@ bool source_options::parse(std::span<const std::string> args, std::size_t& i, st
 
 std::string source_options::check_source(std::string_view source) const {
     if (is_sched_log_path(source))
-        return "'" + std::string(source) + "' is a GGML_SCHED_DEBUG log, a split assignment and not a graph to plan: "
-               "info prints it, planscope shows it";
+        return std::string("'").append(source).append("' is a GGML_SCHED_DEBUG log, a split assignment and not a graph to plan: "
+                                                      "info prints it, planscope shows it");
     if (m_params.worst_case && m_n_past)
         return "--worst-case fixes n_past at n_ctx - n_batch; it takes no --n-past";
     if (!any() || takes_llama_params(source)) return {};

@@ -29,7 +29,7 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
         auto t = build_template(source.substr(template_prefix.size()), params);
         if (!t) return error{std::string(source) + ": " + t.err().message};
         t->doc.compute_inputs = t->inputs; // saved with the document, so a JSON copy plans the same
-        return opened_source{std::move(t->doc), std::move(t->inputs), {}};
+        return opened_source{std::move(t->doc), std::move(t->inputs), {}, {}};
     }
     const std::filesystem::path path(std::string{source});
     if (is_gguf_path(source)) {
@@ -39,7 +39,7 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
         if (!model) return error{std::string(source) + ": " + model.err().message};
         model->doc.name = path.filename().string();
         model->doc.compute_inputs = model->inputs;
-        return opened_source{std::move(model->doc), std::move(model->inputs), {}};
+        return opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
     }
     if (is_sched_log_path(source)) {
         auto log = open_sched_log_document(path);
@@ -50,12 +50,12 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
     if (is_dot_path(source)) {
         auto dump = import_ggml_dot_file(path); // names the file too
         if (!dump) return dump.err();
-        return opened_source{std::move(dump->doc), {}, std::move(dump->warnings)};
+        return opened_source{std::move(dump->doc), {}, std::move(dump->warnings), {}};
     }
     auto doc = load_graph_json_file(path);
     if (!doc) return doc.err();
     std::vector<tensor_id> inputs = doc->compute_inputs;
-    return opened_source{std::move(*doc), std::move(inputs), {}};
+    return opened_source{std::move(*doc), std::move(inputs), {}, {}};
 }
 
 result<graph_document> open_graph_source(std::string_view source) { return open_graph_source(source, {}); }

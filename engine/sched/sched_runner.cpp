@@ -150,9 +150,9 @@ std::string format_outputs(const std::vector<output_summary>& outputs) {
     };
     std::string out;
     for (const output_summary& o : outputs) {
-        out += "output " + o.name + ": first";
-        for (float v : o.first) out += " " + fixed(v);
-        out += " min " + fixed(o.min) + " max " + fixed(o.max) + " mean " + fixed(o.mean) + "\n";
+        out.append("output ").append(o.name).append(": first");
+        for (float v : o.first) out.append(" ").append(fixed(v));
+        out.append(" min ").append(fixed(o.min)).append(" max ").append(fixed(o.max)).append(" mean ").append(fixed(o.mean)).append("\n");
     }
     return out;
 }

@@ -183,7 +183,7 @@ void TestExportTrace::splitOnTwoBackends() {
     doc.g.leafs.push_back(w);
     export_schedule_options o;
     o.backends = "cpu,cpu";
-    const opened_source src{std::move(doc), {}, {}};
+    const opened_source src{std::move(doc), {}, {}, {}};
     const auto s = split_for_export(src, o);
     QVERIFY2(s.ok(), s.ok() ? "" : s.err().message.c_str());
     QCOMPARE(s->backends, (std::vector<std::string>{"CPU", "CPU1"}));
@@ -203,7 +203,7 @@ void TestExportTrace::runOnce() {
     const graph_document doc = chain();
     export_schedule_options o;
     o.backends = "cpu";
-    const auto s = run_for_trace([] { return result<opened_source>(opened_source{chain(), {}, {}}); }, o);
+    const auto s = run_for_trace([] { return result<opened_source>(opened_source{chain(), {}, {}, {}}); }, o);
     QVERIFY2(s.ok(), s.ok() ? "" : s.err().message.c_str());
     QCOMPARE(s->splits.size(), std::size_t{1});
     QCOMPARE(s->splits[0].nodes, doc.g.nodes);

@@ -30,7 +30,7 @@ result<sched_outcome> cpuReference() {
         [] () -> result<opened_source> {
             auto made = build_template(smallLlama);
             if (!made) return made.err();
-            return opened_source{std::move(made->doc), std::move(made->inputs), {}};
+            return opened_source{std::move(made->doc), std::move(made->inputs), {}, {}};
         },
         list);
 }

@@ -50,7 +50,7 @@ GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options) cons
         return [params]() -> planscope::result<planscope::opened_source> {
             auto model = loadDefaultModel(params);
             if (!model) return model.err();
-            return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}};
+            return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
         };
     return [source = label().toStdString(), params] { return planscope::open_source(source, params); };
 }

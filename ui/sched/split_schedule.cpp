@@ -92,7 +92,7 @@ result<SplitSchedule> schedule2026(const graph_document& doc, const std::vector<
     options.max_buffer_size = request.maxBufferSize;
     options.alloc = &allocEvents;
     options.sched = &schedEvents;
-    auto out = ggml2026::plan_with_backends(opened_source{planscope::copy_document(doc), preallocate, {}}, backends, options);
+    auto out = ggml2026::plan_with_backends(opened_source{planscope::copy_document(doc), preallocate, {}, {}}, backends, options);
     if (!out) return out.err();
     SplitSchedule s;
     s.backendNames = out->backend_names;
@@ -118,7 +118,7 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     if (!owned) return owned.err();
     const std::vector<backend*> backends = backend_pointers(*owned);
     if (request.version == ggml_version::v2026) return schedule2026(doc, preallocate, backends, request);
-    opened_source src{planscope::copy_document(doc), preallocate, {}};
+    opened_source src{planscope::copy_document(doc), preallocate, {}, {}};
     buffer_table table;
     auto made = scheduler::create(backends, table, buffer_id{src.doc.buffers.size()},
                                   buffer_backend_of_document(src.doc, display_names(backends)));

@@ -65,7 +65,7 @@ planscope::result<planscope::opened_source> loadStartupSource(const QString& fil
     if (file.isEmpty()) {
         auto model = loadDefaultModel();
         if (!model) return model.err();
-        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}};
+        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
     }
     auto loaded = planscope::open_source(file.toStdString(), {});
     if (loaded) return loaded;
