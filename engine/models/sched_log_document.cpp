@@ -37,7 +37,6 @@ public:
         for (const auto& s : m_log.splits) any_node = any_node || !s.nodes.empty();
         if (!any_node) return error{"the log has no node lines (GGML_SCHED_DEBUG=1): print it with GGML_SCHED_DEBUG=2 to see its graph"};
         // Graph tensors first, so that the copies come after them as in a scheduled context.
-        std::vector<std::vector<std::pair<std::size_t, tensor_id>>> copy_reads(m_log.splits.size());
         for (std::size_t si = 0; si < m_log.splits.size(); ++si) {
             const auto& split = m_log.splits[si];
             sched_split out{backend_index(split.backend), m_out.doc.g.nodes.size(), 0, {}};
@@ -47,8 +46,7 @@ public:
                 for (std::size_t j = 0; j < n.srcs.size() && j < static_cast<std::size_t>(max_src); ++j) {
                     const auto& src = n.srcs[j];
                     if (src.backend == "NULL" && src.name.find('#') != std::string::npos) {
-                        copy_reads[si].emplace_back(j, tensor_id{}); // resolved after the graph
-                        m_pending.push_back({si, m_out.doc.g.nodes.size(), j, src});
+                        m_pending.push_back({si, m_out.doc.g.nodes.size(), j, src}); // resolved after the graph
                         continue;
                     }
                     t.src[j] = source(src);
