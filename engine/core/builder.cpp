@@ -72,6 +72,16 @@ tensor_id builder::unary_op(op_kind op, tensor_id a, bool inplace) {
     return make(std::move(d), inplace);
 }
 
+// ggml_soft_max: scale 1, no mask.
+tensor_id builder::soft_max_impl(tensor_id a, bool inplace) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::soft_max;
+    d.src[0] = a;
+    d.params.set_f32(0, 1.0f);
+    return make(std::move(d), inplace);
+}
+
 tensor_id builder::dup(tensor_id a) { return unary_op(op_kind::dup, a, false); }
 
 tensor_id builder::with_eps(op_kind op, tensor_id a, float eps, bool inplace) {
@@ -153,12 +163,44 @@ tensor_id builder::add_id(tensor_id a, tensor_id b, tensor_id ids) {
     return make(std::move(d), false);
 }
 
+tensor_id builder::scale_by(tensor_id a, float s, float b) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::scale;
+    d.src[0] = a;
+    d.params.set_f32(0, s);
+    d.params.set_f32(1, b);
+    return make(std::move(d), false);
+}
+
+tensor_id builder::cast(tensor_id a, dtype type) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::cpy;
+    d.type = type;
+    d.src[0] = a;
+    return make(std::move(d), false, m_ctx[a].name + " (copy)");
+}
+
+tensor_id builder::soft_max_ext(tensor_id a, std::optional<tensor_id> mask, const soft_max_args& args) {
+    if (!inputs_ok({a}) || (mask && !inputs_ok({*mask})) || (args.sinks && !inputs_ok({*args.sinks}))) return {};
+    tensor d;
+    d.op = op_kind::soft_max;
+    d.src[0] = a;
+    if (mask) d.src[1] = *mask;
+    if (args.sinks) d.src[2] = *args.sinks;
+    d.params.set_f32(0, args.scale);
+    d.params.set_f32(1, args.max_bias);
+    return make(std::move(d), false);
+}
+
 tensor_id builder::rope_impl(tensor_id a, tensor_id pos, const rope_args& args, bool inplace) {
-    if (!inputs_ok({a, pos})) return {};
+    if (!inputs_ok({a, pos}) || (args.freq_factors && !inputs_ok({*args.freq_factors}))) return {};
     tensor d;
     d.op = op_kind::rope;
     d.src[0] = a;
     d.src[1] = pos;
+    if (args.freq_factors) d.src[2] = *args.freq_factors;
     d.params.set_i32(0, 0); // n_past: unused since positions became a tensor
     d.params.set_i32(1, args.n_dims);
     d.params.set_i32(2, args.mode);

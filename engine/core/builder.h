@@ -23,6 +23,14 @@ struct rope_args {
     float attn_factor = 1.0f;
     float beta_fast = 32.0f;
     float beta_slow = 1.0f;
+    std::optional<tensor_id> freq_factors{}; // ggml_rope_ext's c (d99724f2): f32, n_dims / 2 values
+};
+
+// ggml_soft_max_ext of d99724f2 (with ggml_soft_max_add_sinks: one f32 per head).
+struct soft_max_args {
+    float scale = 1.0f;
+    float max_bias = 0.0f;
+    std::optional<tensor_id> sinks{};
 };
 
 // ggml_flash_attn_ext's scalars; prec as ggml_flash_attn_ext_set_prec (GGML_PREC_F32 = 10), sinks as
@@ -113,8 +121,8 @@ public:
     tensor_id diag_mask_zero_inplace(tensor_id a, int n_past) {
         return with_n_past(op_kind::diag_mask_zero, a, n_past, true);
     }
-    tensor_id soft_max(tensor_id a) { return unary_op(op_kind::soft_max, a, false); }
-    tensor_id soft_max_inplace(tensor_id a) { return unary_op(op_kind::soft_max, a, true); }
+    tensor_id soft_max(tensor_id a) { return soft_max_impl(a, false); }
+    tensor_id soft_max_inplace(tensor_id a) { return soft_max_impl(a, true); }
     tensor_id rope(tensor_id a, tensor_id pos, const rope_args& args) { return rope_impl(a, pos, args, false); }
     tensor_id rope_inplace(tensor_id a, tensor_id pos, const rope_args& args) { return rope_impl(a, pos, args, true); }
     tensor_id unary(tensor_id a, unary_kind u) { return unary_impl(a, u, false); }
@@ -136,11 +144,17 @@ public:
     tensor_id flash_attn_ext(tensor_id q, tensor_id k, tensor_id v, std::optional<tensor_id> mask,
                              const flash_attn_args& args = {});
     tensor_id add_id(tensor_id a, tensor_id b, tensor_id ids);
+    // ggml_scale(a, s) with ggml_scale_impl's bias: x*s + b, the factor a parameter.
+    tensor_id scale_by(tensor_id a, float s, float b = 0.0f);
+    // ggml_cast(a, type): "A (copy)"; ggml's src1 self-reference left out.
+    tensor_id cast(tensor_id a, dtype type);
+    tensor_id soft_max_ext(tensor_id a, std::optional<tensor_id> mask, const soft_max_args& args = {});
 
 private:
     tensor_id make(tensor desc, bool inplace, std::string name = {});
     tensor_id binary(op_kind op, tensor_id a, tensor_id b, bool inplace);
     tensor_id unary_op(op_kind op, tensor_id a, bool inplace);
+    tensor_id soft_max_impl(tensor_id a, bool inplace);
     tensor_id with_eps(op_kind op, tensor_id a, float eps, bool inplace);
     tensor_id with_n_past(op_kind op, tensor_id a, int n_past, bool inplace);
     tensor_id rope_impl(tensor_id a, tensor_id pos, const rope_args& args, bool inplace);

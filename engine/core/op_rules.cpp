@@ -158,6 +158,32 @@ result<tensor> add_id_result(const context& ctx, const tensor& desc) {
     return fresh(a.type, a.ne);
 }
 
+// ggml_soft_max_impl and ggml_soft_max_add_sinks of d99724f2; without a mask and sinks it is the
+// 2023 soft_max (which asserted nothing, hence contiguity is checked only with a mask).
+result<tensor> soft_max_result(const context& ctx, const tensor& desc, bool inplace) {
+    const tensor& a = ctx[desc.src[0]];
+    if (desc.src[1].valid()) {
+        const tensor& mask = ctx[desc.src[1]];
+        if (!is_contiguous(a)) return fail(desc, "src0 must be contiguous");
+        if (mask.type != dtype::f16 && mask.type != dtype::f32)
+            return fail(desc, "the mask (src1) must be f16 or f32, is " + type_text(mask));
+        if (!is_contiguous(mask)) return fail(desc, "the mask (src1) must be contiguous");
+        if (mask.ne[0] != a.ne[0] || mask.ne[1] < a.ne[1] || a.ne[2] % mask.ne[2] != 0 || a.ne[3] % mask.ne[3] != 0)
+            return fail(desc, "the mask " + shape_of(mask) + " does not cover " + shape_of(a) +
+                                  " (ne[0] equal, ne[1] at least as large, ne[2] and ne[3] broadcast)");
+    } else if (desc.params.get_f32(1) > 0.0f) {
+        return fail(desc, "max_bias > 0 needs a mask (src1)");
+    }
+    if (desc.src[2].valid()) {
+        const tensor& sinks = ctx[desc.src[2]];
+        if (sinks.ne[0] != a.ne[2])
+            return fail(desc, "sinks (src2) have " + std::to_string(sinks.ne[0]) + " values for " +
+                                  std::to_string(a.ne[2]) + " heads (src0 ne[2])");
+        if (sinks.type != dtype::f32) return fail(desc, "sinks (src2) must be f32, are " + type_text(sinks));
+    }
+    return same_as(ctx, desc.src[0], inplace);
+}
+
 result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplace) {
     const tensor_id ia = desc.src[0], ib = desc.src[1];
     const tensor* a = ia.valid() ? &ctx[ia] : nullptr;
@@ -174,8 +200,9 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
     case op_kind::rms_norm:
     case op_kind::diag_mask_inf:
     case op_kind::diag_mask_zero:
-    case op_kind::soft_max:
         return same_as(ctx, ia, inplace);
+    case op_kind::soft_max:
+        return soft_max_result(ctx, desc, inplace);
     case op_kind::unary: {
         const auto u = desc.params.get_i32(0);
         if (u < 0 || u > static_cast<int>(unary_kind::silu)) return fail(desc, "unknown unary op " + std::to_string(u));
@@ -190,8 +217,13 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
     case op_kind::sub:
         if (!same_shape(*a, *b)) return fail(desc, "shapes differ: " + shape_of(*a) + " vs " + shape_of(*b));
         return same_as(ctx, ia, inplace);
-    case op_kind::add1:
     case op_kind::scale:
+        if (!b) { // ggml d99724f2: the factor is a parameter
+            if (!is_padded_1d(*a)) return fail(desc, "src0 must be contiguous in rows");
+            return same_as(ctx, ia, inplace);
+        }
+        [[fallthrough]];
+    case op_kind::add1:
         if (!is_scalar(*b)) return fail(desc, "src1 must have one element, has shape " + shape_of(*b));
         if (!is_padded_1d(*a)) return fail(desc, "src0 must be contiguous in rows");
         return same_as(ctx, ia, inplace);
@@ -212,6 +244,12 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
         if (is_transposed(*a)) return fail(desc, "src0 must not be transposed");
         return fresh(dtype::f32, {a->ne[1], b->ne[1], b->ne[2], b->ne[3]});
     case op_kind::cpy:
+        // ggml_cast: a new tensor of the requested type (its src1 is itself in ggml).
+        if (!b) {
+            if (auto s = check_shape(desc.type, a->ne); !s)
+                return fail(desc, "cast to " + std::string(type_name(desc.type)) + ": " + s.err().message);
+            return fresh(desc.type, a->ne);
+        }
         if (nelements(*a) != nelements(*b))
             return fail(desc, "element counts differ: " + shape_of(*a) + " vs " + shape_of(*b));
         return view_of(ctx, ib, 0);
@@ -270,6 +308,14 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
         if (a->ne[2] != b->ne[0])
             return fail(desc, "src0 has " + std::to_string(a->ne[2]) + " tokens (ne[2]) but " +
                                   std::to_string(b->ne[0]) + " positions");
+        if (desc.src[2].valid()) {
+            const tensor& f = ctx[desc.src[2]];
+            const int n_dims = desc.params.get_i32(1);
+            if (f.type != dtype::f32) return fail(desc, "frequency factors (src2) must be f32, are " + type_text(f));
+            if (f.ne[0] < n_dims / 2)
+                return fail(desc, "frequency factors (src2) have " + std::to_string(f.ne[0]) + " values for " +
+                                      std::to_string(n_dims / 2) + " pairs (n_dims / 2)");
+        }
         return same_as(ctx, ia, inplace);
     case op_kind::set_rows:
         return set_rows_result(ctx, desc);
@@ -301,6 +347,13 @@ status check_shape(dtype type, const std::array<std::int64_t, max_dims>& ne) {
         bytes > static_cast<std::size_t>(limit))
         return error{"shape " + shape_string(ne) + " overflows the byte count"};
     return success();
+}
+
+op_params default_params(op_kind op) {
+    op_params p;
+    for (const op_param_desc& d : info(op).params)
+        if (d.kind == param_kind::f32) p.set_f32(d.slot, d.default_f32);
+    return p;
 }
 
 result<tensor> infer_result(const context& ctx, const tensor& desc, bool inplace) {

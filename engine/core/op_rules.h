@@ -14,4 +14,7 @@ result<tensor> infer_result(const context& ctx, const tensor& desc, bool inplace
 // block size, no overflow of element or byte counts.
 status check_shape(dtype type, const std::array<std::int64_t, max_dims>& ne);
 
+// The op params a file that names none means: each parameter's default (SOFT_MAX's scale 1).
+op_params default_params(op_kind op);
+
 } // namespace planscope

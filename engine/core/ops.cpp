@@ -33,6 +33,13 @@ constexpr std::array<op_param_desc, 4> flash_attn_params{{
     {"logit_softcap", param_kind::f32, 2}, {"prec", param_kind::i32, 3},
 }};
 
+// ggml_scale_impl of d99724f2: x*scale + bias, when there is no src1 (2023's scale tensor).
+constexpr std::array<op_param_desc, 2> scale_params{{{"scale", param_kind::f32, 0}, {"bias", param_kind::f32, 1}}};
+// ggml_soft_max_impl of d99724f2: a plain soft_max has scale 1 (older files name no parameter).
+constexpr std::array<op_param_desc, 2> soft_max_params{{
+    {"scale", param_kind::f32, 0, 1.0f}, {"max_bias", param_kind::f32, 1},
+}};
+
 constexpr std::span<const op_param_desc> no_params{};
 
 constexpr std::array<op_info, 34> op_table{{
@@ -53,8 +60,10 @@ constexpr std::array<op_info, 34> op_table{{
     {op_kind::norm, "NORM", 1, 1, false, false, eps_params},
     {op_kind::rms_norm, "RMS_NORM", 1, 1, false, true, eps_params},
     {op_kind::mul_mat, "MUL_MAT", 2, 2, false, false, no_params},
-    {op_kind::scale, "SCALE", 2, 2, false, true, no_params},
-    {op_kind::cpy, "CPY", 2, 2, false, false, no_params},
+    // ggml d99724f2's SCALE has no src1 (its factor is a parameter); its ggml_cast is a CPY whose
+    // src1 is the node itself, which Planscope leaves out (one source: a new tensor of the type).
+    {op_kind::scale, "SCALE", 1, 2, false, true, scale_params},
+    {op_kind::cpy, "CPY", 1, 2, false, false, no_params},
     {op_kind::cont, "CONT", 1, 1, false, false, no_params},
     {op_kind::reshape, "RESHAPE", 1, 1, true, false, no_params},
     {op_kind::view, "VIEW", 1, 1, true, false, view_params},
@@ -63,8 +72,9 @@ constexpr std::array<op_info, 34> op_table{{
     {op_kind::get_rows, "GET_ROWS", 2, 2, false, false, no_params},
     {op_kind::diag_mask_inf, "DIAG_MASK_INF", 1, 1, false, true, n_past_params},
     {op_kind::diag_mask_zero, "DIAG_MASK_ZERO", 1, 1, false, true, n_past_params},
-    {op_kind::soft_max, "SOFT_MAX", 1, 1, false, true, no_params},
-    {op_kind::rope, "ROPE", 2, 2, false, true, rope_params},
+    // ggml_soft_max_ext: src1 the mask, src2 the sinks; ggml_rope_ext: src2 the frequency factors.
+    {op_kind::soft_max, "SOFT_MAX", 1, 3, false, true, soft_max_params},
+    {op_kind::rope, "ROPE", 2, 3, false, true, rope_params},
     {op_kind::unary, "UNARY", 1, 1, false, true, unary_params},
     // ggml d99724f2. SET_ROWS's result is a view of src2 (ggml_view_tensor), not of src0, so it is
     // not a view op; none is in the 2023 ggml_op_can_inplace (ADD_ID is in 2026's, see

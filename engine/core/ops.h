@@ -32,6 +32,7 @@ struct op_param_desc {
     std::string_view name;
     param_kind kind;
     int slot; // index of the first 32-bit word
+    float default_f32 = 0.0f; // what a file that leaves the parameter out means (f32 only)
 };
 
 struct op_info {

@@ -168,7 +168,7 @@ tensor read_tensor(const graph_document& doc, const buffer_names& names, const j
     const json* params = find(j, "params");
     const json* raw = find(j, "op_params");
     if (params && raw) fail(child(path, "op_params"), "op_params and params cannot both be given");
-    if (params) t.params = decode_params(t.op, *params, child(path, "params"));
+    t.params = params ? decode_params(t.op, *params, child(path, "params")) : default_params(t.op);
     if (raw) {
         const std::string rp = child(path, "op_params");
         expect_array(*raw, rp);

@@ -115,6 +115,7 @@ void check_op(const context& ctx, std::size_t i) {
         fail(child(path, "view_src"), std::string(oi.name) + " has no inplace form, so its result cannot be a view");
     tensor desc;
     desc.op = t.op;
+    desc.type = t.type; // what a one-source CPY (ggml_cast) makes
     desc.params = t.params;
     desc.src = t.src;
     desc.ne = t.ne;

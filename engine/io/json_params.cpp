@@ -1,6 +1,8 @@
 // Named op params of the JSON graph format, shared by the loader and the saver.
 #include "io/json_detail.h"
 
+#include "core/op_rules.h"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -55,7 +57,7 @@ json encode_f32(float f) {
 op_params decode_params(op_kind op, const json& params, const std::string& path) {
     expect_object(params, path);
     const op_info& oi = info(op);
-    op_params out;
+    op_params out = default_params(op);
     for (const auto& [key, value] : params.items()) {
         const std::string vpath = child(path, key);
         const op_param_desc* desc = nullptr;

@@ -134,9 +134,12 @@ private:
         if (!op) return error{who + ": op symbol " + in_quotes(n.e.symbol) + " is not one of the ops Planscope models"};
         tensor desc;
         desc.op = *op;
+        desc.type = n.e.type; // a cast's type is only in the dump
         for (int i = 0; i < max_src; ++i) {
             const entry* s = n.src[static_cast<std::size_t>(i)];
             if (!s) continue;
+            // ggml_cast's src1 is the cast itself; Planscope's cast has no src1.
+            if (s == &n && *op == op_kind::cpy && i == 1) continue;
             if (s == &n) return error{who + ": src " + std::to_string(i) + " is the node itself"};
             if (!s->e.leaf && s->e.index >= n.e.index)
                 return error{who + ": src " + std::to_string(i) + " is " + label_of(s->e) + ", which comes later"};
@@ -205,6 +208,18 @@ private:
             case op_kind::glu:
                 desc.params.set_i32(0, static_cast<std::int32_t>(glu_of(n.e, desc.src[1].valid())));
                 break;
+            case op_kind::rope:
+                assume_rope(a, desc);
+                break;
+            case op_kind::soft_max:
+                desc.params = default_params(op_kind::soft_max);
+                m_params_assumed.insert("SOFT_MAX scale 1, max_bias 0");
+                break;
+            case op_kind::scale:
+                if (desc.src[1].valid()) break; // 2023's: the factor is src1
+                desc.params.set_f32(0, 1.0f);
+                m_params_assumed.insert("SCALE factor 1, bias 0");
+                break;
             default:
                 if (!oi.params.empty()) m_params_lost.insert(std::string(oi.name));
             }
@@ -213,6 +228,18 @@ private:
         const bool inplace = oi.can_inplace && !oi.view_op && n.e.name.ends_with(" (view)");
         if (inplace) m_out.warnings.push_back(who + ": taken as in place (a view of src 0), from its name");
         return infer_result(m_out.doc.ctx, desc, inplace);
+    }
+
+    // llama.cpp's usual rotation: every dimension of a head, normal mode, ggml_rope's defaults.
+    void assume_rope(const tensor& a, tensor& desc) {
+        const rope_args r{.n_dims = static_cast<int>(std::min<std::int64_t>(a.ne[0], INT32_MAX))};
+        desc.params.set_i32(1, r.n_dims);
+        desc.params.set_f32(5, r.freq_base);
+        desc.params.set_f32(6, r.freq_scale);
+        desc.params.set_f32(8, r.attn_factor);
+        desc.params.set_f32(9, r.beta_fast);
+        desc.params.set_f32(10, r.beta_slow);
+        m_params_assumed.insert("ROPE n_dims = ne[0], normal mode, freq_base 10000, freq_scale 1");
     }
 
     // RESHAPE and CONT keep the element count: a three-extent print's ne[3] follows from it.
@@ -309,6 +336,11 @@ private:
             for (const auto& o : m_params_lost) ops += (ops.empty() ? "" : ", ") + o;
             general.push_back("op parameters are not in the dump: those of " + ops + " are left zero");
         }
+        if (!m_params_assumed.empty()) {
+            std::string assumed;
+            for (const auto& a : m_params_assumed) assumed += (assumed.empty() ? "" : "; ") + a;
+            general.push_back("op parameters are not in the dump, assumed: " + assumed);
+        }
         if (m_any_grad) general.push_back("gradients ('<g>' fields) ignored: the forward graph is imported");
         m_out.warnings.insert(m_out.warnings.begin(), general.begin(), general.end());
     }
@@ -316,7 +348,7 @@ private:
     std::vector<entry> m_entries;
     std::unordered_map<std::string, entry*> m_by_name;
     std::vector<entry*> m_nodes, m_leafs; // by ggml index
-    std::set<std::string> m_params_lost;
+    std::set<std::string> m_params_lost, m_params_assumed;
     bool m_any_grad = false;
     dot_import m_out;
 };

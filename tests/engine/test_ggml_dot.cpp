@@ -194,7 +194,9 @@ void TestGgmlDot::reportsWhatItInferred() {
     const std::vector<std::string> expected{
         "leafs: the dump shows ne[0] and ne[1] only and no data or buffer; each leaf is taken as [NE0, NE1, 1, 1] "
         "and left unallocated",
-        "op parameters are not in the dump: those of RMS_NORM, ROPE are left zero",
+        "op parameters are not in the dump: those of RMS_NORM are left zero",
+        "op parameters are not in the dump, assumed: ROPE n_dims = ne[0], normal mode, freq_base 10000, freq_scale 1; "
+        "SOFT_MAX scale 1, max_bias 0",
         "node 12 'KQ-0 (view)': taken as in place (a view of src 0), from its name",
         "node 17 'v_cache_view-0': VIEW strides assumed contiguous, offset assumed 0",
         "node 19 'V-0': VIEW strides assumed contiguous, offset assumed 0, ne[3] assumed 1",
@@ -216,7 +218,7 @@ void TestGgmlDot::openedAsGraphSource() {
     auto opened = open_source(dot_dir + "llama_layer.dot", {});
     QVERIFY(opened.ok());
     QCOMPARE(opened->doc.g.nodes.size(), llama_layer.size());
-    QCOMPARE(opened->warnings.size(), std::size_t{6});
+    QCOMPARE(opened->warnings.size(), std::size_t{7});
     QVERIFY(opened->preallocate.empty());
     auto doc = open_graph_source(dot_dir + "llama_layer.dot");
     QVERIFY(doc.ok());
