@@ -1,7 +1,8 @@
 // Execution: the small llama computed on CPU + CPU from the Run action's worker; one timing row
 // per split plus a total per backend, every split's compute announced while it runs, the output
-// summary equal to the CPU-only run of run_with_backends, and a backend that cannot start (an
-// error; the previous run stays), and the Splits dock's status cleared by a new document.
+// summary equal to the CPU-only run of run_with_backends, a ggml 2026 document run by 2026's
+// scheduler, a backend that cannot start (an error; the previous run stays), and the Splits
+// dock's status cleared by a new document.
 #include "execution/timing_model.h"
 #include "sched/split_controller.h"
 #include "sched/split_panel.h"
@@ -9,6 +10,7 @@
 #include "ui_test_support.h"
 
 #include "sched/backend_factory.h"
+#include "sched/ggml2026/run_backends_2026.h"
 #include "sched/sched.h"
 #include "sched/sched_runner.h"
 
@@ -48,6 +50,7 @@ private slots:
     void initTestCase();
     void runsOnTwoBackends();
     void outputsMatchCpuOnly();
+    void runsAsGgml2026();
     void failingBackendKeepsRun();
     void newDocumentClearsRunStatus();
 };
@@ -112,6 +115,37 @@ void TestExecution::outputsMatchCpuOnly() {
         QCOMPARE(got[i].max, reference->outputs[i].max);
         QCOMPARE(got[i].mean, reference->outputs[i].mean);
     }
+    QCOMPARE(f.controller.outputsText(), QString::fromStdString(format_outputs(reference->outputs)));
+}
+
+// A document planned as ggml 2026 runs with 2026's scheduler: its splits (one on two CPUs, which
+// share host memory), announced on the schedule drawn, and the engine's 2026 run's outputs.
+void TestExecution::runsAsGgml2026() {
+    SplitFixture f;
+    f.session.setGgmlVersion(ggml_version::v2026);
+    QVERIFY(f.schedule("cpu,cpu"));
+    QCOMPARE(f.controller.schedule()->plan.splits.size(), std::size_t{1});
+    QSignalSpy running(&f.controller, &SplitController::runningSplitChanged);
+    QSignalSpy status(&f.controller, &SplitController::statusMessage);
+    QVERIFY(runAndWait(f.controller));
+    QCOMPARE(status.first().first().toString(), u"Running on cpu,cpu as ggml 2026…"_s);
+    const RunOutcome& run = *f.controller.lastRun();
+    QCOMPARE(run.splits.size(), std::size_t{1});
+    QCOMPARE(running.count(), 1);
+    QCOMPARE(f.controller.timingModel()->splitRows(), 1);
+
+    auto owned = make_backends("cpu,cpu");
+    QVERIFY(owned.ok());
+    const std::vector<backend*> list = backend_pointers(*owned);
+    auto reference = ggml2026::run_with_backends(
+        []() -> result<opened_source> {
+            auto made = build_template(smallLlama);
+            if (!made) return made.err();
+            return opened_source{std::move(made->doc), std::move(made->inputs), {}, {}};
+        },
+        list);
+    QVERIFY2(reference.ok(), reference.ok() ? "" : reference.err().message.c_str());
+    QCOMPARE(reference->plan.splits.size(), std::size_t{1});
     QCOMPARE(f.controller.outputsText(), QString::fromStdString(format_outputs(reference->outputs)));
 }
 

@@ -1,5 +1,6 @@
 #include "split_run.h"
 
+#include "sched/ggml2026/run_backends_2026.h"
 #include "sched/sched.h"
 #include "sched/sched_runner.h"
 
@@ -16,7 +17,10 @@ result<RunOutcome> runDocument(const graph_document& doc, const std::vector<tens
     if (!owned) return owned.err();
     const std::vector<backend*> list = backend_pointers(*owned);
     const auto open = [&]() -> result<opened_source> { return opened_source{planscope::copy_document(doc), preallocated, {}, {}}; };
-    auto made = run_with_backends(open, list, observer);
+    ggml2026::sched_plan_options options;
+    options.max_buffer_size = request.maxBufferSize;
+    auto made = request.version == ggml_version::v2026 ? ggml2026::run_with_backends(open, list, observer, options)
+                                                       : run_with_backends(open, list, observer);
     if (!made) return made.err();
     RunOutcome out;
     out.backendNames = std::move(made->backend_names);

@@ -199,13 +199,19 @@ void SplitController::run() {
     skipReplay(); // the running split is dimmed on the split graph
     auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
-    const BackendRequest request = m_request;
+    BackendRequest request = m_request;
     std::optional<LlamaPrompt> prompt = m_promptSource ? m_promptSource() : std::nullopt;
-    emit statusMessage(tr("Running on %1…").arg(QString::fromStdString(request.list)));
+    // A llama prompt runs as llama.cpp of 2023 did (run_llama_prompt_sched); any other document
+    // with the scheduler of its version.
+    request.version = prompt ? planscope::ggml_version::v2023 : m_session->ggmlVersion();
+    request.maxBufferSize = m_session->maxBufferSize();
+    emit statusMessage(request.version == planscope::ggml_version::v2026
+                           ? tr("Running on %1 as ggml 2026…").arg(QString::fromStdString(request.list))
+                           : tr("Running on %1…").arg(QString::fromStdString(request.list)));
     const quint64 generation = m_generation + 1; // startWorker's
     // The canvas shows splits only when it shows this backend list's schedule, made by the
-    // scheduler runs use (2023's).
-    const bool onCanvas = m_schedule && m_scheduledList == request.list && m_scheduledVersion == planscope::ggml_version::v2023;
+    // scheduler this run uses.
+    const bool onCanvas = m_schedule && m_scheduledList == request.list && m_scheduledVersion == request.version;
     auto forward = [this, generation, onCanvas](int split, int backend) {
         QMetaObject::invokeMethod(
             this,

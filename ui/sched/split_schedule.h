@@ -23,8 +23,8 @@ namespace planscope::ui {
 struct BackendRequest {
     std::string list = "cpu";
     planscope::backend_factory_options options;
-    // Whose scheduler splits: ggml 2023's, or 2026's with one allocator over the backends' buffer
-    // types of at most maxBufferSize each (runs always use 2023's).
+    // Whose scheduler splits and runs: ggml 2023's, or 2026's with one allocator over the
+    // backends' buffer types of at most maxBufferSize each (a llama prompt runs with 2023's).
     planscope::ggml_version version = planscope::ggml_version::v2023;
     std::size_t maxBufferSize = SIZE_MAX;
 };
