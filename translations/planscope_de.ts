@@ -2101,6 +2101,10 @@ lebendig von Knoten %4 bis %5</translation>
             <numerusform>GGML_SCHED_DEBUG-Protokoll: %n Splits, %1 Zuweisungen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Running on %1 as ggml 2026…</source>
+        <translation>Ausführung auf %1 wie ggml 2026…</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>

@@ -2101,6 +2101,10 @@ vivant du nœud %4 au nœud %5</translation>
             <numerusform>Journal GGML_SCHED_DEBUG : %n splits, %1 affectations</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Running on %1 as ggml 2026…</source>
+        <translation>Exécution sur %1 comme ggml 2026…</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>

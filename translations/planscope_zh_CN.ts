@@ -2083,6 +2083,10 @@ alive from node %4 to %5</source>
             <numerusform>GGML_SCHED_DEBUG 日志：%n 个拆分，%1 个分配</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Running on %1 as ggml 2026…</source>
+        <translation>以 ggml 2026 在 %1 上运行…</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
