@@ -4,6 +4,7 @@
 // and a program build failure carrying the compiler's log.
 #include "alloc/tensor_allocator.h"
 #include "backend/cpu/cpu_backend.h"
+#include "backend/opencl/cl_ops.h"
 #include "backend/opencl/cl_program.h"
 #include "backend/opencl/opencl_backend.h"
 #include "backend/tensor_copy.h"
@@ -53,6 +54,8 @@ private slots:
     void opencl_refuses_host_buffers();
     void supports_op_data();
     void supports_op();
+    void refusal_reasons_2026_data();
+    void refusal_reasons_2026();
     void plan_reuse();
     void get_rows_bad_index();
     void build_failure_has_log();
@@ -243,9 +246,13 @@ void TestOpenclBackend::supports_op_data() {
                            "mul_mat q4_1",      "mul_mat bf16",    "mul_mat f16 src1",  "mul_mat transposed src1",
                            "get_rows q4_1",     "cpy f32 to q8_0", "cpy f32 to bf16",   "rope glm",
                            "rope f16",          "silu f16",        "soft_max f32",      "view",
-                           "odd view offset"};
-    const bool ok[] = {true,  false, false, false, false, false, false, true, false, false, false,
-                       false, false, false, false, false, false, false, true, true,  false};
+                           "odd view offset",   "scale by param",  "scale by tensor",   "soft_max mask",
+                           "soft_max scale",    "soft_max mask, max_bias", "soft_max sinks",  "rope freq factors",
+                           "cast f32 to f16",   "cast f32 to q8_0", "set_rows",         "glu",
+                           "flash_attn_ext",    "add_id"};
+    const bool ok[] = {true,  false, false, false, false, false, false, true,  false, false, false, false,
+                       false, false, false, false, false, false, true,  true,  false, false, true,  false,
+                       false, false, false, false, true,  false, false, false, false, false};
     for (int i = 0; i < static_cast<int>(std::size(names)); ++i) QTest::newRow(names[i]) << i << ok[i];
 }
 
@@ -284,9 +291,69 @@ void TestOpenclBackend::supports_op() {
     case 18: op = b.soft_max(t(dtype::f32, {8, 2, 1, 1})); break;
     case 19: op = b.view_1d(t(dtype::f32, {8, 2, 1, 1}), 4, 8); break;
     case 20: op = b.silu(b.view_1d(t(dtype::f32, {8, 2, 1, 1}), 4, 2)); break;
+    // ggml 2026's forms and ops: the scheduler moves them to the CPU.
+    case 21: op = b.scale_by(t(dtype::f32, {8, 2, 1, 1}), 0.5f, 1.0f); break;
+    case 22: op = b.scale(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f32, {1, 1, 1, 1})); break;
+    case 23: op = b.soft_max_ext(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f16, {8, 2, 1, 1})); break;
+    case 24: op = b.soft_max_ext(t(dtype::f32, {8, 2, 1, 1}), std::nullopt, {.scale = 0.125f}); break;
+    case 25: op = b.soft_max_ext(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f32, {8, 2, 1, 1}), {.max_bias = 8.0f}); break; // with a mask, as ggml asks
+    case 26: op = b.soft_max_ext(t(dtype::f32, {8, 2, 3, 1}), std::nullopt, {.sinks = t(dtype::f32, {3, 1, 1, 1})}); break;
+    case 27: {
+        rope_args ff = normal;
+        ff.freq_factors = t(dtype::f32, {4, 1, 1, 1});
+        op = b.rope(t(dtype::f32, {8, 2, 3, 1}), pos, ff);
+        break;
+    }
+    case 28: op = b.cast(t(dtype::f32, {32, 2, 1, 1}), dtype::f16); break;
+    case 29: op = b.cast(t(dtype::f32, {32, 2, 1, 1}), dtype::q8_0); break;
+    case 30: op = b.set_rows(t(dtype::f16, {8, 4, 1, 1}), t(dtype::f32, {8, 2, 1, 1}), t(dtype::i64, {2, 1, 1, 1})); break;
+    case 31: op = b.swiglu(t(dtype::f32, {8, 2, 1, 1})); break;
+    case 32: {
+        const tensor_id q = t(dtype::f32, {8, 2, 2, 1}), k = t(dtype::f16, {8, 4, 2, 1});
+        op = b.flash_attn_ext(q, k, k, std::nullopt);
+        break;
+    }
+    case 33: op = b.add_id(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f32, {8, 3, 1, 1}), t(dtype::i32, {2, 1, 1, 1})); break;
     }
     QVERIFY2(b.ok(), b.ok() ? "" : b.first_error()->message.c_str());
     QCOMPARE(cl().supports_op(ctx, ctx[op]), supported);
+}
+
+// Why the forms of ggml 2026 that the kernels lack go to the CPU (the scheduler's reason).
+void TestOpenclBackend::refusal_reasons_2026_data() {
+    QTest::addColumn<int>("which");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("scale by param") << 0 << "SCALE by op params (x*s + b, ggml 2026's form without a factor tensor) is not implemented";
+    QTest::newRow("soft_max mask") << 1 << "a mask (src1) is not implemented";
+    QTest::newRow("soft_max sinks") << 2 << "sinks (src2) are not implemented";
+    QTest::newRow("soft_max scale") << 3 << "a scale other than 1 or a max_bias (ALiBi) is not implemented";
+    QTest::newRow("rope freq factors") << 4 << "frequency factors (src2) are not implemented";
+    QTest::newRow("glu") << 5 << "GLU is not implemented";
+    QTest::newRow("plain soft_max") << 6 << QString();
+}
+
+void TestOpenclBackend::refusal_reasons_2026() {
+    QFETCH(int, which);
+    QFETCH(QString, reason);
+    context ctx;
+    builder b(ctx);
+    const auto t = [&](dtype type, shape ne) { return b.new_tensor(type, ne); };
+    rope_args ff;
+    ff.n_dims = 8;
+    ff.freq_factors = t(dtype::f32, {4, 1, 1, 1});
+    tensor_id op{};
+    switch (which) {
+    case 0: op = b.scale_by(t(dtype::f32, {8, 2, 1, 1}), 2.0f); break;
+    case 1: op = b.soft_max_ext(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f16, {8, 2, 1, 1})); break;
+    case 2: op = b.soft_max_ext(t(dtype::f32, {8, 2, 3, 1}), std::nullopt, {.sinks = t(dtype::f32, {3, 1, 1, 1})}); break;
+    case 3: op = b.soft_max_ext(t(dtype::f32, {8, 2, 1, 1}), std::nullopt, {.scale = 0.125f}); break;
+    case 4: op = b.rope(t(dtype::f32, {8, 2, 3, 1}), t(dtype::i32, {3, 1, 1, 1}), ff); break;
+    case 5: op = b.glu(t(dtype::f32, {8, 2, 1, 1}), glu_kind::geglu); break;
+    case 6: op = b.soft_max(t(dtype::f32, {8, 2, 1, 1})); break;
+    }
+    QVERIFY2(b.ok(), b.ok() ? "" : b.first_error()->message.c_str());
+    const auto why = opencl::unsupported_reason(ctx, ctx[op]);
+    QCOMPARE(why ? QString::fromStdString(*why) : QString(), reason);
 }
 
 void TestOpenclBackend::plan_reuse() {

@@ -73,9 +73,11 @@ bool cpu_backend::supports_op(const context& ctx, const tensor& op) const {
     n.op = op.op;
     n.params = op.params;
     n.dst = cpu::describe(op);
-    for (int i = 0; i < op.n_src() && i < 2; ++i) {
+    for (int i = 0; i < op.n_src(); ++i) {
+        if (!op.src[i].valid()) continue; // an optional source left out
         if (!ctx.contains(op.src[i])) return false;
         n.src[i] = cpu::describe(ctx[op.src[i]]);
+        n.present |= static_cast<std::uint8_t>(1u << i);
     }
     return cpu::select_kernel(n).ok();
 }

@@ -1,10 +1,13 @@
-// ADD, SUB, MUL, DIV (src1 repeated over src0 as ggml_can_repeat allows), ADD1, SCALE, and the
-// one-input maps: SQR, SQRT, LOG and the UNARY kinds, all computed in f32 row by row.
+// ADD, SUB, MUL, DIV (src1 repeated over src0 as ggml_can_repeat allows), ADD1, SCALE (2023's
+// one-element src1, or ggml d99724f2's x*s + b from the op params), ADD_ID, and the one-input
+// maps: SQR, SQRT, LOG and the UNARY kinds, all computed in f32 row by row.
 #include "kernels.h"
 #include "row_io.h"
 #include "vmath.h"
 
 #include <cmath>
+#include <cstring>
+#include <string>
 
 namespace planscope::cpu {
 namespace {
@@ -88,9 +91,43 @@ void run_binary(const exec_node& n, const kernel_context& kc) {
 }
 
 void run_scalar(const exec_node& n, const kernel_context& kc) {
+    if (!n.has_src(1)) { // ggml_scale_impl of d99724f2: ggml_vec_scale_f32 without a bias, else mad1
+        const float s = n.params.get_f32(0), b = n.params.get_f32(1);
+        if (b == 0.0f) return map_rows(n, kc, [s](float x) { return x * s; });
+        return map_rows(n, kc, [s, b](float x) { return x * s + b; });
+    }
     const float s = first_value(n.src[1]);
     if (n.op == op_kind::add1) return map_rows(n, kc, [s](float x) { return x + s; });
     map_rows(n, kc, [s](float x) { return x * s; });
+}
+
+// ADD_ID (ggml_compute_forward_add_id_f32): row (i1, i2, i3) of src0 plus the row of src1 (an
+// expert's bias) that the i32 src2 names at (i1, i2).
+void run_add_id(const exec_node& n, const kernel_context& kc) {
+    const strided_tensor &a = n.src[0], &b = n.src[1], &ids = n.src[2], &d = n.dst;
+    const std::int64_t ne0 = d.ne[0];
+    float* sa = kc.scratch(0, 3 * padded(ne0));
+    float* sb = sa + padded(ne0);
+    float* sd = sb + padded(ne0);
+    const auto [first, last] = kc.share(d.rows());
+    for (std::int64_t r = first; r < last; ++r) {
+        const std::int64_t i1 = r % d.ne[1], i2 = (r / d.ne[1]) % d.ne[2], i3 = r / (d.ne[1] * d.ne[2]);
+        std::int32_t id;
+        std::memcpy(&id, ids.data + static_cast<std::size_t>(i1) * ids.nb[0] + static_cast<std::size_t>(i2) * ids.nb[1],
+                    sizeof id);
+        std::byte* out = d.row(i1, i2, i3);
+        float* z = row_target(d, out, sd);
+        const float* x = read_row(a, a.row(i1, i2, i3), sa);
+        if (id < 0 || id >= b.ne[1]) {
+            kc.errors->report("ADD_ID '" + n.name + "': id " + std::to_string(id) + " at (" + std::to_string(i1) + ", " +
+                              std::to_string(i2) + ") is outside [0, " + std::to_string(b.ne[1]) + ")");
+            for (std::int64_t i = 0; i < ne0; ++i) z[i] = x[i];
+        } else {
+            const float* y = read_row(b, b.row(id, 0, 0), sb);
+            for (std::int64_t i = 0; i < ne0; ++i) z[i] = x[i] + y[i];
+        }
+        write_row(d, out, z);
+    }
 }
 
 void run_unary(const exec_node& n, const kernel_context& kc) {

@@ -93,9 +93,14 @@ struct exec_node {
     op_params params;
     std::string name;
     strided_tensor dst;
-    std::array<strided_tensor, 2> src;
+    // Sources by ggml's index; an optional one left out (SOFT_MAX's mask before its sinks,
+    // FLASH_ATTN_EXT's mask) is absent from `present`.
+    std::array<strided_tensor, max_src> src;
+    std::uint8_t present = 0; // bit i: src[i] is given
     kernel_fn kernel = nullptr;
     f16_numerics numerics = f16_numerics::ggml; // the backend's, set by make_exec_plan
+
+    [[nodiscard]] bool has_src(int i) const { return (present >> i) & 1u; }
 };
 
 inline float* kernel_context::scratch(std::size_t offset, std::size_t floats_per_thread) const {

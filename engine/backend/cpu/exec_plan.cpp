@@ -40,6 +40,9 @@ std::vector<exec_segment> segment(const std::vector<exec_node>& nodes, int n_thr
 
 bool worth_splitting(const exec_node& n) {
     if (n.op == op_kind::mul_mat) return n.src[0].ne[0] * n.src[0].ne[1] * n.src[1].rows() >= (std::int64_t{1} << 21);
+    // Each query row reads every key and value row: a decoded token's few rows are much work.
+    if (n.op == op_kind::flash_attn_ext)
+        return n.src[0].rows() * n.src[1].ne[1] * (n.src[1].ne[0] + n.src[2].ne[0]) >= (std::int64_t{1} << 21);
     return n.dst.elements() >= (std::int64_t{1} << 16);
 }
 
@@ -54,10 +57,12 @@ result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_nume
         n.params = t.params;
         n.name = t.name;
         n.dst = describe(t);
-        for (int i = 0; i < t.n_src() && i < 2; ++i) {
+        for (int i = 0; i < t.n_src(); ++i) {
+            if (!t.src[i].valid()) continue; // an optional source left out
             if (!pg.ctx.contains(t.src[i]))
                 return error{"node '" + t.name + "': src" + std::to_string(i) + " does not exist"};
             n.src[i] = describe(pg.ctx[t.src[i]]);
+            n.present |= static_cast<std::uint8_t>(1u << i);
         }
         auto entry = select_kernel(n);
         if (!entry) return entry.err();
@@ -66,7 +71,8 @@ result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_nume
         auto dst = resolve(pg.buffers, t);
         if (!dst) return error{"node '" + t.name + "': " + dst.err().message};
         n.dst = *dst;
-        for (int i = 0; i < t.n_src() && i < 2; ++i) {
+        for (int i = 0; i < t.n_src(); ++i) {
+            if (!n.has_src(i)) continue;
             auto src = resolve(pg.buffers, pg.ctx[t.src[i]]);
             if (!src) return error{"node '" + t.name + "': src" + std::to_string(i) + ": " + src.err().message};
             n.src[i] = *src;

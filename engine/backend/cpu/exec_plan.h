@@ -33,8 +33,9 @@ struct exec_plan {
 result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics = f16_numerics::ggml,
                                  split_policy split = split_policy::by_size);
 
-// Whether a node is big enough to share among threads (split_policy::by_size): MUL_MAT from 2^21
-// multiply-adds, other ops from 2^16 result elements, tens of microseconds of work either way.
+// Whether a node is big enough to share among threads (split_policy::by_size): MUL_MAT and
+// FLASH_ATTN_EXT from 2^21 multiply-adds, other ops from 2^16 result elements, tens of
+// microseconds of work either way.
 bool worth_splitting(const exec_node& n);
 
 // 64-byte aligned memory that only grows.

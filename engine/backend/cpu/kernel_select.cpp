@@ -68,7 +68,109 @@ result<kernel_entry> select_rope(const exec_node& n) {
     if (n_dims <= 0 || n_dims > s.ne[0])
         return unsupported(n, "n_dims " + std::to_string(n_dims) + " is outside [1, " + std::to_string(s.ne[0]) + "]");
     if (mode & 4) return unsupported(n, "GLM mode (4) is not implemented");
+    if (n.has_src(2)) {
+        const strided_tensor& f = n.src[2];
+        if (f.type != dtype::f32) return unsupported(n, "frequency factors (src2) must be f32, are " + type_of(f));
+        if (f.ne[0] < n_dims / 2)
+            return unsupported(n, "frequency factors (src2) have " + std::to_string(f.ne[0]) + " values for " +
+                                      std::to_string(n_dims / 2) + " pairs");
+    }
     return kernel_entry{run_rope, work_rope};
+}
+
+// SCALE: 2023's one-element src1, or d99724f2's factor and bias as op params (no src1).
+result<kernel_entry> select_scale(const exec_node& n) {
+    const strided_tensor *a = &n.src[0], *b = &n.src[1], *d = &n.dst;
+    if (!n.has_src(1)) {
+        if (!float_types({a, d})) return unsupported(n, float_error({a, d}));
+        return kernel_entry{run_scalar, work_rows3};
+    }
+    if (!float_types({a, b, d})) return unsupported(n, float_error({a, b, d}));
+    return kernel_entry{run_scalar, work_rows3};
+}
+
+// SOFT_MAX with ggml_soft_max_ext's mask (src1) and sinks (src2).
+result<kernel_entry> select_soft_max(const exec_node& n) {
+    const strided_tensor &a = n.src[0], &d = n.dst;
+    if (!float_types({&a, &d})) return unsupported(n, float_error({&a, &d}));
+    if (n.has_src(1)) {
+        const strided_tensor& m = n.src[1];
+        if (m.type != dtype::f16 && m.type != dtype::f32)
+            return unsupported(n, "the mask (src1) must be f16 or f32, is " + type_of(m));
+        if (m.ne[0] != a.ne[0] || m.ne[1] < a.ne[1])
+            return unsupported(n, "the mask (src1) must have ne[0] " + std::to_string(a.ne[0]) + " and at least " +
+                                      std::to_string(a.ne[1]) + " rows");
+    }
+    if (n.has_src(2)) {
+        const strided_tensor& k = n.src[2];
+        if (k.type != dtype::f32) return unsupported(n, "sinks (src2) must be f32, are " + type_of(k));
+        if (k.ne[0] < a.ne[2])
+            return unsupported(n, "sinks (src2) have " + std::to_string(k.ne[0]) + " values for " +
+                                      std::to_string(a.ne[2]) + " heads");
+    }
+    return kernel_entry{run_soft_max, work_rows2};
+}
+
+// SET_ROWS: f32 or f16 rows into a float or quantisable destination at i64 or i32 indices.
+result<kernel_entry> select_set_rows(const exec_node& n) {
+    const strided_tensor &s = n.src[0], &idx = n.src[1], &d = n.dst;
+    if (s.type != dtype::f32 && s.type != dtype::f16) return unsupported(n, "src0 must be f32 or f16, is " + type_of(s));
+    if (idx.type != dtype::i64 && idx.type != dtype::i32) return unsupported(n, "row indices must be i64 or i32");
+    if (!is_float_type(d.type) && !quantizer(d.type))
+        return unsupported(n, "cannot write rows of " + type_of(d) + " (no quantiser)");
+    if (!rows_are_blocks(d)) return unsupported(n, "quantised rows of the destination must be contiguous");
+    if (d.ne[0] != s.ne[0] || d.ne[2] != s.ne[2] || d.ne[3] != s.ne[3] || idx.ne[0] < s.ne[1] ||
+        s.ne[2] % idx.ne[1] != 0 || s.ne[3] % idx.ne[2] != 0)
+        return unsupported(n, "the rows, indices and destination do not fit");
+    return kernel_entry{run_set_rows, work_copy};
+}
+
+result<kernel_entry> select_glu(const exec_node& n) {
+    const strided_tensor *a = &n.src[0], *b = &n.src[1], *d = &n.dst;
+    if (const int g = n.params.get_i32(0); g < 0 || g > static_cast<int>(glu_kind::geglu_quick))
+        return unsupported(n, "unknown glu op " + std::to_string(g));
+    if (n.has_src(1)) {
+        if (!float_types({a, b, d})) return unsupported(n, float_error({a, b, d}));
+        if (b->ne != a->ne || d->ne != a->ne) return unsupported(n, "src0, src1 and the result must have one shape");
+    } else {
+        if (!float_types({a, d})) return unsupported(n, float_error({a, d}));
+        if (2 * d->ne[0] > a->ne[0] || d->ne[1] != a->ne[1] || d->ne[2] != a->ne[2] || d->ne[3] != a->ne[3])
+            return unsupported(n, "the result must be half of src0's rows");
+    }
+    return kernel_entry{run_glu, work_glu};
+}
+
+result<kernel_entry> select_flash_attn_ext(const exec_node& n) {
+    const strided_tensor &q = n.src[0], &k = n.src[1], &v = n.src[2], &d = n.dst;
+    if (!is_float_type(q.type)) return unsupported(n, "q must be f32, f16 or bf16, is " + type_of(q));
+    if (!is_float_type(k.type) || !is_float_type(v.type))
+        return unsupported(n, "K and V must be f32, f16 or bf16 (quantised K/V is not implemented), are " +
+                                  type_of(k) + ", " + type_of(v));
+    if (k.ne[0] != q.ne[0] || v.ne[1] != k.ne[1]) return unsupported(n, "q, k and v do not fit");
+    if (q.ne[2] % k.ne[2] != 0 || q.ne[3] % k.ne[3] != 0 || q.ne[2] % v.ne[2] != 0 || q.ne[3] % v.ne[3] != 0)
+        return unsupported(n, "k and v heads do not broadcast over q's");
+    const std::array<std::int64_t, max_dims> ne{v.ne[0], q.ne[2], q.ne[1], q.ne[3]};
+    if (d.type != dtype::f32 || d.ne != ne) return unsupported(n, "the result must be f32 [v ne0, q ne2, q ne1, q ne3]");
+    if (n.has_src(3)) {
+        const strided_tensor& m = n.src[3];
+        if (m.type != dtype::f16) return unsupported(n, "the mask (src3) must be f16, is " + type_of(m));
+        if (m.ne[0] < k.ne[1] || m.ne[1] < q.ne[1] || q.ne[2] % m.ne[2] != 0 || q.ne[3] % m.ne[3] != 0)
+            return unsupported(n, "the mask (src3) does not cover the keys and queries");
+    }
+    if (n.has_src(4)) {
+        const strided_tensor& s = n.src[4];
+        if (s.type != dtype::f32 || s.ne[0] < q.ne[2]) return unsupported(n, "sinks (src4) must be one f32 per head");
+    }
+    return kernel_entry{run_flash_attn_ext, work_flash_attn_ext};
+}
+
+result<kernel_entry> select_add_id(const exec_node& n) {
+    const strided_tensor *a = &n.src[0], *b = &n.src[1], *ids = &n.src[2], *d = &n.dst;
+    if (!float_types({a, b, d})) return unsupported(n, float_error({a, b, d}));
+    if (ids->type != dtype::i32) return unsupported(n, "ids (src2) must be i32");
+    if (b->ne[0] != a->ne[0] || d->ne != a->ne || ids->ne[0] < a->ne[1] || ids->ne[1] < a->ne[2])
+        return unsupported(n, "src0, src1 and the ids do not fit");
+    return kernel_entry{run_add_id, work_rows3};
 }
 
 result<kernel_entry> select_get_rows(const exec_node& n) {
@@ -116,8 +218,9 @@ result<kernel_entry> select_kernel(const exec_node& n) {
     case op_kind::div:
         return select_float(n, {run_binary, work_rows3}, 2);
     case op_kind::add1:
-    case op_kind::scale:
         return select_float(n, {run_scalar, work_rows3}, 2);
+    case op_kind::scale:
+        return select_scale(n);
     case op_kind::unary:
         if (const int u = n.params.get_i32(0); u < 0 || u > static_cast<int>(unary_kind::silu))
             return unsupported(n, "unknown unary op " + std::to_string(u));
@@ -144,16 +247,18 @@ result<kernel_entry> select_kernel(const exec_node& n) {
     case op_kind::diag_mask_zero:
         return select_float(n, {run_diag_mask, work_rows2}, 1);
     case op_kind::soft_max:
-        return select_float(n, {run_soft_max, work_rows2}, 1);
+        return select_soft_max(n);
     case op_kind::rope:
         return select_rope(n);
-    // Ops of later ggml that Planscope plans but has no kernels for: the scheduler moves them to
-    // a backend that has, or refuses the graph.
+    // ggml d99724f2's ops.
     case op_kind::set_rows:
+        return select_set_rows(n);
     case op_kind::glu:
+        return select_glu(n);
     case op_kind::flash_attn_ext:
+        return select_flash_attn_ext(n);
     case op_kind::add_id:
-        return unsupported(n, "not implemented by Planscope's CPU backend");
+        return select_add_id(n);
     }
     return unsupported(n, "unknown op");
 }

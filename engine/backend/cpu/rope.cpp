@@ -1,6 +1,7 @@
 // ROPE: rotary position embedding of ggml (2023-11, with YaRN), normal mode (adjacent pairs) and
 // NeoX mode (mode bit 2: element i pairs with i + n_dims/2). Positions come from src1 (i32, one
-// per ne2 plane). Dimensions from n_dims on pass through unrotated.
+// per ne2 plane). Dimensions from n_dims on pass through unrotated. ggml_rope_ext's frequency
+// factors (src2 of d99724f2, f32) divide the angle of each pair, as ggml_rope_cache_init does.
 #include "kernels.h"
 #include "row_io.h"
 
@@ -57,10 +58,14 @@ void rope_yarn(const rope_config& c, float theta_extrap, std::int64_t i0, float&
 }
 
 // cos/sin of every pair for position p; the angle grows by theta_scale per pair, as ggml multiplies.
-void fill_cache(const rope_config& c, std::int32_t p, float* cache) {
+// freq_factors (nullptr: none) holds one divisor per pair.
+void fill_cache(const rope_config& c, std::int32_t p, const strided_tensor* freq_factors, float* cache) {
     float theta = static_cast<float>(p);
     for (int i0 = 0; i0 < c.n_dims; i0 += 2) {
-        rope_yarn(c, theta, i0, cache[i0], cache[i0 + 1]);
+        float ff = 1.0f;
+        if (freq_factors)
+            std::memcpy(&ff, freq_factors->data + static_cast<std::size_t>(i0 / 2) * freq_factors->nb[0], sizeof ff);
+        rope_yarn(c, theta / ff, i0, cache[i0], cache[i0 + 1]);
         theta *= c.theta_scale;
     }
 }
@@ -69,6 +74,7 @@ void fill_cache(const rope_config& c, std::int32_t p, float* cache) {
 
 void run_rope(const exec_node& n, const kernel_context& kc) {
     const strided_tensor &s = n.src[0], &pos = n.src[1], &d = n.dst;
+    const strided_tensor* freq_factors = n.has_src(2) ? &n.src[2] : nullptr;
     const rope_config c = config_of(n.params);
     const std::int64_t ne0 = s.ne[0];
     const int half = c.n_dims / 2;
@@ -82,7 +88,7 @@ void run_rope(const exec_node& n, const kernel_context& kc) {
         if (i2 != cached_plane) {
             std::int32_t p;
             std::memcpy(&p, pos.data + static_cast<std::size_t>(i2) * pos.nb[0], sizeof p);
-            fill_cache(c, p, cache);
+            fill_cache(c, p, freq_factors, cache);
             cached_plane = i2;
         }
         const float* x = read_row(s, s.row(i1, i2, i3), sx);

@@ -56,19 +56,56 @@ PLANSCOPE_SIMD_CLONES void scale_row(float* y, std::int64_t n, float scale) {
 
 } // namespace
 
+// ALiBi's slope of head h (ggml_compute_forward_soft_max_f32 and flash attention of d99724f2):
+// 1 without max_bias; else m0^(h+1) for the first n_head_log2 heads, m1^(2(h - n_head_log2) + 1)
+// after them.
+float alibi_slope(float max_bias, std::int64_t n_head, std::int64_t h) {
+    if (max_bias <= 0.0f) return 1.0f;
+    const auto n_head_log2 = static_cast<std::int64_t>(1u << static_cast<std::uint32_t>(std::floor(std::log2(static_cast<float>(n_head)))));
+    const float m0 = std::pow(2.0f, -max_bias / static_cast<float>(n_head_log2));
+    const float m1 = std::pow(2.0f, -(max_bias / 2.0f) / static_cast<float>(n_head_log2));
+    return h < n_head_log2 ? std::pow(m0, static_cast<float>(h + 1))
+                           : std::pow(m1, static_cast<float>(2 * (h - n_head_log2) + 1));
+}
+
+// exp(x*scale + slope*mask - max) / sum, with ggml_soft_max_ext's mask (src1, f16 or f32, row i1
+// of plane (i2, i3) modulo its extents) and sinks (src2: one f32 per head i2, a logit the
+// normalisation counts but the output leaves out). A plain soft_max (scale 1, nothing else) is
 // exp(x - max) / sum. ggml looks exp up in an f16 table; computing it in f32 differs from ggml by
 // at most the f16 rounding of the argument.
 void run_soft_max(const exec_node& n, const kernel_context& kc) {
     const strided_tensor &a = n.src[0], &d = n.dst;
     const std::int64_t ne0 = a.ne[0];
+    const float scale = n.params.get_f32(0), max_bias = n.params.get_f32(1);
+    const strided_tensor* mask = n.has_src(1) ? &n.src[1] : nullptr;
+    const strided_tensor* sinks = n.has_src(2) ? &n.src[2] : nullptr;
+    const bool plain = scale == 1.0f && !mask;
     float* sa = kc.scratch(0, 2 * padded(ne0));
     float* sd = sa + padded(ne0);
     const auto [first, last] = kc.share(a.rows());
     for (std::int64_t r = first; r < last; ++r) {
-        const float* x = read_row(a, a.row(r), sa);
-        std::byte* out = d.row(r);
+        const std::int64_t i1 = r % a.ne[1], i2 = (r / a.ne[1]) % a.ne[2], i3 = r / (a.ne[1] * a.ne[2]);
+        const float* x = read_row(a, a.row(i1, i2, i3), sa);
+        std::byte* out = d.row(i1, i2, i3);
         float* y = row_target(d, out, sd);
-        const double sum = exp_row(x, y, ne0, row_max(x, ne0));
+        const float* logits = x;
+        if (!plain) { // y = x*scale (+ slope*mask): x is read, sa free for the mask row
+            for (std::int64_t i = 0; i < ne0; ++i) y[i] = x[i] * scale;
+            if (mask) {
+                const float slope = alibi_slope(max_bias, a.ne[2], i2);
+                const float* m = read_row(*mask, mask->row(i1, i2 % mask->ne[2], i3 % mask->ne[3]), sa);
+                for (std::int64_t i = 0; i < ne0; ++i) y[i] += slope * m[i];
+            }
+            logits = y;
+        }
+        float max = row_max(logits, ne0);
+        float sink = 0.0f;
+        if (sinks) {
+            std::memcpy(&sink, sinks->data + static_cast<std::size_t>(i2) * sinks->nb[0], sizeof sink);
+            max = std::max(max, sink);
+        }
+        double sum = exp_row(logits, y, ne0, max);
+        if (sinks) sum += static_cast<double>(std::exp(sink - max));
         scale_row(y, ne0, static_cast<float>(1.0 / sum));
         write_row(d, out, y);
     }

@@ -34,11 +34,13 @@ bool is_no_op(op_kind op) {
 std::optional<std::string> unsupported_reason(const context& ctx, const tensor& op) {
     if (is_no_op(op.op)) return std::nullopt;
     const int n_src = op.n_src();
-    for (int i = 0; i < n_src && i < 2; ++i)
-        if (!ctx.contains(op.src[i])) return "src" + std::to_string(i) + " does not exist";
-    if (n_src == 0) return "has no source";
+    // An optional source may be left out before a later one (SOFT_MAX's mask before its sinks).
+    for (int i = 0; i < n_src; ++i)
+        if (op.src[i].valid() && !ctx.contains(op.src[i])) return "src" + std::to_string(i) + " does not exist";
+    if (n_src == 0 || !op.src[0].valid()) return "has no source";
     const tensor& a = ctx[op.src[0]];
-    const tensor* b = n_src > 1 ? &ctx[op.src[1]] : nullptr;
+    const tensor* b = n_src > 1 && op.src[1].valid() ? &ctx[op.src[1]] : nullptr;
+    const bool has_src2 = n_src > 2 && op.src[2].valid();
     if (!aligned_elements(op) || !aligned_elements(a) || (b && !aligned_elements(*b)))
         return "a stride or view offset does not keep elements aligned";
 
@@ -52,6 +54,8 @@ std::optional<std::string> unsupported_reason(const context& ctx, const tensor& 
         return std::nullopt;
     case op_kind::scale:
     case op_kind::add1:
+        if (!b && op.op == op_kind::scale)
+            return "SCALE by op params (x*s + b, ggml 2026's form without a factor tensor) is not implemented";
         if (!b || !is_f32(a) || !is_f32(*b) || !is_f32(op)) return "needs f32 tensors";
         if (!is_scalar(*b)) return "src1 must be one value";
         return std::nullopt;
@@ -70,10 +74,14 @@ std::optional<std::string> unsupported_reason(const context& ctx, const tensor& 
         return std::nullopt;
     case op_kind::soft_max:
         if (b) return "a mask (src1) is not implemented";
+        if (has_src2) return "sinks (src2) are not implemented";
+        if (op.params.get_f32(0) != 1.0f || op.params.get_f32(1) != 0.0f)
+            return "a scale other than 1 or a max_bias (ALiBi) is not implemented";
         if (!is_f32(a) || !is_f32(op)) return "needs f32 tensors";
         return std::nullopt;
     case op_kind::rope: {
         if (!b || b->type != dtype::i32) return "positions must be i32";
+        if (has_src2) return "frequency factors (src2) are not implemented";
         if (!is_f32(a) || !is_f32(op)) return "needs f32 tensors";
         const int n_dims = op.params.get_i32(1);
         if (n_dims <= 0 || n_dims > a.ne[0]) return "n_dims " + std::to_string(n_dims) + " is out of range";
@@ -81,7 +89,7 @@ std::optional<std::string> unsupported_reason(const context& ctx, const tensor& 
         return std::nullopt;
     }
     case op_kind::dup:
-    case op_kind::cpy:
+    case op_kind::cpy: // one source (ggml_cast) too: k_cpy writes the node's own tensor, of its type
     case op_kind::cont:
         if (!is_f16_or_f32(a) || !is_f16_or_f32(op)) return "copies f32 and f16 only, not " + type_list(a, op);
         return std::nullopt;
@@ -97,7 +105,7 @@ std::optional<std::string> unsupported_reason(const context& ctx, const tensor& 
         if (!b || !is_f32(*b) || b->nb[0] != sizeof(float)) return "src1 must have contiguous f32 rows";
         if (!is_f32(op)) return "the result must be f32";
         return std::nullopt;
-    default:
+    default: // SET_ROWS, GLU, FLASH_ATTN_EXT and ADD_ID (ggml 2026) among them
         return std::string(info(op.op).name) + " is not implemented";
     }
 }

@@ -25,6 +25,9 @@ std::uint64_t run2026_now_us() {
 struct run2026_fill_order {
     std::vector<tensor_id> leafs;
     std::vector<std::pair<tensor_id, bool>> preallocated; // (tensor, whether to fill it)
+    // Leafs the 2023 runner leaves alone because nothing places them (a DOT dump's), which the
+    // 2026 plan allocates: filled last, so the others keep the 2023 runner's salts.
+    std::vector<tensor_id> unplaced;
 };
 
 run2026_fill_order run2026_fills(const opened_source& src) {
@@ -33,7 +36,7 @@ run2026_fill_order run2026_fills(const opened_source& src) {
     const std::unordered_set<tensor_id> leafs(src.doc.g.leafs.begin(), src.doc.g.leafs.end());
     run2026_fill_order out;
     for (tensor_id id : src.doc.g.leafs)
-        if (src.doc.ctx[id].where || pre_set.contains(id)) out.leafs.push_back(id);
+        (src.doc.ctx[id].where || pre_set.contains(id) ? out.leafs : out.unplaced).push_back(id);
     for (tensor_id id : src.preallocate) out.preallocated.emplace_back(id, leafs.contains(id));
     return out;
 }
@@ -47,6 +50,8 @@ status run2026_fill(const buffer_table& table, const context& ctx, const run2026
         if (fill)
             if (auto st = fill_sched_pattern(table, ctx[id], salt); !st) return st;
     }
+    for (tensor_id id : order.unplaced)
+        if (auto st = fill_sched_pattern(table, ctx[id], salt += 17); !st) return st;
     return success();
 }
 

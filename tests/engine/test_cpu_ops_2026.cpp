@@ -1,0 +1,586 @@
+// The CPU backend's kernels for the ops and op forms of ggml d99724f2 against naive references
+// written here in double: SCALE with its factor and bias as params, CPY with one source
+// (ggml_cast), SOFT_MAX with scale, mask (f16/f32, broadcast), ALiBi and sinks, ROPE with
+// frequency factors, SET_ROWS (i32/i64 indices broadcast over planes, f32/f16/bf16/q8_0
+// destinations), GLU (the six kinds; halves, swapped halves, two sources) and ADD_ID, on odd
+// shapes, with 1 and 3 threads; plus values worked out by hand and the errors and refusals.
+// FLASH_ATTN_EXT: test_cpu_flash_attn.
+//
+// Tolerances, relative to max(1, |expected|): 1e-6 where the kernel and the reference do the same
+// float operations; 1e-5 for exp/tanh/erf in float; ROPE 1e-4 (as test_cpu_nn); f16 results 1e-3.
+#include "cpu_op_check.h"
+
+#include "backend/backend.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace planscope;
+using namespace planscope::testing;
+
+namespace {
+
+constexpr float minus_inf = -std::numeric_limits<float>::infinity();
+
+result<tensor_id> finish(cpu_graph& cg, tensor_id out, const std::vector<std::pair<tensor_id, host_tensor>>& to_set) {
+    if (auto s = cg.prepare(out); !s) return s.err();
+    for (const auto& [t, v] : to_set)
+        if (auto s = cg.set(t, v); !s) return s.err();
+    return out;
+}
+
+status set_i64(cpu_graph& cg, tensor_id t, const std::vector<std::int64_t>& values) {
+    return tensor_set(cg.table, cg.ctx[t], values.data(), 0, values.size() * sizeof(std::int64_t));
+}
+
+std::int64_t count(shape s) { return s[0] * s[1] * s[2] * s[3]; }
+
+// ggml's ALiBi slope for head h of n_head, in double.
+double alibi(double max_bias, std::int64_t n_head, std::int64_t h) {
+    if (max_bias <= 0.0) return 1.0;
+    const double n_log2 = std::exp2(std::floor(std::log2(static_cast<double>(n_head))));
+    const double m0 = std::exp2(-max_bias / n_log2), m1 = std::exp2(-(max_bias / 2) / n_log2);
+    return h < n_log2 ? std::pow(m0, static_cast<double>(h + 1)) : std::pow(m1, 2.0 * (static_cast<double>(h) - n_log2) + 1);
+}
+
+// A mask of `ne` with every fifth entry -inf (never a whole row: ne[0] > 1 keeps entry 0 finite).
+host_tensor holed_mask(shape ne, std::mt19937& rng) {
+    host_tensor m = random_host(ne, rng, -2.0f, 2.0f);
+    for (std::size_t i = 0; i < m.v.size(); ++i)
+        if (i % 5 == 4 && i % static_cast<std::size_t>(ne[0]) != 0) m.v[i] = minus_inf;
+    return m;
+}
+
+double glu_ref(glu_kind g, double x, double y, double alpha, double limit) {
+    switch (g) {
+    case glu_kind::reglu: return x > 0 ? x * y : 0.0;
+    case glu_kind::geglu: return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x))) * y;
+    case glu_kind::swiglu: return x / (1 + std::exp(-x)) * y;
+    case glu_kind::swiglu_oai: {
+        const double xc = std::min(x, limit), yc = std::clamp(y, -limit, limit);
+        return xc / (1 + std::exp(-alpha * xc)) * (yc + 1);
+    }
+    case glu_kind::geglu_erf: return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))) * y;
+    case glu_kind::geglu_quick: return x / (1 + std::exp(-1.702 * x)) * y;
+    }
+    return 0.0;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(glu_kind)
+
+class TestCpuOps2026 : public QObject {
+    Q_OBJECT
+private slots:
+    void scale_by_data();
+    void scale_by();
+    void cast_data();
+    void cast();
+    void cast_to_q8_0();
+    void soft_max_ext_data();
+    void soft_max_ext();
+    void soft_max_sinks_by_hand();
+    void rope_freq_factors_data();
+    void rope_freq_factors();
+    void set_rows_data();
+    void set_rows();
+    void set_rows_q8_0();
+    void set_rows_out_of_range();
+    void glu_data();
+    void glu();
+    void glu_by_hand();
+    void add_id_data();
+    void add_id();
+    void add_id_out_of_range();
+    void refusals();
+};
+
+void TestCpuOps2026::scale_by_data() {
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<float>("s");
+    QTest::addColumn<float>("b");
+    QTest::addColumn<int>("type");
+    const int f32 = static_cast<int>(dtype::f32);
+    QTest::newRow("factor only") << shape{7, 3, 1, 1} << 0.5f << 0.0f << f32;
+    QTest::newRow("factor and bias, 3-D") << shape{33, 2, 3, 1} << -1.25f << 0.75f << f32;
+    QTest::newRow("f16") << shape{16, 3, 1, 2} << 3.0f << -2.0f << static_cast<int>(dtype::f16);
+}
+
+void TestCpuOps2026::scale_by() {
+    QFETCH(shape, a);
+    QFETCH(float, s);
+    QFETCH(float, b);
+    QFETCH(int, type);
+    const auto t = static_cast<dtype>(type);
+    std::mt19937 rng(3);
+    const host_tensor av = random_host(a, rng);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(t, a);
+        const tensor_id y = cg.b.scale_by(x, s, b);
+        if (cg.b.ok() && cg.ctx[y].n_src() != 1) return error{"scale_by made a second source"};
+        return finish(cg, y, {{x, av}});
+    };
+    host_tensor expected = rounded(av, t);
+    for (float& x : expected.v) x = static_cast<float>(static_cast<double>(x) * s + b);
+    check_graph(setup, rounded(expected, t), t == dtype::f16 ? 1e-3 : 1e-6);
+    // Values by hand: 2 * -1.25 + 0.75 and 0 * -1.25 + 0.75.
+    if (t == dtype::f32) {
+        auto seen = run_graph(1, [&](cpu_graph& cg) -> result<tensor_id> {
+            const tensor_id x = cg.leaf(dtype::f32, {2, 1, 1, 1});
+            host_tensor xv({2, 1, 1, 1});
+            xv.v = {2.0f, 0.0f};
+            return finish(cg, cg.b.scale_by(x, -1.25f, 0.75f), {{x, xv}});
+        });
+        QVERIFY(seen.ok());
+        QCOMPARE(seen->v[0], -1.75f);
+        QCOMPARE(seen->v[1], 0.75f);
+    }
+}
+
+void TestCpuOps2026::cast_data() {
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<int>("from");
+    QTest::addColumn<int>("to");
+    const int f32 = static_cast<int>(dtype::f32), f16 = static_cast<int>(dtype::f16),
+              bf16 = static_cast<int>(dtype::bf16);
+    QTest::newRow("f32 to f16") << shape{33, 3, 1, 1} << f32 << f16;
+    QTest::newRow("f16 to f32") << shape{7, 5, 2, 1} << f16 << f32;
+    QTest::newRow("f32 to bf16") << shape{9, 4, 1, 3} << f32 << bf16;
+    QTest::newRow("f32 to f32") << shape{5, 1, 1, 1} << f32 << f32;
+}
+
+void TestCpuOps2026::cast() {
+    QFETCH(shape, a);
+    QFETCH(int, from);
+    QFETCH(int, to);
+    const auto ft = static_cast<dtype>(from), tt = static_cast<dtype>(to);
+    std::mt19937 rng(5);
+    const host_tensor av = random_host(a, rng, -70.0f, 70.0f);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(ft, a);
+        const tensor_id y = cg.b.cast(x, tt);
+        if (!cg.b.ok()) return *cg.b.first_error();
+        const tensor& r = cg.ctx[y];
+        if (r.type != tt || r.is_view() || r.n_src() != 1) return error{"the cast is not a new tensor of its type"};
+        return finish(cg, y, {{x, av}});
+    };
+    check_graph(setup, rounded(rounded(av, ft), tt), 0.0);
+}
+
+// f32 to q8_0 by ggml_cast, read back through GET_ROWS: each value within half a step of its
+// block (amax / 127), the f16 scale's rounding aside.
+void TestCpuOps2026::cast_to_q8_0() {
+    std::mt19937 rng(7);
+    const shape a{64, 3, 1, 1};
+    const host_tensor av = random_host(a, rng);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, a), rows = cg.leaf(dtype::i32, {3, 1, 1, 1});
+        const tensor_id q = cg.b.cast(x, dtype::q8_0);
+        auto out = finish(cg, cg.b.get_rows(q, rows), {{x, av}});
+        if (out) cg.set_i32(rows, {0, 1, 2});
+        return out;
+    };
+    check_graph(setup, av, 1.0 / 127 * 0.5 + 2e-3);
+}
+
+void TestCpuOps2026::soft_max_ext_data() {
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<shape>("mask"); // ne[0] == 0: none
+    QTest::addColumn<int>("mask_type");
+    QTest::addColumn<float>("scale");
+    QTest::addColumn<float>("max_bias");
+    QTest::addColumn<bool>("sinks");
+    const int f32 = static_cast<int>(dtype::f32), f16 = static_cast<int>(dtype::f16);
+    const shape none{0, 1, 1, 1};
+    QTest::newRow("scale only") << shape{7, 3, 2, 1} << none << f32 << 0.3f << 0.0f << false;
+    QTest::newRow("f32 mask with more rows") << shape{33, 5, 2, 1} << shape{33, 8, 1, 1} << f32 << 0.125f << 0.0f << false;
+    QTest::newRow("f16 mask broadcast over heads and sequences")
+        << shape{13, 4, 6, 2} << shape{13, 4, 3, 1} << f16 << 1.0f << 0.0f << false;
+    QTest::newRow("ALiBi, 5 heads") << shape{9, 3, 5, 1} << shape{9, 3, 1, 1} << f16 << 0.5f << 8.0f << false;
+    QTest::newRow("sinks") << shape{7, 3, 4, 1} << none << f32 << 1.0f << 0.0f << true;
+    QTest::newRow("sinks, mask, ALiBi") << shape{11, 2, 3, 2} << shape{11, 2, 1, 2} << f32 << 0.7f << 2.0f << true;
+}
+
+void TestCpuOps2026::soft_max_ext() {
+    QFETCH(shape, a);
+    QFETCH(shape, mask);
+    QFETCH(int, mask_type);
+    QFETCH(float, scale);
+    QFETCH(float, max_bias);
+    QFETCH(bool, sinks);
+    const auto mt = static_cast<dtype>(mask_type);
+    std::mt19937 rng(11);
+    const host_tensor av = random_host(a, rng, -4.0f, 4.0f);
+    const host_tensor mv = mask[0] ? rounded(holed_mask(mask, rng), mt) : host_tensor{};
+    const host_tensor sv = random_host({a[2], 1, 1, 1}, rng, -1.0f, 3.0f);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        std::vector<std::pair<tensor_id, host_tensor>> to_set;
+        const tensor_id x = cg.leaf(dtype::f32, a);
+        to_set.emplace_back(x, av);
+        std::optional<tensor_id> m;
+        if (mask[0]) {
+            m = cg.leaf(mt, mask);
+            to_set.emplace_back(*m, mv);
+        }
+        soft_max_args args{.scale = scale, .max_bias = max_bias};
+        if (sinks) {
+            args.sinks = cg.leaf(dtype::f32, sv.ne);
+            to_set.emplace_back(*args.sinks, sv);
+        }
+        return finish(cg, cg.b.soft_max_ext(x, m, args), to_set);
+    };
+    host_tensor expected(a);
+    for (std::int64_t i3 = 0; i3 < a[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < a[2]; ++i2)
+            for (std::int64_t i1 = 0; i1 < a[1]; ++i1) {
+                std::vector<double> l(static_cast<std::size_t>(a[0]));
+                double max = sinks ? sv.at(i2) : -INFINITY;
+                for (std::int64_t i = 0; i < a[0]; ++i) {
+                    double x = static_cast<double>(av.at(i, i1, i2, i3)) * scale;
+                    if (mask[0]) x += alibi(max_bias, a[2], i2) * mv.at(i, i1, i2 % mask[2], i3 % mask[3]);
+                    l[static_cast<std::size_t>(i)] = x;
+                    max = std::max(max, x);
+                }
+                double sum = sinks ? std::exp(sv.at(i2) - max) : 0.0;
+                for (double x : l) sum += std::exp(x - max);
+                for (std::int64_t i = 0; i < a[0]; ++i)
+                    expected.at(i, i1, i2, i3) = static_cast<float>(std::exp(l[static_cast<std::size_t>(i)] - max) / sum);
+            }
+    check_graph(setup, expected, 1e-6);
+}
+
+// Logits ln 2 and 0 with a sink of ln 3: e^x is 2, 1 and 3, the outputs 2/6 and 1/6; a -inf
+// mask entry gives exactly 0.
+void TestCpuOps2026::soft_max_sinks_by_hand() {
+    auto seen = run_graph(1, [](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, {3, 1, 1, 1}), m = cg.leaf(dtype::f16, {3, 1, 1, 1});
+        const tensor_id s = cg.leaf(dtype::f32, {1, 1, 1, 1});
+        host_tensor xv({3, 1, 1, 1}), mv({3, 1, 1, 1}), sv({1, 1, 1, 1});
+        xv.v = {std::log(2.0f), 0.0f, 5.0f};
+        mv.v = {0.0f, 0.0f, minus_inf};
+        sv.v = {std::log(3.0f)};
+        return finish(cg, cg.b.soft_max_ext(x, m, {.sinks = s}), {{x, xv}, {m, mv}, {s, sv}});
+    });
+    QVERIFY2(seen.ok(), seen.ok() ? "" : seen.err().message.c_str());
+    QVERIFY(std::fabs(seen->v[0] - 2.0f / 6) < 1e-6f);
+    QVERIFY(std::fabs(seen->v[1] - 1.0f / 6) < 1e-6f);
+    QCOMPARE(seen->v[2], 0.0f);
+}
+
+void TestCpuOps2026::rope_freq_factors_data() {
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<int>("n_dims");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<std::int64_t>("n_factors");
+    QTest::addColumn<float>("ext_factor");
+    for (int mode : {0, 2}) {
+        const char* n = mode ? "neox" : "normal";
+        QTest::addRow("%s all dims", n) << shape{8, 3, 5, 1} << 8 << mode << std::int64_t{4} << 0.0f;
+        QTest::addRow("%s partial n_dims, extra factors", n) << shape{10, 2, 5, 2} << 6 << mode << std::int64_t{5} << 0.0f;
+        QTest::addRow("%s YaRN", n) << shape{16, 2, 5, 1} << 16 << mode << std::int64_t{8} << 1.0f;
+    }
+}
+
+void TestCpuOps2026::rope_freq_factors() {
+    QFETCH(shape, a);
+    QFETCH(int, n_dims);
+    QFETCH(int, mode);
+    QFETCH(std::int64_t, n_factors);
+    QFETCH(float, ext_factor);
+    const std::vector<std::int32_t> pos{0, 1, 7, 20, 3};
+    std::mt19937 rng(13);
+    const host_tensor av = random_host(a, rng);
+    const host_tensor ff = random_host({n_factors, 1, 1, 1}, rng, 0.5f, 4.0f);
+    rope_args args;
+    args.n_dims = n_dims;
+    args.mode = mode;
+    args.n_orig_ctx = 64;
+    args.freq_scale = ext_factor != 0.0f ? 0.5f : 1.0f;
+    args.ext_factor = ext_factor;
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, a), p = cg.leaf(dtype::i32, {a[2], 1, 1, 1});
+        const tensor_id f = cg.leaf(dtype::f32, ff.ne);
+        rope_args with = args;
+        with.freq_factors = f;
+        auto out = finish(cg, cg.b.rope(x, p, with), {{x, av}, {f, ff}});
+        if (out) cg.set_i32(p, pos);
+        return out;
+    };
+    const auto corr = [&](double n_rot) {
+        return n_dims * std::log(64 / (n_rot * 2 * M_PI)) / (2 * std::log(10000.0));
+    };
+    const double low = std::max(0.0, std::floor(corr(args.beta_fast)));
+    const double high = std::min(n_dims - 1.0, std::ceil(corr(args.beta_slow)));
+    host_tensor expected = av;
+    for (std::int64_t i3 = 0; i3 < a[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < a[2]; ++i2)
+            for (std::int64_t i1 = 0; i1 < a[1]; ++i1)
+                for (int k = 0; k < n_dims / 2; ++k) {
+                    const double extrap = pos[static_cast<std::size_t>(i2)] * std::pow(10000.0, -2.0 * k / n_dims) / ff.at(k);
+                    double theta = args.freq_scale * extrap, mscale = 1.0;
+                    if (ext_factor != 0.0f) {
+                        const double mix = (1.0 - std::clamp((k - low) / std::max(0.001, high - low), 0.0, 1.0)) * ext_factor;
+                        theta = theta * (1 - mix) + extrap * mix;
+                        mscale *= 1.0 + 0.1 * std::log(1.0 / args.freq_scale);
+                    }
+                    const int i = mode == 2 ? k : 2 * k, j = mode == 2 ? k + n_dims / 2 : 2 * k + 1;
+                    const double x0 = av.at(i, i1, i2, i3), x1 = av.at(j, i1, i2, i3);
+                    expected.at(i, i1, i2, i3) = static_cast<float>((x0 * std::cos(theta) - x1 * std::sin(theta)) * mscale);
+                    expected.at(j, i1, i2, i3) = static_cast<float>((x0 * std::sin(theta) + x1 * std::cos(theta)) * mscale);
+                }
+    check_graph(setup, expected, 1e-4);
+}
+
+void TestCpuOps2026::set_rows_data() {
+    QTest::addColumn<shape>("rows");
+    QTest::addColumn<std::int64_t>("dst_rows");
+    QTest::addColumn<shape>("ids");
+    QTest::addColumn<int>("src_type");
+    QTest::addColumn<int>("dst_type");
+    QTest::addColumn<bool>("i64");
+    const int f32 = static_cast<int>(dtype::f32), f16 = static_cast<int>(dtype::f16),
+              bf16 = static_cast<int>(dtype::bf16);
+    QTest::newRow("f32 into f32, i64") << shape{7, 3, 1, 1} << std::int64_t{9} << shape{3, 1, 1, 1} << f32 << f32 << true;
+    QTest::newRow("f32 into f16, i32") << shape{33, 4, 1, 1} << std::int64_t{6} << shape{4, 1, 1, 1} << f32 << f16 << false;
+    QTest::newRow("f16 into f16") << shape{16, 5, 1, 1} << std::int64_t{8} << shape{5, 1, 1, 1} << f16 << f16 << true;
+    QTest::newRow("f16 into f32") << shape{9, 2, 1, 1} << std::int64_t{3} << shape{2, 1, 1, 1} << f16 << f32 << false;
+    QTest::newRow("f32 into bf16") << shape{5, 3, 1, 1} << std::int64_t{4} << shape{3, 1, 1, 1} << f32 << bf16 << true;
+    QTest::newRow("indices broadcast over ne2 and ne3")
+        << shape{5, 3, 4, 2} << std::int64_t{7} << shape{3, 2, 1, 1} << f32 << f16 << true;
+    QTest::newRow("indices per plane") << shape{5, 2, 3, 2} << std::int64_t{4} << shape{2, 3, 2, 1} << f32 << f32 << false;
+}
+
+void TestCpuOps2026::set_rows() {
+    QFETCH(shape, rows);
+    QFETCH(std::int64_t, dst_rows);
+    QFETCH(shape, ids);
+    QFETCH(int, src_type);
+    QFETCH(int, dst_type);
+    QFETCH(bool, i64);
+    const auto st = static_cast<dtype>(src_type), dt = static_cast<dtype>(dst_type);
+    const shape dst{rows[0], dst_rows, rows[2], rows[3]};
+    std::mt19937 rng(17);
+    const host_tensor rv = random_host(rows, rng), dv = random_host(dst, rng, 5.0f, 6.0f);
+    // Distinct indices in each (i1, i2) column of ids, in a shuffled order.
+    std::vector<std::int64_t> idx(static_cast<std::size_t>(count(ids)));
+    for (std::int64_t c = 0; c < ids[1] * ids[2]; ++c) {
+        std::vector<std::int64_t> perm(static_cast<std::size_t>(dst_rows));
+        for (std::int64_t i = 0; i < dst_rows; ++i) perm[static_cast<std::size_t>(i)] = i;
+        std::shuffle(perm.begin(), perm.end(), rng);
+        for (std::int64_t i = 0; i < ids[0]; ++i) idx[static_cast<std::size_t>(c * ids[0] + i)] = perm[static_cast<std::size_t>(i)];
+    }
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id d = cg.leaf(dt, dst, "cache"), r = cg.leaf(st, rows);
+        const tensor_id c = cg.leaf(i64 ? dtype::i64 : dtype::i32, ids);
+        const tensor_id out = cg.b.set_rows(d, r, c);
+        if (cg.b.ok() && cg.ctx[out].view_src != d) return error{"SET_ROWS is not a view of its destination"};
+        auto done = finish(cg, out, {{d, dv}, {r, rv}});
+        if (!done) return done;
+        const std::vector<std::int32_t> idx32(idx.begin(), idx.end());
+        if (auto s = i64 ? set_i64(cg, c, idx) : cg.set_i32(c, idx32); !s) return s.err();
+        return done;
+    };
+    host_tensor expected = rounded(dv, dt);
+    const host_tensor seen = rounded(rounded(rv, st), dt);
+    for (std::int64_t i3 = 0; i3 < rows[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < rows[2]; ++i2)
+            for (std::int64_t i = 0; i < rows[1]; ++i) {
+                const std::int64_t to = idx[static_cast<std::size_t>(i + ids[0] * ((i2 % ids[1]) + ids[1] * (i3 % ids[2])))];
+                for (std::int64_t k = 0; k < rows[0]; ++k) expected.at(k, to, i2, i3) = seen.at(k, i, i2, i3);
+            }
+    check_graph(setup, expected, 0.0);
+}
+
+// Into a zeroed q8_0 cache, read back by GET_ROWS: rows 1 and 3 hold the source within half a
+// step of its block, rows 0 and 2 stay 0.
+void TestCpuOps2026::set_rows_q8_0() {
+    std::mt19937 rng(19);
+    const host_tensor rv = random_host({64, 2, 1, 1}, rng);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id d = cg.leaf(dtype::q8_0, {64, 4, 1, 1}), r = cg.leaf(dtype::f32, rv.ne);
+        const tensor_id c = cg.leaf(dtype::i64, {2, 1, 1, 1}), all = cg.leaf(dtype::i32, {4, 1, 1, 1});
+        auto out = finish(cg, cg.b.get_rows(cg.b.set_rows(d, r, c), all), {{r, rv}});
+        if (!out) return out;
+        const std::vector<std::byte> zeros(nbytes(cg.ctx[d]));
+        if (auto s = tensor_set(cg.table, cg.ctx[d], zeros.data(), 0, zeros.size()); !s) return s.err();
+        if (auto s = set_i64(cg, c, {3, 1}); !s) return s.err();
+        if (auto s = cg.set_i32(all, {0, 1, 2, 3}); !s) return s.err();
+        return out;
+    };
+    host_tensor expected({64, 4, 1, 1});
+    for (std::int64_t k = 0; k < 64; ++k) {
+        expected.at(k, 3) = rv.at(k, 0);
+        expected.at(k, 1) = rv.at(k, 1);
+    }
+    check_graph(setup, expected, 1.0 / 127 * 0.5 + 2e-3);
+}
+
+void TestCpuOps2026::set_rows_out_of_range() {
+    cpu_graph cg(2);
+    const tensor_id d = cg.leaf(dtype::f16, {4, 4, 1, 1}, "cache_k");
+    const tensor_id r = cg.leaf(dtype::f32, {4, 2, 1, 1}), c = cg.leaf(dtype::i64, {2, 1, 1, 1});
+    const tensor_id out = cg.b.set_rows(d, r, c);
+    QVERIFY(cg.prepare(out).ok());
+    QVERIFY(set_i64(cg, c, {0, 9}).ok());
+    const status s = cg.compute();
+    QVERIFY(!s.ok());
+    QCOMPARE(QString::fromStdString(s.err().message),
+             QStringLiteral("SET_ROWS 'cache_k (view)': row index 9 at position 1 is outside [0, 4)"));
+}
+
+void TestCpuOps2026::glu_data() {
+    QTest::addColumn<glu_kind>("kind");
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<bool>("split");
+    QTest::addColumn<bool>("swapped");
+    QTest::addColumn<int>("type");
+    const int f32 = static_cast<int>(dtype::f32), f16 = static_cast<int>(dtype::f16);
+    for (int g = 0; g <= static_cast<int>(glu_kind::geglu_quick); ++g) {
+        const auto k = static_cast<glu_kind>(g);
+        const std::string n(glu_name(k));
+        QTest::addRow("%s halves", n.c_str()) << k << shape{14, 3, 1, 1} << false << false << f32;
+        QTest::addRow("%s swapped halves", n.c_str()) << k << shape{66, 2, 2, 1} << false << true << f32;
+        QTest::addRow("%s split", n.c_str()) << k << shape{7, 3, 2, 1} << true << false << f32;
+    }
+    QTest::newRow("SWIGLU odd row (last element unused)") << glu_kind::swiglu << shape{15, 2, 1, 1} << false << false << f32;
+    QTest::newRow("SWIGLU f16") << glu_kind::swiglu << shape{34, 3, 1, 1} << false << false << f16;
+    QTest::newRow("GEGLU f16 split") << glu_kind::geglu << shape{9, 2, 2, 1} << true << false << f16;
+}
+
+void TestCpuOps2026::glu() {
+    QFETCH(glu_kind, kind);
+    QFETCH(shape, a);
+    QFETCH(bool, split);
+    QFETCH(bool, swapped);
+    QFETCH(int, type);
+    const auto t = static_cast<dtype>(type);
+    const float alpha = 1.702f, limit = 7.0f; // gpt-oss's SWIGLU_OAI
+    std::mt19937 rng(23);
+    const host_tensor av = random_host(a, rng, -10.0f, 10.0f), bv = random_host(a, rng, -10.0f, 10.0f);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(t, a), y = cg.leaf(t, a);
+        const tensor_id out = split ? cg.b.glu_split(x, y, kind) : cg.b.glu(x, kind, swapped);
+        if (!cg.b.ok()) return *cg.b.first_error();
+        cg.ctx[out].params.set_f32(2, alpha);
+        cg.ctx[out].params.set_f32(3, limit);
+        return finish(cg, out, split ? std::vector<std::pair<tensor_id, host_tensor>>{{x, av}, {y, bv}}
+                                     : std::vector<std::pair<tensor_id, host_tensor>>{{x, av}});
+    };
+    const host_tensor sa = rounded(av, t), sb = rounded(bv, t);
+    const std::int64_t nc = split ? a[0] : a[0] / 2;
+    host_tensor expected({nc, a[1], a[2], a[3]});
+    for (std::int64_t i3 = 0; i3 < a[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < a[2]; ++i2)
+            for (std::int64_t i1 = 0; i1 < a[1]; ++i1)
+                for (std::int64_t i = 0; i < nc; ++i) {
+                    const double x = split ? sa.at(i, i1, i2, i3) : sa.at(swapped ? i + nc : i, i1, i2, i3);
+                    const double g = split ? sb.at(i, i1, i2, i3) : sa.at(swapped ? i : i + nc, i1, i2, i3);
+                    expected.at(i, i1, i2, i3) = static_cast<float>(glu_ref(kind, x, g, alpha, limit));
+                }
+    check_graph(setup, rounded(expected, t), t == dtype::f16 ? 1e-3 : 1e-5);
+}
+
+// [x, g] = [2, 3] and [-1, 3]: REGLU 6 and 0; SWIGLU 2 * sigmoid(2) * 3; SWIGLU_OAI with limit 1
+// clamps x to 1 and g to 1: 1 * sigmoid(alpha) * 2.
+void TestCpuOps2026::glu_by_hand() {
+    const auto run = [](glu_kind g, float alpha, float limit) {
+        return run_graph(1, [=](cpu_graph& cg) -> result<tensor_id> {
+            const tensor_id x = cg.leaf(dtype::f32, {2, 2, 1, 1});
+            host_tensor xv({2, 2, 1, 1});
+            xv.v = {2.0f, 3.0f, -1.0f, 3.0f};
+            const tensor_id out = cg.b.glu(x, g);
+            if (!cg.b.ok()) return *cg.b.first_error();
+            cg.ctx[out].params.set_f32(2, alpha);
+            cg.ctx[out].params.set_f32(3, limit);
+            return finish(cg, out, {{x, xv}});
+        });
+    };
+    auto reglu = run(glu_kind::reglu, 0, 0);
+    QVERIFY(reglu.ok());
+    QCOMPARE(reglu->v, (std::vector<float>{6.0f, 0.0f}));
+    auto swiglu = run(glu_kind::swiglu, 0, 0);
+    QVERIFY(swiglu.ok());
+    QVERIFY(std::fabs(swiglu->v[0] - 6.0f / (1.0f + std::exp(-2.0f))) < 1e-6f);
+    auto oai = run(glu_kind::swiglu_oai, 1.702f, 1.0f);
+    QVERIFY(oai.ok());
+    QVERIFY(std::fabs(oai->v[0] - 2.0f / (1.0f + std::exp(-1.702f))) < 1e-6f);
+}
+
+void TestCpuOps2026::add_id_data() {
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<std::int64_t>("experts");
+    QTest::addColumn<int>("b_type");
+    const int f32 = static_cast<int>(dtype::f32);
+    QTest::newRow("odd") << shape{7, 3, 2, 1} << std::int64_t{4} << f32;
+    QTest::newRow("4-D, ids shared over ne3") << shape{33, 2, 3, 2} << std::int64_t{5} << f32;
+    QTest::newRow("f16 biases") << shape{16, 4, 1, 1} << std::int64_t{3} << static_cast<int>(dtype::f16);
+}
+
+void TestCpuOps2026::add_id() {
+    QFETCH(shape, a);
+    QFETCH(std::int64_t, experts);
+    QFETCH(int, b_type);
+    const auto bt = static_cast<dtype>(b_type);
+    std::mt19937 rng(29);
+    const host_tensor av = random_host(a, rng), bv = random_host({a[0], experts, 1, 1}, rng);
+    std::vector<std::int32_t> ids(static_cast<std::size_t>(a[1] * a[2]));
+    std::uniform_int_distribution<std::int32_t> pick(0, static_cast<std::int32_t>(experts - 1));
+    for (auto& id : ids) id = pick(rng);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, a), b = cg.leaf(bt, bv.ne), i = cg.leaf(dtype::i32, {a[1], a[2], 1, 1});
+        auto out = finish(cg, cg.b.add_id(x, b, i), {{x, av}, {b, bv}});
+        if (out) cg.set_i32(i, ids);
+        return out;
+    };
+    const host_tensor sb = rounded(bv, bt);
+    host_tensor expected(a);
+    for (std::int64_t i3 = 0; i3 < a[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < a[2]; ++i2)
+            for (std::int64_t i1 = 0; i1 < a[1]; ++i1)
+                for (std::int64_t k = 0; k < a[0]; ++k)
+                    expected.at(k, i1, i2, i3) =
+                        av.at(k, i1, i2, i3) + sb.at(k, ids[static_cast<std::size_t>(i1 + a[1] * i2)]);
+    check_graph(setup, expected, 0.0);
+}
+
+void TestCpuOps2026::add_id_out_of_range() {
+    cpu_graph cg(1);
+    const tensor_id a = cg.leaf(dtype::f32, {4, 2, 1, 1}), b = cg.leaf(dtype::f32, {4, 3, 1, 1});
+    const tensor_id ids = cg.leaf(dtype::i32, {2, 1, 1, 1});
+    const tensor_id out = cg.b.set_name(cg.b.add_id(a, b, ids), "moe_bias");
+    QVERIFY(cg.prepare(out).ok());
+    QVERIFY(cg.set_i32(ids, {2, -1}).ok());
+    const status s = cg.compute();
+    QVERIFY(!s.ok());
+    QCOMPARE(QString::fromStdString(s.err().message), QStringLiteral("ADD_ID 'moe_bias': id -1 at (1, 0) is outside [0, 3)"));
+}
+
+// What the CPU backend refuses of these ops, and why.
+void TestCpuOps2026::refusals() {
+    cpu_graph cg(1);
+    auto& b = cg.b;
+    const tensor_id x = cg.leaf(dtype::f32, {64, 4, 1, 1});
+    const tensor_id q = cg.leaf(dtype::f32, {32, 2, 2, 1}), kq = cg.leaf(dtype::q8_0, {32, 8, 2, 1});
+    const tensor_id idx = cg.leaf(dtype::i64, {4, 1, 1, 1});
+    const tensor_id att = b.set_name(b.flash_attn_ext(q, kq, kq, std::nullopt), "att");
+    const tensor_id to_q6 = b.cast(cg.leaf(dtype::f32, {256, 2, 1, 1}), dtype::q6_k), to_q8 = b.cast(x, dtype::q8_0);
+    const tensor_id rows_q6 = b.set_rows(cg.leaf(dtype::q6_k, {256, 4, 1, 1}), cg.leaf(dtype::f32, {256, 4, 1, 1}), idx);
+    const tensor_id rows_q4 = b.set_rows(cg.leaf(dtype::q4_0, {64, 8, 1, 1}), x, idx);
+    QVERIFY2(b.ok(), b.ok() ? "" : b.first_error()->message.c_str());
+    QVERIFY(!cg.backend.supports_op(cg.ctx, cg.ctx[att]));
+    QVERIFY(!cg.backend.supports_op(cg.ctx, cg.ctx[to_q6]));
+    QVERIFY(cg.backend.supports_op(cg.ctx, cg.ctx[to_q8]));
+    QVERIFY(!cg.backend.supports_op(cg.ctx, cg.ctx[rows_q6]));
+    QVERIFY(cg.backend.supports_op(cg.ctx, cg.ctx[rows_q4]));
+    QVERIFY(cg.prepare(att).ok());
+    const status s = cg.compute();
+    QVERIFY(!s.ok());
+    QCOMPARE(QString::fromStdString(s.err().message),
+             QStringLiteral("CPU backend: FLASH_ATTN_EXT 'att': K and V must be f32, f16 or bf16 (quantised K/V is not "
+                            "implemented), are q8_0, q8_0"));
+}
+
+QTEST_APPLESS_MAIN(TestCpuOps2026)
+#include "test_cpu_ops_2026.moc"
