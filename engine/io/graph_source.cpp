@@ -50,7 +50,8 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
     if (is_dot_path(source)) {
         auto dump = import_ggml_dot_file(path); // names the file too
         if (!dump) return dump.err();
-        return opened_source{std::move(dump->doc), {}, std::move(dump->warnings), {}};
+        std::vector<tensor_id> inputs = dump->doc.compute_inputs;
+        return opened_source{std::move(dump->doc), std::move(inputs), std::move(dump->warnings), {}};
     }
     auto doc = load_graph_json_file(path);
     if (!doc) return doc.err();

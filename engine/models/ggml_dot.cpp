@@ -7,6 +7,7 @@
 #include "io/bounded_read.h"
 #include "io/dot_reader.h"
 #include "io/dot_scan.h"
+#include "sched/ggml2026/sched_debug_log.h"
 
 #include <algorithm>
 #include <cctype>
@@ -55,6 +56,7 @@ public:
         if (auto s = read_edges(g); !s) return s.err();
         for (entry* l : m_leafs)
             if (auto s = add_leaf(*l); !s) return s.err();
+        if (auto s = place_named_leafs(); !s) return s.err();
         for (entry* n : m_nodes)
             if (auto s = add_node(*n); !s) return s.err();
         add_summary_warnings();
@@ -125,6 +127,35 @@ private:
         t.nb = contiguous_strides(t.type, t.ne);
         l.id = m_out.doc.ctx.add(std::move(t));
         m_out.doc.g.leafs.push_back(l.id);
+        return success();
+    }
+
+    // Where llama.cpp keeps its leafs, as far as names tell: GGUF weights ("*.weight", "*.bias")
+    // in a buffer "weights", the KV cache ("cache_*") in "kv_cache", one after another on the CPU
+    // (a dump shows neither buffers nor offsets); the others are its inputs, allocated in the
+    // compute buffer before the graph (compute_inputs, in leaf order).
+    status place_named_leafs() {
+        graph_document& doc = m_out.doc;
+        std::optional<buffer_id> weights, cache;
+        for (tensor_id id : doc.g.leafs) {
+            tensor& t = doc.ctx[id];
+            const auto kind = ggml2026::classify_logged_leaf(t.name);
+            if (kind == ggml2026::sched_log_leaf::input) {
+                doc.compute_inputs.push_back(id);
+                continue;
+            }
+            std::optional<buffer_id>& buf = kind == ggml2026::sched_log_leaf::weight ? weights : cache;
+            if (!buf) {
+                buf = buffer_id{doc.buffers.size()};
+                doc.buffers.push_back({buf == weights ? "weights" : "kv_cache", "CPU", 0, 64});
+            }
+            buffer_desc& b = doc.buffers[buf->index()];
+            const std::size_t padded = (nbytes(t) + 63) / 64 * 64; // check_shape bounds nbytes
+            t.where = placement{*buf, b.size};
+            if (__builtin_add_overflow(b.size, padded, &b.size))
+                return error{"buffer '" + b.name + "' of the named leafs overflows the byte count"};
+            ++(kind == ggml2026::sched_log_leaf::weight ? m_weights : m_caches);
+        }
         return success();
     }
 
@@ -328,9 +359,14 @@ private:
     // Losses that hold for the whole file go first.
     void add_summary_warnings() {
         std::vector<std::string> general;
-        if (!m_leafs.empty())
+        if (!m_leafs.empty()) {
+            const std::size_t others = m_leafs.size() - m_weights - m_caches;
             general.push_back("leafs: the dump shows ne[0] and ne[1] only and no data or buffer; each leaf is "
-                              "taken as [NE0, NE1, 1, 1] and left unallocated");
+                              "taken as [NE0, NE1, 1, 1]; " +
+                              std::to_string(m_weights) + " named as weights (*.weight, *.bias) placed in buffer "
+                              "'weights', " + std::to_string(m_caches) + " as KV cache (cache_*) in 'kv_cache', " +
+                              std::to_string(others) + " taken as inputs, allocated before the graph");
+        }
         if (!m_params_lost.empty()) {
             std::string ops;
             for (const auto& o : m_params_lost) ops += (ops.empty() ? "" : ", ") + o;
@@ -350,6 +386,7 @@ private:
     std::vector<entry*> m_nodes, m_leafs; // by ggml index
     std::set<std::string> m_params_lost, m_params_assumed;
     bool m_any_grad = false;
+    std::size_t m_weights = 0, m_caches = 0; // leafs place_named_leafs placed
     dot_import m_out;
 };
 

@@ -157,8 +157,19 @@ void TestGgmlDot::importsLlamaLayer() {
     QCOMPARE(tokens.type, dtype::i32);
     QCOMPARE(tokens.ne, (std::array<std::int64_t, 4>{3, 1, 1, 1}));
     QCOMPARE(doc.ctx[doc.g.leafs[9]].type, dtype::f16);
-    for (tensor_id l : doc.g.leafs) QVERIFY(!doc.ctx[l].where); // no buffers in a dump
-    QVERIFY(doc.buffers.empty());
+    // A dump shows no buffers: weights and the KV cache are placed by name, one after another
+    // (64-byte aligned), in buffers of their own; the other leafs are inputs allocated before the graph.
+    QCOMPARE(doc.buffers.size(), std::size_t{2});
+    QCOMPARE(doc.buffers[0].name, std::string("weights"));
+    QCOMPARE(doc.buffers[1].name, std::string("kv_cache"));
+    QCOMPARE(doc.buffers[1].size, std::size_t{128}); // cache_v, f16 [64, 1]
+    QCOMPARE(doc.ctx[doc.g.leafs[0]].where, (std::optional<placement>{placement{buffer_id{0}, 0}}));
+    QCOMPARE(doc.ctx[doc.g.leafs[2]].where, (std::optional<placement>{placement{buffer_id{0}, 512}})); // after [8, 16] f32
+    QCOMPARE(doc.ctx[doc.g.leafs[9]].where, (std::optional<placement>{placement{buffer_id{1}, 0}}));
+    std::vector<std::string> inputs;
+    for (tensor_id id : doc.compute_inputs) inputs.push_back(doc.ctx[id].name);
+    QCOMPARE(inputs, (std::vector<std::string>{"inp_tokens", "inp_pos", "KQ_scale", "KQ_mask"}));
+    QVERIFY(!doc.ctx[doc.g.leafs[1]].where);
 }
 
 void TestGgmlDot::viewsAndInferredParams() {
@@ -192,8 +203,9 @@ void TestGgmlDot::reportsWhatItInferred() {
     auto r = import_ggml_dot_file(dot_dir + "llama_layer.dot");
     QVERIFY(r.ok());
     const std::vector<std::string> expected{
-        "leafs: the dump shows ne[0] and ne[1] only and no data or buffer; each leaf is taken as [NE0, NE1, 1, 1] "
-        "and left unallocated",
+        "leafs: the dump shows ne[0] and ne[1] only and no data or buffer; each leaf is taken as [NE0, NE1, 1, 1]; "
+        "8 named as weights (*.weight, *.bias) placed in buffer 'weights', 1 as KV cache (cache_*) in 'kv_cache', "
+        "4 taken as inputs, allocated before the graph",
         "op parameters are not in the dump: those of RMS_NORM are left zero",
         "op parameters are not in the dump, assumed: ROPE n_dims = ne[0], normal mode, freq_base 10000, freq_scale 1; "
         "SOFT_MAX scale 1, max_bias 0",
@@ -219,7 +231,8 @@ void TestGgmlDot::openedAsGraphSource() {
     QVERIFY(opened.ok());
     QCOMPARE(opened->doc.g.nodes.size(), llama_layer.size());
     QCOMPARE(opened->warnings.size(), std::size_t{7});
-    QVERIFY(opened->preallocate.empty());
+    QCOMPARE(opened->preallocate, opened->doc.compute_inputs); // llama.cpp's inputs
+    QCOMPARE(opened->preallocate.size(), std::size_t{4});
     auto doc = open_graph_source(dot_dir + "llama_layer.dot");
     QVERIFY(doc.ok());
 }

@@ -192,8 +192,9 @@ void TestOps2026::reportsWhatItInferred() {
     auto r = import_ggml_dot_file(dot_file);
     QVERIFY(r.ok());
     const std::vector<std::string> expected{
-        "leafs: the dump shows ne[0] and ne[1] only and no data or buffer; each leaf is taken as [NE0, NE1, 1, 1] "
-        "and left unallocated",
+        "leafs: the dump shows ne[0] and ne[1] only and no data or buffer; each leaf is taken as [NE0, NE1, 1, 1]; "
+        "10 named as weights (*.weight, *.bias) placed in buffer 'weights', 2 as KV cache (cache_*) in 'kv_cache', "
+        "4 taken as inputs, allocated before the graph",
         "op parameters are not in the dump: those of FLASH_ATTN_EXT, RMS_NORM are left zero",
         "node 14 'cache_k_l0 (view)': VIEW strides assumed contiguous, offset assumed 0, ne[3] assumed 1",
         "node 16 'cache_v_l0 (view)': VIEW strides assumed contiguous, offset assumed 0, ne[3] assumed 1",

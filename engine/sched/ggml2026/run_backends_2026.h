@@ -9,7 +9,8 @@
 // buffer of its backend; views get their view_src's address (place_views, as alloc_graph does);
 // the leafs the 2023 runner fills (those placed before the plan and the pre-allocated inputs,
 // which 2026 flags INPUT and the plan places) get its fixed pattern with the same salts, so both
-// runners compute the same values. Then per split in order: each input copied to its copy on the
+// runners compute the same values; leafs nothing placed, which 2026's plan allocates (2023
+// allocates them only while computing and leaves them as it finds them), get it after those. Then per split in order: each input copied to its copy on the
 // split's backend, the split's nodes (graph nodes [i_start, i_end)) computed there and the
 // backend synchronized, timed and reported as the 2023 scheduler reports them (input_copy,
 // compute_begin, compute_end).
