@@ -108,7 +108,6 @@ int run_run(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "run takes exactly one MODEL");
-    if (ggml.n_copies_given()) return usage_error(self(), "run computes one copy of the inputs: --n-copies is for plan");
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
     const bool v2026 = ggml.version() == ggml_version::v2026;
     if (v2026 && (!backends || is_gguf_path(*file)))
@@ -125,6 +124,7 @@ int run_run(std::span<const std::string> args) {
         params.ngl = ngl;
         const auto open_file = [&] { return open_source(*file, params); };
         ggml2026::sched_plan_options plan_options;
+        plan_options.n_copies = ggml.n_copies();
         plan_options.op_offload = ggml.op_offload();
         plan_options.max_buffer_size = ggml.max_buffer_size();
         auto out = v2026 ? ggml2026::run_with_backends(open_file, backend_pointers(*made), nullptr, plan_options)

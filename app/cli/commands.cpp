@@ -92,7 +92,8 @@ std::span<const command> commands() {
          "usage: planscope-cli run MODEL.gguf --tokens 1,2,3,... [--threads N] [--ctx N] [--kv-type f16|f32]\n"
          "                         [--exact-f32]\n"
          "       planscope-cli run FILE --backends LIST [--threads N] [--device D] [--ngl N] [--tokens ...]\n"
-         "                         [--ggml 2023|2026] [--max-buffer-size BYTES] [--no-op-offload]\n"
+         "                         [--ggml 2023|2026] [--max-buffer-size BYTES] [--n-copies N]\n"
+         "                         [--no-op-offload]\n"
          "  Computes the prompt in one batch on the CPU backend (weights used in place from the file)\n"
          "  and prints, for the last position, the top-10 next tokens as 'id logit piece' (piece from\n"
          "  tokenizer.ggml.tokens, SentencePiece's U+2581 shown as a space), then 'sum S' and 'l2 N'\n"
@@ -112,8 +113,9 @@ std::span<const command> commands() {
          "  --ngl N        with --backends: llama layers i >= n_layer - N on the second backend\n"
          "  --device D     with --backends: the OpenCL device, an index or a name substring\n"
          "  --ggml V       with --backends and a graph file (not .gguf): whose scheduler splits,\n"
-         "                 allocates and computes it, 2023 (default) or 2026 (one copy of the inputs;\n"
-         "                 --max-buffer-size and --no-op-offload as for plan)\n",
+         "                 allocates and computes it, 2023 (default) or 2026 (--max-buffer-size,\n"
+         "                 --n-copies and --no-op-offload as for plan; with N copies the run is\n"
+         "                 ggml's first compute after a synchronisation: copy 0)\n",
          &run_run},
         {"export", "write the split diagram, the graph, the plan, the execution trace or the allocation trace",
          "usage: planscope-cli export FILE --what splits|graph|plan|trace|alloc-trace [--format F] -o OUT\n"

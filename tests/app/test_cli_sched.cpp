@@ -148,10 +148,10 @@ private slots:
                                             << run_2026;
         QTest::newRow("run 2026 of a gguf, tokens") << QStringList{"run", "x.gguf", "--tokens", "1", "--ggml", "2026"} << 2
                                                     << run_2026;
-        QTest::newRow("run n-copies") << QStringList{"run", small, "--backends", "cpu", "--ggml", "2026", "--n-copies", "2"}
-                                      << 2 << "usage error: run computes one copy of the inputs: --n-copies is for plan\n";
         QTest::newRow("run n-copies 2023") << QStringList{"run", small, "--backends", "cpu", "--n-copies", "1"} << 2
-                                           << "usage error: run computes one copy of the inputs: --n-copies is for plan\n";
+                                           << "usage error: --n-copies goes with --ggml 2026\n";
+        QTest::newRow("run n-copies 5") << QStringList{"run", small, "--backends", "cpu", "--ggml", "2026", "--n-copies", "5"}
+                                        << 2 << "usage error: --n-copies is 1 to 4 (GGML_SCHED_MAX_COPIES), not '5'\n";
         QTest::newRow("run max-buffer-size 2023") << QStringList{"run", small, "--backends", "cpu", "--max-buffer-size", "64"}
                                                   << 2 << "usage error: --max-buffer-size goes with --ggml 2026\n";
         QTest::newRow("run bad ggml") << QStringList{"run", small, "--backends", "cpu", "--ggml", "2025"} << 2

@@ -169,14 +169,35 @@ private slots:
         compare_outputs(chunked->outputs, runs->v2023->outputs, 0);
     }
 
+    // n_copies N: the graph inputs get N copies (INPUT|OUTPUT, kept), so the compute buffer grows;
+    // the run is ggml's first compute after a synchronisation, copy 0: the outputs of one copy.
+    void copies_of_inputs_data() {
+        QTest::addColumn<int>("n_copies");
+        QTest::addColumn<qulonglong>("size");
+        QTest::newRow("1") << 1 << qulonglong{7744};
+        QTest::newRow("2") << 2 << qulonglong{11008};
+        QTest::newRow("4") << 4 << qulonglong{13440};
+    }
+
+    void copies_of_inputs() {
+        QFETCH(int, n_copies);
+        QFETCH(qulonglong, size);
+        auto made = make_backends("cpu", {1, {}, {}});
+        QVERIFY(made);
+        ggml2026::sched_plan_options options;
+        options.n_copies = n_copies;
+        auto run = ggml2026::run_with_backends(opener("attention.json"), backend_pointers(*made), nullptr, options);
+        QVERIFY2(run, run ? "" : run.err().message.c_str());
+        QCOMPARE(run->plan.n_copies, n_copies);
+        QCOMPARE(static_cast<qulonglong>(run->buffers[0].size), size);
+        const auto runs = run_both("attention.json", "cpu", "cpu");
+        QVERIFY(runs->v2026);
+        compare_outputs(run->outputs, runs->v2026->outputs, 0);
+    }
+
     void errors() {
         auto made = make_backends("cpu", {1, {}, {}});
         QVERIFY(made);
-        ggml2026::sched_plan_options two;
-        two.n_copies = 2;
-        auto copies = ggml2026::run_with_backends(opener("fixture"), backend_pointers(*made), nullptr, two);
-        QVERIFY(!copies);
-        QCOMPARE(copies.err().message, std::string("the 2026 runner computes one copy of the inputs, not 2"));
         auto failing = ggml2026::run_with_backends([]() -> result<opened_source> { return error{"no such source"}; },
                                                    backend_pointers(*made));
         QVERIFY(!failing);

@@ -106,8 +106,6 @@ status run2026_compute_splits(context& ctx, const graph& g, const sched_plan& pl
 result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
                                         std::span<backend* const> backends, sched_observer* observer,
                                         const sched_plan_options& options) {
-    if (options.n_copies != 1)
-        return error{"the 2026 runner computes one copy of the inputs, not " + std::to_string(options.n_copies)};
     auto src = open();
     if (!src) return src.err();
     // Weights and the source's other buffers first, as the 2023 runner backs them.

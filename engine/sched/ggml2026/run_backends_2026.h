@@ -1,7 +1,10 @@
 #pragma once
 // `run FILE --backends LIST --ggml 2026`: a document computed as ggml 2026's scheduler computes
 // it (ggml_backend_sched_graph_compute: alloc_splits, then compute_splits, ggml-backend.cpp of
-// d99724f2, lines 1542-1790), with one copy of the inputs (n_copies 1).
+// d99724f2, lines 1542-1790). With n_copies > 1 it is the first compute after a synchronisation
+// (ggml_backend_sched_synchronize sets next_copy 0, alloc_graph takes it as cur_copy): the
+// inputs go to copy 0, which the split graph reads; the other copies are allocated and unused
+// (ggml rotates them only between computes of a pipeline that does not synchronise).
 //
 // The source is opened once and planned by plan_with_backends (plan_backends_2026.h): split,
 // one reserve over the backends' buffer types. Every document buffer, the source's and the
@@ -21,7 +24,7 @@ namespace planscope::ggml2026 {
 // The outcome is plan_with_backends's (doc as planned and placed, plan, causes, buffers with the
 // real sizes) with timings, totals and outputs (nodes flagged output, else the last node, as
 // planscope::run_with_backends summarises them). `observer` receives the split's decisions and
-// the compute's events. `options`' n_copies must be 1; its alloc observer gets the reserve's
+// the compute's events. `options`' alloc observer gets the reserve's
 // events. Errors: what planning refuses, a buffer a backend cannot make, an input that cannot be
 // copied, a split its backend fails to compute.
 result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
