@@ -201,18 +201,24 @@ tensor_id builder::rope_impl(tensor_id a, tensor_id pos, const rope_args& args, 
     d.src[0] = a;
     d.src[1] = pos;
     if (args.freq_factors) d.src[2] = *args.freq_factors;
-    d.params.set_i32(0, 0); // n_past: unused since positions became a tensor
-    d.params.set_i32(1, args.n_dims);
-    d.params.set_i32(2, args.mode);
-    d.params.set_i32(3, args.n_ctx);
-    d.params.set_i32(4, args.n_orig_ctx);
-    d.params.set_f32(5, args.freq_base);
-    d.params.set_f32(6, args.freq_scale);
-    d.params.set_f32(7, args.ext_factor);
-    d.params.set_f32(8, args.attn_factor);
-    d.params.set_f32(9, args.beta_fast);
-    d.params.set_f32(10, args.beta_slow);
+    d.params = rope_params(args);
     return make(std::move(d), inplace);
+}
+
+op_params rope_params(const rope_args& args) {
+    op_params p;
+    p.set_i32(0, 0); // n_past: unused since positions became a tensor
+    p.set_i32(1, args.n_dims);
+    p.set_i32(2, args.mode);
+    p.set_i32(3, args.n_ctx);
+    p.set_i32(4, args.n_orig_ctx);
+    p.set_f32(5, args.freq_base);
+    p.set_f32(6, args.freq_scale);
+    p.set_f32(7, args.ext_factor);
+    p.set_f32(8, args.attn_factor);
+    p.set_f32(9, args.beta_fast);
+    p.set_f32(10, args.beta_slow);
+    return p;
 }
 
 tensor_id builder::cpy(tensor_id a, tensor_id b) {

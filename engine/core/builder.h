@@ -170,6 +170,9 @@ private:
     std::optional<error> m_error;
 };
 
+// ROPE's op params as ggml_rope_impl lays them out (the frequency factors are a source).
+op_params rope_params(const rope_args& args);
+
 // ggml_format_name semantics: at most 63 bytes kept.
 std::string truncate_name(std::string_view name);
 

@@ -263,13 +263,7 @@ private:
 
     // llama.cpp's usual rotation: every dimension of a head, normal mode, ggml_rope's defaults.
     void assume_rope(const tensor& a, tensor& desc) {
-        const rope_args r{.n_dims = static_cast<int>(std::min<std::int64_t>(a.ne[0], INT32_MAX))};
-        desc.params.set_i32(1, r.n_dims);
-        desc.params.set_f32(5, r.freq_base);
-        desc.params.set_f32(6, r.freq_scale);
-        desc.params.set_f32(8, r.attn_factor);
-        desc.params.set_f32(9, r.beta_fast);
-        desc.params.set_f32(10, r.beta_slow);
+        desc.params = rope_params({.n_dims = static_cast<int>(std::min<std::int64_t>(a.ne[0], INT32_MAX))});
         m_params_assumed.insert("ROPE n_dims = ne[0], normal mode, freq_base 10000, freq_scale 1");
     }
 

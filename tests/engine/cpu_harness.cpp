@@ -9,6 +9,20 @@
 
 namespace planscope::testing {
 
+host_tensor holed_mask(shape ne, std::mt19937& rng) {
+    host_tensor m = random_host(ne, rng, -2.0f, 2.0f);
+    for (std::size_t i = 0; i < m.v.size(); ++i)
+        if (i % 5 == 4 && i % static_cast<std::size_t>(ne[0]) != 0) m.v[i] = -std::numeric_limits<float>::infinity();
+    return m;
+}
+
+double alibi(double max_bias, std::int64_t n_head, std::int64_t h) {
+    if (max_bias <= 0.0) return 1.0;
+    const double n_log2 = std::exp2(std::floor(std::log2(static_cast<double>(n_head))));
+    const double m0 = std::exp2(-max_bias / n_log2), m1 = std::exp2(-(max_bias / 2) / n_log2);
+    return h < n_log2 ? std::pow(m0, static_cast<double>(h + 1)) : std::pow(m1, 2.0 * (static_cast<double>(h) - n_log2) + 1);
+}
+
 host_tensor random_host(shape s, std::mt19937& rng, float lo, float hi) {
     host_tensor t(s);
     std::uniform_real_distribution<float> u(lo, hi);

@@ -38,6 +38,10 @@ host_tensor permuted(const host_tensor& t, std::array<int, 4> axes);
 host_tensor transposed(const host_tensor& t);
 // Values as a tensor of `type` holds them (f16 and bf16 rounded to nearest even).
 host_tensor rounded(const host_tensor& t, dtype type);
+// An attention mask of `ne`, values in [-2, 2), every fifth entry -inf (entry 0 of a row never).
+host_tensor holed_mask(shape ne, std::mt19937& rng);
+// ggml's ALiBi slope of head h of n_head, in double.
+double alibi(double max_bias, std::int64_t n_head, std::int64_t h);
 
 // IEEE half and bfloat16, by arithmetic on exponents rather than bit tricks.
 std::uint16_t ref_f32_to_f16(float f);

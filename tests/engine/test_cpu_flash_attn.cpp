@@ -30,22 +30,6 @@ result<tensor_id> finish(cpu_graph& cg, tensor_id out, const std::vector<std::pa
     return out;
 }
 
-// ggml's ALiBi slope for head h of n_head, in double.
-double alibi(double max_bias, std::int64_t n_head, std::int64_t h) {
-    if (max_bias <= 0.0) return 1.0;
-    const double n_log2 = std::exp2(std::floor(std::log2(static_cast<double>(n_head))));
-    const double m0 = std::exp2(-max_bias / n_log2), m1 = std::exp2(-(max_bias / 2) / n_log2);
-    return h < n_log2 ? std::pow(m0, static_cast<double>(h + 1)) : std::pow(m1, 2.0 * (static_cast<double>(h) - n_log2) + 1);
-}
-
-// A mask of `ne` with every fifth entry -inf (never a whole row: ne[0] > 1 keeps entry 0 finite).
-host_tensor holed_mask(shape ne, std::mt19937& rng) {
-    host_tensor m = random_host(ne, rng, -2.0f, 2.0f);
-    for (std::size_t i = 0; i < m.v.size(); ++i)
-        if (i % 5 == 4 && i % static_cast<std::size_t>(ne[0]) != 0) m.v[i] = minus_inf;
-    return m;
-}
-
 // What FLASH_ATTN_EXT computes, for the table of TestCpuFlashAttn::flash_attn.
 struct attn_case {
     std::int64_t dk, dv, n_kv, n_q, n_head, n_head_kv, n_seq;
