@@ -132,12 +132,14 @@ std::string parse(std::span<const std::string> args, export_args& a) {
         return "--what graph writes the graph file itself: no --backends or --planner";
     if (const auto problem = a.ggml.check(); !problem.empty()) return problem;
     if (a.ggml.sched_given()) return "--n-copies and --no-op-offload go with plan --backends";
-    if (a.ggml.version() != ggml_version::v2023 && (a.backends || a.w->kind == export_kind::trace || a.w->kind == export_kind::graph))
-        return "--ggml 2026 plans one compute buffer for --what plan, alloc-trace or splits, without --backends";
+    if (a.ggml.version() != ggml_version::v2023 && a.w->kind == export_kind::graph)
+        return "--what graph writes the graph file itself: no --ggml";
     plan_options versioned;
     a.ggml.apply(versioned);
     a.plan.version = versioned.version;
     a.plan.max_buffer_size = versioned.max_buffer_size;
+    a.schedule.version = versioned.version; // the scheduler of the splits and of the trace's run
+    a.schedule.max_buffer_size = versioned.max_buffer_size;
     if (a.backends) a.schedule.backends = *a.backends;
     return a.source.check_source(a.file);
 }

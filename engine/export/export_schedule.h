@@ -4,6 +4,7 @@
 // (engine/sched/backend_factory.h).
 #include "schedule_view.h"
 
+#include "alloc/plan.h"
 #include "io/graph_source.h"
 
 #include <functional>
@@ -15,6 +16,10 @@ struct export_schedule_options {
     std::string backends = "cpu"; // make_backends list
     int n_threads = 1;            // CPU backends
     std::string device;           // OpenCL device
+    // Whose scheduler splits and runs: 2023's, or 2026's (ggml2026::plan_with_backends and
+    // run_with_backends, buffer types of at most max_buffer_size).
+    ggml_version version = ggml_version::v2023;
+    std::size_t max_buffer_size = SIZE_MAX;
 };
 
 // The splits and causes of plan_with_backends on a copy of `src`; no timings.

@@ -38,6 +38,7 @@ private slots:
     void planJson();
     void sameBytesTwice();
     void twoBackends();
+    void twoBackendsAsGgml2026();
     void model();
     void usageErrors_data();
     void usageErrors();
@@ -139,6 +140,26 @@ void TestCliExport::twoBackends() {
     QVERIFY(text.contains("shape=cds")); // input copies
 }
 
+// The same with ggml 2026's scheduler: both CPU backends use host memory, so it makes one split
+// on the first CPU (docs/ggml-versions.md): one track in the trace, one cluster in the diagram.
+void TestCliExport::twoBackendsAsGgml2026() {
+    QTemporaryDir dir;
+    const QStringList common{QStringLiteral("export"), llama(), QStringLiteral("--ngl"), QStringLiteral("2"),
+                             QStringLiteral("--backends"), QStringLiteral("cpu,cpu"), QStringLiteral("--threads"), QStringLiteral("1"),
+                             QStringLiteral("--ggml"), QStringLiteral("2026")};
+    const QString trace = dir.filePath(QStringLiteral("t.json")), dot = dir.filePath(QStringLiteral("s.dot"));
+    const auto traced = cli(common + QStringList{QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("-o"), trace});
+    QVERIFY2(traced.code == 0, qPrintable(traced.err));
+    QCOMPARE(cli(common + QStringList{QStringLiteral("--what"), QStringLiteral("splits"), QStringLiteral("-o"), dot}).code, 0);
+    std::set<int> tids;
+    for (const auto& e : json_file(trace).value(QLatin1String("traceEvents")).toArray())
+        if (e.toObject().value(QLatin1String("ph")).toString() == QLatin1String("X")) tids.insert(e.toObject().value(QLatin1String("tid")).toInt());
+    QCOMPARE(tids, (std::set<int>{1}));
+    const QByteArray text = read(dot);
+    QVERIFY(text.contains("subgraph cluster_0 {"));
+    QVERIFY(!text.contains("subgraph cluster_1 {"));
+}
+
 // A real model: 233 tensors; ggml's compute buffer reaches its lower bound, 18432 bytes.
 void TestCliExport::model() {
     const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
@@ -181,6 +202,8 @@ void TestCliExport::usageErrors_data() {
                                  << "usage error: --threads takes a positive integer, not '0'";
     QTest::newRow("unknown option") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--colour"), QStringLiteral("-o"), QStringLiteral("x.json")}
                                     << "usage error: unknown option --colour";
+    QTest::newRow("graph as 2026") << QStringList{f, QStringLiteral("--what"), QStringLiteral("graph"), QStringLiteral("--ggml"), QStringLiteral("2026"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                                   << "usage error: --what graph writes the graph file itself: no --ggml";
     QTest::newRow("--ctx on json") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--ctx"), QStringLiteral("8"), QStringLiteral("-o"), QStringLiteral("x.json")}
                                    << "usage error: --ctx applies to a .gguf model or template:llama, not '" + f + "'";
 }

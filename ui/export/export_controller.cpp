@@ -74,10 +74,14 @@ bool ExportController::start(const ExportSettings& s) {
         return true;
     }
     auto request = toRequest(s);
-    // The plan as the document shows it; a schedule is ggml 2023's (no 2026 scheduler yet).
-    if (request && !request->schedule) {
+    // The plan, the splits and the trace's run as the document's ggml version makes them.
+    if (request) {
         request->plan.version = m_session->ggmlVersion();
         request->plan.max_buffer_size = m_session->maxBufferSize();
+        if (request->schedule) {
+            request->schedule->version = m_session->ggmlVersion();
+            request->schedule->max_buffer_size = m_session->maxBufferSize();
+        }
     }
     auto source = std::make_shared<const planscope::opened_source>(
         planscope::copy_source(m_session->document(), m_session->preallocated()));
