@@ -6,6 +6,7 @@
 #include "plan_report.h"
 #include "source_options.h"
 
+#include "alloc/ggml2026/alloc_graph.h"
 #include "alloc/plan_listing.h"
 #include "models/llama_report.h"
 #include "io/graph_source.h"
@@ -24,6 +25,8 @@
 #include <charconv>
 #include <iostream>
 #include <optional>
+
+#include <nlohmann/json.hpp>
 
 namespace planscope::cli {
 namespace {
@@ -80,6 +83,37 @@ int plan_sched_log(opened_source in, const std::string& file, const std::string&
     return exit_ok;
 }
 
+// plan FILE --ggml 2026 --reserve-with SOURCE: ggml_gallocr_alloc_graph of FILE's graph after a
+// reserve with SOURCE's (llama.cpp reserves with its worst case, then allocates each batch).
+int plan_reserve_with(const opened_source& in, const std::string& file, const std::string& source,
+                      const llama_params& params, plan_options options, bool json) {
+    auto reserved = open_source(source, params);
+    if (!reserved) return fail(reserved.err().message);
+    for (const auto& w : reserved->warnings) warn(source + ": " + w);
+    options.preallocate = reserved->preallocate;
+    auto out = ggml2026::alloc_after_reserve(reserved->doc, in.doc, in.preallocate, options);
+    if (!out) return fail(file, out.err().message);
+    if (json) {
+        nlohmann::ordered_json j;
+        j["reserve_with"] = printable(source, 1000);
+        j["reserved"] = out->reserved;
+        j["own"] = out->own;
+        j["realloc"] = out->realloc ? nlohmann::ordered_json(*out->realloc) : nlohmann::ordered_json(nullptr);
+        j["allocated"] = out->allocated;
+        std::cout << j.dump(2) << '\n';
+        return exit_ok;
+    }
+    std::cout << "reserve: " << printable(source, 1000) << ": compute " << out->reserved << " bytes\n"
+              << "alloc_graph: " << printable(file, 1000) << ": ";
+    if (!out->realloc)
+        std::cout << "fits the reservation: every tensor at its reserved address (the graph alone: " << out->own
+                  << " bytes)\n";
+    else
+        std::cout << "needs_realloc: " << *out->realloc << "\nreallocating buffers automatically (one buffer): compute "
+                  << out->allocated << " bytes (the graph alone: " << out->own << " bytes)\n";
+    return exit_ok;
+}
+
 } // namespace
 
 int run_plan(std::span<const std::string> args) {
@@ -92,6 +126,7 @@ int run_plan(std::span<const std::string> args) {
     ggml_args ggml;
     std::optional<std::string> backends;
     std::optional<std::string> sched_log;
+    std::optional<std::string> reserve_with;
     backend_factory_options backend_options;
     bool alignment_given = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -100,9 +135,12 @@ int run_plan(std::span<const std::string> args) {
         if (source.parse(args, i, problem) || analysis.parse(args, i, problem) || report.parse(args, i, problem) ||
             ggml.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self(), problem);
-        } else if (a == "--backends" || a == "--device" || a == "--sched-log") {
+        } else if (a == "--backends" || a == "--device" || a == "--sched-log" || a == "--reserve-with") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
-            (a == "--backends" ? backends.emplace() : a == "--sched-log" ? sched_log.emplace() : backend_options.device) = args[++i];
+            (a == "--backends"       ? backends.emplace()
+             : a == "--sched-log"    ? sched_log.emplace()
+             : a == "--reserve-with" ? reserve_with.emplace()
+                                     : backend_options.device) = args[++i];
         } else if (a == "--format" || a == "--alignment") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
             const std::string& v = args[++i];
@@ -126,7 +164,7 @@ int run_plan(std::span<const std::string> args) {
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
     if (const auto problem = source.check_source(*file); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
-    if (sched_log && (backends || analysis.any() || report.peak() || report.sweep() || report.causes() || report.compare_ggml() || json || ggml.given() || alignment_given))
+    if (sched_log && (backends || reserve_with || analysis.any() || report.peak() || report.sweep() || report.causes() || report.compare_ggml() || json || ggml.given() || alignment_given))
         return usage_error(self(), "--sched-log compares the log with Planscope's ggml 2026 scheduler: it takes no other plan option");
     if (backends && analysis.any())
         return usage_error(self(), "--backends lists the scheduler's splits; it takes no planner options");
@@ -137,6 +175,9 @@ int run_plan(std::span<const std::string> args) {
     if (ggml.given() && report.compare_ggml()) return usage_error(self(), "--compare-ggml plans with both versions: no --ggml");
     if (ggml.version() != ggml_version::v2023 && report.sweep()) return usage_error(self(), "--sweep plans as ggml 2023 does");
     if (ggml.sched_given() && !backends) return usage_error(self(), "--n-copies and --no-op-offload go with --backends");
+    if (reserve_with && (ggml.version() != ggml_version::v2026 || backends || analysis.any() || report.peak() ||
+                         report.compare_ggml() || report.sweep()))
+        return usage_error(self(), "--reserve-with goes with --ggml 2026 alone (one buffer, no planner or report options)");
     ggml.apply(options);
     if (report.sweep()) {
         if (!takes_llama_params(*file)) return usage_error(self(), "--sweep re-builds a llama model: a .gguf file or template:llama");
@@ -150,6 +191,7 @@ int run_plan(std::span<const std::string> args) {
     }
     for (const auto& w : in->warnings) warn(*file + ": " + w);
     if (sched_log) return plan_sched_log(std::move(*in), *file, *sched_log);
+    if (reserve_with) return plan_reserve_with(*in, *file, *reserve_with, source.params(), options, json);
     if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, ggml, report.causes(), json);
     if (report.compare_ggml())
         return plan_report::run_compare_ggml(in->doc, in->preallocate, json, options.alignment, *file);

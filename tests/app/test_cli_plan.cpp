@@ -29,6 +29,8 @@ private slots:
     void sweep();
     void causes();
     void ggml2026();
+    void reserveWith_data();
+    void reserveWith();
     void ggml2026Backends_data();
     void ggml2026Backends();
     void ggml2026BackendsJson();
@@ -209,6 +211,44 @@ void TestCliPlan::ggml2026() {
                            QStringLiteral("--format"), QStringLiteral("json")});
     QCOMPARE(json.code, 0);
     QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object()["ggml"].toString(), QStringLiteral("2026"));
+}
+
+// --reserve-with: llama.cpp reserves with its worst case and allocates each batch after it. The
+// 8-token graph fits a 32-token reservation; the 32-token graph does not fit an 8-token one (its
+// first node needs four times the bytes) and ggml reserves again; a graph of other structure
+// (two layers after three) has another node count, and the buffer, which no chunk outgrows, stays.
+void TestCliPlan::reserveWith_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("reserve");
+    QTest::addColumn<QString>("out");
+    const QString b8 = QStringLiteral("template:llama?n_layer=2&n_batch=8");
+    const QString b32 = QStringLiteral("template:llama?n_layer=2&n_batch=32");
+    QTest::newRow("fits") << b8 << b32
+                          << "reserve: " + b32 + ": compute 73728 bytes\nalloc_graph: " + b8 +
+                                 ": fits the reservation: every tensor at its reserved address (the graph alone: 18432 bytes)\n";
+    QTest::newRow("grows") << b32 << b8
+                           << "reserve: " + b8 + ": compute 18432 bytes\nalloc_graph: " + b32 +
+                                  ": needs_realloc: node 'inp_embd' is not valid (8192 bytes, 2048 reserved)\n"
+                                  "reallocating buffers automatically (one buffer): compute 73728 bytes (the graph alone: 73728 bytes)\n";
+    QTest::newRow("other graph") << b8 << QStringLiteral("template:llama?n_layer=3&n_batch=8")
+                                 << QStringLiteral("reserve: template:llama?n_layer=3&n_batch=8: compute 18432 bytes\nalloc_graph: ") + b8 +
+                                        ": needs_realloc: graph has different number of nodes (74, 109 reserved)\n"
+                                        "reallocating buffers automatically (one buffer): compute 18432 bytes (the graph alone: 18432 bytes)\n";
+}
+
+void TestCliPlan::reserveWith() {
+    QFETCH(QString, file);
+    QFETCH(QString, reserve);
+    QFETCH(QString, out);
+    const auto r = cli({QStringLiteral("plan"), file, QStringLiteral("--ggml"), QStringLiteral("2026"), QStringLiteral("--reserve-with"), reserve});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(r.out, out);
+    const auto json = cli({QStringLiteral("plan"), file, QStringLiteral("--ggml"), QStringLiteral("2026"), QStringLiteral("--reserve-with"),
+                           reserve, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(json.code, 0);
+    const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(o["reserve_with"].toString(), reserve);
+    QCOMPARE(o["realloc"].isNull(), !out.contains(QStringLiteral("needs_realloc")));
 }
 
 // plan --backends with ggml 2026's scheduler. small.json on cpu,cpu: one split on CPU, the
@@ -403,6 +443,14 @@ void TestCliPlan::errors_data() {
     // --ggml 2026 with --backends is no usage error: the missing file is what fails.
     QTest::newRow("ggml 2026 with backends") << QStringList{"plan", "%1/a.json", "--ggml", "2026", "--backends", "cpu"} << 1
                                              << "error: %1/a.json: cannot open";
+    QTest::newRow("reserve-with as 2023") << QStringList{"plan", "a.json", "--reserve-with", "b.json"} << 2
+                                          << "usage error: --reserve-with goes with --ggml 2026 alone (one buffer, no planner or report options)\n";
+    QTest::newRow("reserve-with and backends")
+        << QStringList{"plan", "a.json", "--ggml", "2026", "--reserve-with", "b.json", "--backends", "cpu"} << 2
+        << "usage error: --reserve-with goes with --ggml 2026 alone (one buffer, no planner or report options)\n";
+    QTest::newRow("reserve-with a missing file")
+        << QStringList{"plan", small_graph(), "--ggml", "2026", "--reserve-with", "%1/missing.json"} << 1
+        << "error: %1/missing.json: ";
     QTest::newRow("sweep with ggml 2026") << QStringList{"plan", "a.gguf", "--ggml", "2026", "--sweep", "batch=1,8"} << 2
                                           << "usage error: --sweep plans as ggml 2023 does\n";
     QTest::newRow("n-copies with 2023") << QStringList{"plan", "a.json", "--backends", "cpu,cpu", "--n-copies", "2"} << 2
