@@ -130,17 +130,28 @@ private slots:
         QTest::addColumn<QString>("edit"); // "from>to" applied to the log's text, or ""
         QTest::addColumn<QString>("starts");
         QTest::addColumn<QString>("differences");
+        QTest::addColumn<QString>("inferred"); // backend op, ...
+        QTest::addColumn<int>("before");       // differences with every op supported
         // The example log's graph: Planscope's 2026 scheduler gives its three splits and every backend.
-        QTest::newRow("as printed") << "" << "0 1 4" << "";
-        // Had the program run norm-0 on the CPU: Planscope's GPU sweep up from attn_norm-0 disagrees.
+        QTest::newRow("as printed") << "" << "0 1 4" << "" << "" << 0;
+        // Had the program run norm-0 on the CPU: Planscope's GPU sweep up from attn_norm-0 disagrees
+        // (2.sup), until RMS_NORM, which the log never ran on CUDA0, is taken as one CUDA0 lacks;
+        // then Planscope runs it on the CPU too, in a split of its own.
         QTest::newRow("norm on the CPU")
             << "RMS_NORM):               norm-0 (  16K) [CUDA0 >RMS_NORM):               norm-0 (  16K) [  CPU "
-            << "0 1 4" << "#1 norm-0: log CPU, Planscope CUDA0 (2.sup)";
+            << "0 2 4" << "" << "CUDA0 RMS_NORM" << 1;
+        // Qcur-0 on the CPU as well: its weight is on CUDA0, so Planscope runs it there (1.wgt0)
+        // until MUL_MAT, never run on CUDA0, is taken as unsupported there.
+        QTest::newRow("matmul on the CPU")
+            << "MUL_MAT):               Qcur-0 (  16K) [CUDA0 >MUL_MAT):               Qcur-0 (  16K) [  CPU "
+            << "0 1 3" << "" << "CUDA0 MUL_MAT" << 1;
     }
     void checkAgainstTheScheduler() {
         QFETCH(QString, edit);
         QFETCH(QString, starts);
         QFETCH(QString, differences);
+        QFETCH(QString, inferred);
+        QFETCH(int, before);
         QFile f(QString::fromStdString(three_splits));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QString text = QString::fromUtf8(f.readAll());
@@ -164,6 +175,11 @@ private slots:
                          .arg(QString::fromStdString(d.name), QString::fromStdString(d.log_backend),
                               QString::fromStdString(d.planscope_backend), QString::fromStdString(d.cause));
         QCOMPARE(diffs.join(u'\n'), differences);
+        QStringList taken;
+        for (const auto& [backend, op] : c->inferred_unsupported)
+            taken << QString::fromStdString(backend) + u' ' + QString::fromStdString(op);
+        QCOMPARE(taken.join(u", "), inferred);
+        QCOMPARE(static_cast<int>(c->differences_before), before);
     }
 
     void warnsAndRefuses_data() {

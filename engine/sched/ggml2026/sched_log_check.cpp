@@ -5,6 +5,7 @@
 #include "core/printable.h"
 
 #include <map>
+#include <set>
 
 namespace planscope::ggml2026 {
 namespace {
@@ -63,25 +64,53 @@ result<sched_log_check> check_sched_log(const graph_document& doc, const sched_l
         if (id.index() >= n) return error{"buffer " + std::to_string(id.value) + " does not exist"};
         return sched_placed_buffer{bufts[id.index() / 2], id.index() % 2 == 0};
     };
-    auto plan = split_graph(g.ctx, g.g, config);
-    if (!plan) return plan.err();
-    for (const sched_split& s : plan->splits) out.planscope_starts.push_back(s.i_start);
 
+    // The ops the log ran on each backend, as it prints them.
+    std::vector<std::set<std::string>> ran(n_backends);
     for (const sched_log_split& s : log.splits)
-        for (const sched_log_node& n : s.nodes) {
-            const auto i = static_cast<std::size_t>(n.index);
-            if (i >= g.g.nodes.size() || cut(g.ctx[g.g.nodes[i]].name, 20) != n.tensor.name) {
-                out.unmatched.push_back("#" + std::to_string(n.index) + " " + n.tensor.name);
-                continue;
-            }
-            ++out.compared;
-            const tensor_id id = g.g.nodes[i];
-            const int b = plan->backend(id);
-            const std::string mine = b < 0 ? std::string("NULL") : cut(out.backend_names[static_cast<std::size_t>(b)], 5);
-            if (mine != cut(n.tensor.backend, 5))
+        for (const sched_log_node& n : s.nodes)
+            if (const int b = backend_of_printed(n.tensor.backend); b >= 0) ran[static_cast<std::size_t>(b)].insert(n.op);
+    std::set<std::pair<int, std::string>> unsupported;
+    config.supports = [&unsupported](int b, const context&, const tensor& node) {
+        return !unsupported.contains({b, cut(op_desc(node), 10)});
+    };
+    const int cpu = static_cast<int>(n_backends) - 1;
+    // One run per newly inferred op; each adds at least one of finitely many (backend, op) pairs.
+    for (bool first = true;; first = false) {
+        graph_document run = copy_document(g); // the split adds its copies to the context
+        auto plan = split_graph(run.ctx, run.g, config);
+        if (!plan) return plan.err();
+        out.planscope_starts.clear();
+        for (const sched_split& s : plan->splits) out.planscope_starts.push_back(s.i_start);
+        out.compared = 0;
+        out.differences.clear();
+        out.unmatched.clear();
+        bool inferred = false;
+        for (const sched_log_split& s : log.splits)
+            for (const sched_log_node& n : s.nodes) {
+                const auto i = static_cast<std::size_t>(n.index);
+                if (i >= run.g.nodes.size() || cut(run.ctx[run.g.nodes[i]].name, 20) != n.tensor.name) {
+                    std::string line = "#";
+                    line.append(std::to_string(n.index)).append(" ").append(n.tensor.name); // appends: GCC 12's -Wrestrict
+                    out.unmatched.push_back(std::move(line));
+                    continue;
+                }
+                ++out.compared;
+                const tensor_id id = run.g.nodes[i];
+                const int b = plan->backend(id);
+                const std::string mine = b < 0 ? std::string("NULL") : cut(out.backend_names[static_cast<std::size_t>(b)], 5);
+                if (mine == cut(n.tensor.backend, 5)) continue;
                 out.differences.push_back({i, n.tensor.name, n.tensor.backend, mine, std::string(plan->cause(id))});
-        }
-    out.plan = std::move(*plan);
+                if (b >= 0 && b != cpu && backend_of_printed(n.tensor.backend) == cpu &&
+                    !ran[static_cast<std::size_t>(b)].contains(n.op) && unsupported.insert({b, n.op}).second) {
+                    out.inferred_unsupported.emplace_back(out.backend_names[static_cast<std::size_t>(b)], n.op);
+                    inferred = true;
+                }
+            }
+        if (first) out.differences_before = out.differences.size();
+        out.plan = std::move(*plan);
+        if (!inferred) break;
+    }
     return out;
 }
 
@@ -103,6 +132,12 @@ std::string format_sched_log_check(const sched_log_check& c) {
         out += "differs: node #" + std::to_string(d.node) + " " + printable(d.name) + ": log " + printable(d.log_backend) +
                ", Planscope " + printable(d.planscope_backend) + " (" + d.cause + ")\n";
     for (const std::string& u : c.unmatched) out += "not in the graph: node " + printable(u) + "\n";
+    if (!c.inferred_unsupported.empty()) {
+        out += "taken as unsupported (the log ran them on the CPU, never there):";
+        for (const auto& [backend, op] : c.inferred_unsupported) out.append(" ").append(printable(backend)).append(" ").append(printable(op)).append(",");
+        out.back() = '\n';
+        out += "with every op supported: " + std::to_string(c.differences_before) + " on another backend\n";
+    }
     return out;
 }
 

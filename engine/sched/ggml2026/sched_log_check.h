@@ -5,8 +5,10 @@
 // it printed it: GGUF weights (".weight", ".bias") in a weights buffer of that backend, the KV
 // cache ("cache_...") in a plain buffer of it, any other leaf is a graph input (INPUT, unplaced,
 // as llama.cpp flags its inputs). Each backend has a buffer type of its own, the CPU's reading
-// host memory; every backend runs every op (what the real backends support is not in a log), so
-// an op the real backend refused shows as a difference.
+// host memory. What the real backends support is not in a log, so it is inferred from it: first
+// every backend runs every op; then an op (as the log prints it) that the log ran on the CPU where
+// Planscope put it on another backend, and never ran on that backend, is taken as one that
+// backend does not support, and the scheduler runs again, until no new such op appears.
 #include "sched_debug_log.h"
 
 #include "core/document.h"
@@ -30,7 +32,10 @@ struct sched_log_check {
     std::size_t compared = 0;                  // of them, found at their index under their name
     std::vector<sched_log_difference> differences;
     std::vector<std::string> unmatched;        // "#12 name": node lines the graph has not there
-    sched_plan plan;                           // Planscope's
+    // (backend, op as the log prints it) taken as unsupported, in the order inferred.
+    std::vector<std::pair<std::string, std::string>> inferred_unsupported;
+    std::size_t differences_before = 0;        // with every op supported
+    sched_plan plan;                           // Planscope's, the last run's
 };
 
 // Errors: the log's assignment has no node lines, what the scheduler refuses.
