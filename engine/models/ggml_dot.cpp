@@ -144,17 +144,18 @@ private:
                 doc.compute_inputs.push_back(id);
                 continue;
             }
-            std::optional<buffer_id>& buf = kind == ggml2026::sched_log_leaf::weight ? weights : cache;
+            const bool weight = kind == ggml2026::sched_log_leaf::weight;
+            std::optional<buffer_id>& buf = weight ? weights : cache;
             if (!buf) {
                 buf = buffer_id{doc.buffers.size()};
-                doc.buffers.push_back({buf == weights ? "weights" : "kv_cache", "CPU", 0, 64});
+                doc.buffers.push_back({weight ? "weights" : "kv_cache", "CPU", 0, 64});
             }
             buffer_desc& b = doc.buffers[buf->index()];
             const std::size_t padded = (nbytes(t) + 63) / 64 * 64; // check_shape bounds nbytes
             t.where = placement{*buf, b.size};
             if (__builtin_add_overflow(b.size, padded, &b.size))
                 return error{"buffer '" + b.name + "' of the named leafs overflows the byte count"};
-            ++(kind == ggml2026::sched_log_leaf::weight ? m_weights : m_caches);
+            ++(weight ? m_weights : m_caches);
         }
         return success();
     }
