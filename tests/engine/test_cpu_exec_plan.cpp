@@ -94,38 +94,40 @@ void TestCpuExecPlan::same_values() {
         QVERIFY(std::memcmp(results[i].v.data(), results[0].v.data(), results[0].v.size() * sizeof(float)) == 0);
 }
 
-// Runs of a plan for `planned` threads, each 1 ms long with its threads asleep at barriers for
-// `slept` microseconds: the threads the governor gives each run.
+// Runs of a plan for `planned` threads whose time depends on the thread count (`ms_at`: the time
+// of a run on 1, 2, ... threads; a negative time is a run whose threads slept at barriers for
+// half of it): the threads the governor gives each run. 8 runs on the chosen count, a try of 4
+// runs on a neighbour, and the wait before the next try doubles while the choice holds.
 void TestCpuExecPlan::governor_data() {
     QTest::addColumn<int>("planned");
-    QTest::addColumn<QList<int>>("slept");
+    QTest::addColumn<QList<int>>("ms_at");
     QTest::addColumn<QList<int>>("threads");
     const auto times = [](int n, int v) { return QList<int>(n, v); };
-    QTest::newRow("idle") << 4 << QList<int>{0, 100, 250} << QList<int>{4, 4, 4};
-    QTest::newRow("starved once: 8 runs on 3, then all 4 again")
-        << 4 << QList<int>{300} + times(9, 0) << QList<int>{4} + times(8, 3) + QList<int>{4};
-    QTest::newRow("still starved when tried again: 16 runs on 3")
-        << 4 << QList<int>{300} + times(8, 0) + QList<int>{300} + times(17, 0)
-        << QList<int>{4} + times(8, 3) + QList<int>{4} + times(16, 3) + QList<int>{4};
-    QTest::newRow("starved on 3 too: down to 2")
-        << 4 << QList<int>{300, 300} + times(17, 0) << QList<int>{4, 3} + times(16, 2) + QList<int>{4};
-    QTest::newRow("a clean try resets the wait")
-        << 4 << QList<int>{300} + times(8, 0) + QList<int>{0, 300} + times(8, 0)
-        << QList<int>{4} + times(8, 3) + QList<int>{4, 4} + times(8, 3);
-    QTest::newRow("one thread is never judged") << 1 << QList<int>{900, 900} << QList<int>{1, 1};
-    QTest::newRow("two threads down to one") << 2 << QList<int>{600, 600} + times(8, 0) << QList<int>{2} + times(8, 1) + QList<int>{2};
+    QTest::newRow("idle: 2 faster, 1 tried after 8 runs, then after 16")
+        << 2 << QList<int>{10, 6} << times(8, 2) + times(4, 1) + times(16, 2) + times(4, 1) + times(2, 2);
+    QTest::newRow("busy: 1 faster, taken after the try; 2 tried after 8 runs, then after 16")
+        << 2 << QList<int>{10, 12} << times(8, 2) + times(4, 1) + times(8, 1) + times(4, 2) + times(16, 1) + times(4, 2);
+    QTest::newRow("within 3 %: the choice holds") << 2 << QList<int>{10, 10} << times(8, 2) + times(4, 1) + times(16, 2);
+    QTest::newRow("4 threads: down one count at a time to the fastest, 2")
+        << 4 << QList<int>{20, 10, 12, 14}
+        << times(8, 4) + times(4, 3) + times(8, 3) + times(4, 2) + times(8, 2) + times(4, 1) + times(16, 2) + times(4, 3);
+    QTest::newRow("starved at a barrier: one fewer tried at once")
+        << 2 << QList<int>{10, -12} << QList<int>{2} + times(4, 1) + times(8, 1) + times(4, 2) + times(16, 1);
+    QTest::newRow("starved but still faster: kept")
+        << 2 << QList<int>{10, -6} << QList<int>{2} + times(4, 1) + times(16, 2);
+    QTest::newRow("one thread is never changed") << 1 << QList<int>{10} << times(30, 1);
 }
 
 void TestCpuExecPlan::governor() {
     QFETCH(int, planned);
-    QFETCH(QList<int>, slept);
+    QFETCH(QList<int>, ms_at);
     QFETCH(QList<int>, threads);
-    QCOMPARE(slept.size(), threads.size());
     cpu::thread_governor g;
-    for (qsizetype run = 0; run < slept.size(); ++run) {
+    for (qsizetype run = 0; run < threads.size(); ++run) {
         const int used = g.threads_for(planned);
         QVERIFY2(used == threads[run], qPrintable(QStringLiteral("run %1: %2 threads, want %3").arg(run).arg(used).arg(threads[run])));
-        g.record(planned, used, 1'000'000, std::int64_t{slept[run]} * 1000);
+        const std::int64_t ns = std::int64_t{std::abs(ms_at[used - 1])} * 1'000'000;
+        g.record(planned, used, ns, ms_at[used - 1] < 0 ? ns / 2 : 0, 1000.0);
     }
 }
 

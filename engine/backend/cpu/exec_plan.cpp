@@ -38,12 +38,16 @@ std::vector<exec_segment> segment(const std::vector<exec_node>& nodes, int n_thr
 
 } // namespace
 
-bool worth_splitting(const exec_node& n) {
-    if (n.op == op_kind::mul_mat) return n.src[0].ne[0] * n.src[0].ne[1] * n.src[1].rows() >= (std::int64_t{1} << 21);
+std::int64_t node_cost(const exec_node& n) {
+    if (n.op == op_kind::mul_mat) return n.src[0].ne[0] * n.src[0].ne[1] * n.src[1].rows();
     // Each query row reads every key and value row: a decoded token's few rows are much work.
-    if (n.op == op_kind::flash_attn_ext)
-        return n.src[0].rows() * n.src[1].ne[1] * (n.src[1].ne[0] + n.src[2].ne[0]) >= (std::int64_t{1} << 21);
-    return n.dst.elements() >= (std::int64_t{1} << 16);
+    if (n.op == op_kind::flash_attn_ext) return n.src[0].rows() * n.src[1].ne[1] * (n.src[1].ne[0] + n.src[2].ne[0]);
+    return n.dst.elements();
+}
+
+bool worth_splitting(const exec_node& n) {
+    const bool products = n.op == op_kind::mul_mat || n.op == op_kind::flash_attn_ext;
+    return node_cost(n) >= (std::int64_t{1} << (products ? 21 : 16));
 }
 
 result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics, split_policy split) {
@@ -80,6 +84,7 @@ result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_nume
         n.kernel = entry->run;
         n.numerics = numerics;
         if (entry->work) plan.work_size = std::max(plan.work_size, entry->work(n, n_threads));
+        plan.cost += static_cast<double>(node_cost(n));
         plan.nodes.push_back(std::move(n));
     }
     plan.segments = segment(plan.nodes, n_threads, split);
@@ -122,7 +127,7 @@ status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work, 
     if (governor && shared) {
         const auto wall = std::chrono::steady_clock::now() - start;
         governor->record(plan.n_threads, nth, std::chrono::duration_cast<std::chrono::nanoseconds>(wall).count(),
-                         barrier.slept_ns());
+                         barrier.slept_ns(), plan.cost);
     }
     if (std::string message = errors.take(); !message.empty()) return error{std::move(message)};
     return success();

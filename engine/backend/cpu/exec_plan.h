@@ -25,6 +25,7 @@ struct exec_plan {
     std::vector<exec_node> nodes;       // the nodes that compute something, in graph order
     std::vector<exec_segment> segments; // all nodes, in order; a barrier after each
     std::size_t work_size = 0;          // the largest work memory a node needs
+    double cost = 0;                    // node_cost of all nodes: what the thread governor times against
     int n_threads = 1;
 };
 
@@ -32,6 +33,9 @@ struct exec_plan {
 // resolve to memory that holds it. Every node gets `numerics` (work sizes depend on it).
 result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics = f16_numerics::ggml,
                                  split_policy split = split_policy::by_size);
+
+// A node's cost: multiply-adds of MUL_MAT and FLASH_ATTN_EXT, result elements of other ops.
+std::int64_t node_cost(const exec_node& n);
 
 // Whether a node is big enough to share among threads (split_policy::by_size): MUL_MAT and
 // FLASH_ATTN_EXT from 2^21 multiply-adds, other ops from 2^16 result elements, tens of

@@ -4,22 +4,65 @@
 
 namespace planscope::cpu {
 
-int thread_governor::threads_for(int planned) {
-    if (m_cap == 0 || m_capped_runs == 0) return planned; // no limit, or time to try all again
-    --m_capped_runs;
-    return std::min(planned, m_cap);
+void thread_governor::reset(int planned) {
+    *this = thread_governor{};
+    m_planned = planned;
+    m_use = planned;
+    m_rate.assign(static_cast<std::size_t>(planned) + 1, 0.0);
 }
 
-void thread_governor::record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns) {
-    if (used <= 1) return;
-    if (slept_ns > wall_ns / 4) {
-        m_cap = m_cap == 0 ? used - 1 : std::min(m_cap, used - 1);
-        m_capped_runs = m_backoff;
-        m_backoff = std::min(2 * m_backoff, max_backoff);
-    } else if (used == planned) {
-        m_cap = 0;
-        m_capped_runs = 0;
-        m_backoff = first_backoff;
+// One thread fewer while the chosen count is the plan's, one more at one thread; otherwise on in
+// the direction of the last try that won, or back from one that lost.
+int thread_governor::neighbour() const {
+    if (m_use == m_planned) return m_use - 1;
+    if (m_use == 1) return 2;
+    return m_probe_up ? m_use + 1 : m_use - 1;
+}
+
+int thread_governor::threads_for(int planned) {
+    if (planned != m_planned) reset(planned);
+    if (planned <= 1) return 1;
+    if (m_probe != 0) return m_probe;
+    if (m_until_probe > 0) {
+        --m_until_probe;
+        return m_use;
+    }
+    m_probe = neighbour();
+    m_probe_done = 0;
+    m_probe_sum = 0;
+    return m_probe;
+}
+
+void thread_governor::record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns, double cost) {
+    if (planned != m_planned || planned <= 1 || used < 1 || used > planned) return;
+    const double rate = static_cast<double>(wall_ns) / std::max(cost, 1.0);
+    if (used == m_probe) {
+        m_probe_sum += rate;
+        if (++m_probe_done < probe_runs) return;
+        const double tried = m_probe_sum / probe_runs;
+        const double chosen = m_rate[static_cast<std::size_t>(m_use)];
+        m_rate[static_cast<std::size_t>(m_probe)] = tried;
+        const bool went_up = m_probe > m_use;
+        const bool won = chosen == 0 || tried < margin * chosen;
+        m_probe_up = won == went_up;
+        if (won) {
+            m_use = m_probe;
+            m_period = first_period;
+        } else {
+            m_period = std::min(2 * m_period, max_period);
+        }
+        m_probe = 0;
+        m_until_probe = m_period;
+        return;
+    }
+    if (used != m_use) return;
+    double& mean = m_rate[static_cast<std::size_t>(used)];
+    mean = mean == 0 ? rate : mean + (rate - mean) / 8;
+    // Threads starved at barriers: try one fewer now rather than at the next scheduled try, unless
+    // a try lost since the choice was made (the wait grew) and the starving did not matter.
+    if (used > 1 && slept_ns > wall_ns / 4 && m_period == first_period) {
+        m_until_probe = 0;
+        m_probe_up = false;
     }
 }
 

@@ -1,12 +1,16 @@
 #pragma once
-// How many of a plan's threads a graph run uses. Every barrier waits for the slowest thread, and on
-// a busy machine a thread that lost its core to another program stalls the others until it gets
-// it back: two threads sharing two cores with a third program were 15 % slower than one thread on
-// a decode node. A thread that waits at a barrier longer than its spin sleeps; when the threads of
-// a run slept for more than a quarter of its time, the next runs use one thread fewer, and after a
-// while the full count is tried again (the wait doubling while the machine stays busy). Values do
-// not depend on the thread count, so this changes only the time.
+// How many of a plan's threads a graph run uses. On a busy machine more threads can be slower than
+// fewer: every barrier waits for the slowest thread, a thread that lost its core to another
+// program stalls the others until it gets it back, and on a VM whose vCPUs share a core a second
+// thread buys nothing while another program spins (two threads were 13-17 % slower than one on a
+// decode node with one such program). So the governor times the runs: it keeps each thread
+// count's time per unit of cost, now and then tries a neighbouring count for a
+// few runs, and moves to it when it was faster. The tries grow rarer while the choice holds (a
+// slower try costs its few runs only). A run whose threads slept at barriers for over a quarter
+// of its time brings the next try forward, unless a try lost since the choice. Values do not depend on the thread count,
+// so this changes only the time.
 #include <cstdint>
+#include <vector>
 
 namespace planscope::cpu {
 
@@ -14,17 +18,28 @@ class thread_governor {
 public:
     // Threads for the next run of a plan made for `planned` threads.
     [[nodiscard]] int threads_for(int planned);
-    // What a run on `used` of `planned` threads took: its wall time and the time its threads
-    // slept at barriers, all threads together.
-    void record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns);
+    // What a run on `used` of `planned` threads took: its wall time, the time its threads slept at
+    // barriers (all threads together), and the plan's cost (exec_plan::cost).
+    void record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns, double cost);
 
-    static constexpr int first_backoff = 8;   // runs with fewer threads after the first starved run
-    static constexpr int max_backoff = 512;
+    static constexpr int first_period = 8;  // runs on the chosen count before the first try
+    static constexpr int max_period = 512;  // the longest wait between tries
+    static constexpr int probe_runs = 4;    // runs a try lasts: one run is too noisy to judge
+    static constexpr double margin = 0.97;  // a try must be 3 % faster to win (no flapping)
 
 private:
-    int m_cap = 0;         // the most threads runs use for now; 0: all
-    int m_capped_runs = 0; // runs left before the full count is tried again
-    int m_backoff = first_backoff;
+    void reset(int planned);
+    [[nodiscard]] int neighbour() const;
+
+    int m_planned = 0;
+    int m_use = 0;          // the chosen count
+    int m_probe = 0;        // the count being tried; 0: none
+    int m_probe_done = 0;   // runs of the try so far
+    double m_probe_sum = 0; // their time per unit of cost
+    int m_until_probe = first_period;
+    int m_period = first_period;
+    bool m_probe_up = false;    // which neighbour the next try takes, when both exist
+    std::vector<double> m_rate; // per count: moving average of ns per unit of cost; 0: none
 };
 
 } // namespace planscope::cpu
