@@ -335,6 +335,8 @@ void TestCpuQdot::mul_mat_data() {
         const std::string n(type_name(t));
         const std::int64_t u = act_values(t); // a row is whole blocks of activations
         QTest::newRow((n + " decode").c_str()) << int(t) << shape{1024, 37, 1, 1} << shape{1024, 1, 1, 1} << int(dtype::f32);
+        // Three 64-row units of a decode product, the last one short.
+        QTest::newRow((n + " decode, 150 rows").c_str()) << int(t) << shape{2 * u, 150, 1, 1} << shape{2 * u, 1, 1, 1} << int(dtype::f32);
         QTest::newRow((n + " odd").c_str()) << int(t) << shape{3 * u, 33, 1, 1} << shape{3 * u, 5, 1, 1} << int(dtype::f32);
         QTest::newRow((n + " broadcast").c_str()) << int(t) << shape{2 * u, 7, 2, 1} << shape{2 * u, 3, 4, 1} << int(dtype::f32);
         QTest::newRow((n + " f16 src1, many columns").c_str())
