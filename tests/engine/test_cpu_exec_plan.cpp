@@ -96,7 +96,7 @@ void TestCpuExecPlan::same_values() {
 
 // Runs of a plan for `planned` threads whose time depends on the thread count (`ms_at`: the time
 // of a run on 1, 2, ... threads; a negative time is a run whose threads slept at barriers for
-// half of it): the threads the governor gives each run. 8 runs on the chosen count, a try of 4
+// half of it): the threads the governor gives each run. 8 runs on the chosen count, a try of 8
 // runs on a neighbour, and the wait before the next try doubles while the choice holds.
 void TestCpuExecPlan::governor_data() {
     QTest::addColumn<int>("planned");
@@ -104,17 +104,17 @@ void TestCpuExecPlan::governor_data() {
     QTest::addColumn<QList<int>>("threads");
     const auto times = [](int n, int v) { return QList<int>(n, v); };
     QTest::newRow("idle: 2 faster, 1 tried after 8 runs, then after 16")
-        << 2 << QList<int>{10, 6} << times(8, 2) + times(4, 1) + times(16, 2) + times(4, 1) + times(2, 2);
+        << 2 << QList<int>{10, 6} << times(8, 2) + times(8, 1) + times(16, 2) + times(8, 1) + times(2, 2);
     QTest::newRow("busy: 1 faster, taken after the try; 2 tried after 8 runs, then after 16")
-        << 2 << QList<int>{10, 12} << times(8, 2) + times(4, 1) + times(8, 1) + times(4, 2) + times(16, 1) + times(4, 2);
-    QTest::newRow("within 3 %: the choice holds") << 2 << QList<int>{10, 10} << times(8, 2) + times(4, 1) + times(16, 2);
+        << 2 << QList<int>{10, 12} << times(8, 2) + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1) + times(8, 2);
+    QTest::newRow("within 3 %: the choice holds") << 2 << QList<int>{10, 10} << times(8, 2) + times(8, 1) + times(16, 2);
     QTest::newRow("4 threads: down one count at a time to the fastest, 2")
         << 4 << QList<int>{20, 10, 12, 14}
-        << times(8, 4) + times(4, 3) + times(8, 3) + times(4, 2) + times(8, 2) + times(4, 1) + times(16, 2) + times(4, 3);
+        << times(8, 4) + times(8, 3) + times(8, 3) + times(8, 2) + times(8, 2) + times(8, 1) + times(16, 2) + times(8, 3);
     QTest::newRow("starved at a barrier: one fewer tried at once")
-        << 2 << QList<int>{10, -12} << QList<int>{2} + times(4, 1) + times(8, 1) + times(4, 2) + times(16, 1);
+        << 2 << QList<int>{10, -12} << QList<int>{2} + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1);
     QTest::newRow("starved but still faster: kept")
-        << 2 << QList<int>{10, -6} << QList<int>{2} + times(4, 1) + times(16, 2);
+        << 2 << QList<int>{10, -6} << QList<int>{2} + times(8, 1) + times(16, 2);
     QTest::newRow("one thread is never changed") << 1 << QList<int>{10} << times(30, 1);
 }
 

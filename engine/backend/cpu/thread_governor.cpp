@@ -8,7 +8,6 @@ void thread_governor::reset(int planned) {
     *this = thread_governor{};
     m_planned = planned;
     m_use = planned;
-    m_rate.assign(static_cast<std::size_t>(planned) + 1, 0.0);
 }
 
 // One thread fewer while the chosen count is the plan's, one more at one thread; otherwise on in
@@ -40,10 +39,11 @@ void thread_governor::record(int planned, int used, std::int64_t wall_ns, std::i
         m_probe_sum += rate;
         if (++m_probe_done < probe_runs) return;
         const double tried = m_probe_sum / probe_runs;
-        const double chosen = m_rate[static_cast<std::size_t>(m_use)];
-        m_rate[static_cast<std::size_t>(m_probe)] = tried;
+        const double chosen = m_use_sum / std::max(m_use_runs, 1);
+        m_use_sum = 0;
+        m_use_runs = 0;
         const bool went_up = m_probe > m_use;
-        const bool won = chosen == 0 || tried < margin * chosen;
+        const bool won = tried < margin * chosen;
         m_probe_up = won == went_up;
         if (won) {
             m_use = m_probe;
@@ -56,8 +56,8 @@ void thread_governor::record(int planned, int used, std::int64_t wall_ns, std::i
         return;
     }
     if (used != m_use) return;
-    double& mean = m_rate[static_cast<std::size_t>(used)];
-    mean = mean == 0 ? rate : mean + (rate - mean) / 8;
+    m_use_sum += rate;
+    ++m_use_runs;
     // Threads starved at barriers: try one fewer now rather than at the next scheduled try, unless
     // a try lost since the choice was made (the wait grew) and the starving did not matter.
     if (used > 1 && slept_ns > wall_ns / 4 && m_period == first_period) {

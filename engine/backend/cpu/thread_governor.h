@@ -3,14 +3,13 @@
 // fewer: every barrier waits for the slowest thread, a thread that lost its core to another
 // program stalls the others until it gets it back, and on a VM whose vCPUs share a core a second
 // thread buys nothing while another program spins (two threads were 13-17 % slower than one on a
-// decode node with one such program). So the governor times the runs: it keeps each thread
-// count's time per unit of cost, now and then tries a neighbouring count for a
-// few runs, and moves to it when it was faster. The tries grow rarer while the choice holds (a
-// slower try costs its few runs only). A run whose threads slept at barriers for over a quarter
-// of its time brings the next try forward, unless a try lost since the choice. Values do not depend on the thread count,
-// so this changes only the time.
+// decode node with one such program). So the governor times the runs: now and then it tries a
+// neighbouring thread count for a few runs, and moves to it when their time per unit of cost was
+// below that of the chosen count's runs since the last try. The tries grow rarer while the choice
+// holds (a slower try costs its few runs only). A run whose threads slept at barriers for over a
+// quarter of its time brings the next try forward, unless a try lost since the choice. Values do
+// not depend on the thread count, so this changes only the time.
 #include <cstdint>
-#include <vector>
 
 namespace planscope::cpu {
 
@@ -24,7 +23,7 @@ public:
 
     static constexpr int first_period = 8;  // runs on the chosen count before the first try
     static constexpr int max_period = 512;  // the longest wait between tries
-    static constexpr int probe_runs = 4;    // runs a try lasts: one run is too noisy to judge
+    static constexpr int probe_runs = 8;    // runs a try lasts: a busy machine's runs vary by a quarter
     static constexpr double margin = 0.97;  // a try must be 3 % faster to win (no flapping)
 
 private:
@@ -38,8 +37,9 @@ private:
     double m_probe_sum = 0; // their time per unit of cost
     int m_until_probe = first_period;
     int m_period = first_period;
-    bool m_probe_up = false;    // which neighbour the next try takes, when both exist
-    std::vector<double> m_rate; // per count: moving average of ns per unit of cost; 0: none
+    bool m_probe_up = false; // which neighbour the next try takes, when both exist
+    double m_use_sum = 0;    // the chosen count's time per unit of cost, runs since the last try
+    int m_use_runs = 0;
 };
 
 } // namespace planscope::cpu
