@@ -96,38 +96,54 @@ void TestCpuExecPlan::same_values() {
 
 // Runs of a plan for `planned` threads whose time depends on the thread count (`ms_at`: the time
 // of a run on 1, 2, ... threads; a negative time is a run whose threads slept at barriers for
-// half of it): the threads the governor gives each run. 8 runs on the chosen count, a try of 8
-// runs on a neighbour, and the wait before the next try doubles while the choice holds.
+// half of it; `ms_later` from run `later_from` on): the threads the governor gives each run. 8
+// runs on the chosen count, a try of 8 runs on a neighbour (2 when it is over 25 % slower, and the
+// next try 512 runs later), the wait before the next try doubling while the choice holds; 8 runs
+// in a row over 1.5 times slower or faster than at the last try bring a try forward.
 void TestCpuExecPlan::governor_data() {
     QTest::addColumn<int>("planned");
     QTest::addColumn<QList<int>>("ms_at");
+    QTest::addColumn<int>("later_from");
+    QTest::addColumn<QList<int>>("ms_later");
     QTest::addColumn<QList<int>>("threads");
     const auto times = [](int n, int v) { return QList<int>(n, v); };
-    QTest::newRow("idle: 2 faster, 1 tried after 8 runs, then after 16")
-        << 2 << QList<int>{10, 6} << times(8, 2) + times(8, 1) + times(16, 2) + times(8, 1) + times(2, 2);
+    QTest::newRow("idle: 2 far faster, 1 tried for 2 runs after 8, then after 512")
+        << 2 << QList<int>{10, 6} << -1 << QList<int>{} << times(8, 2) + times(2, 1) + times(512, 2) + times(2, 1) + times(2, 2);
     QTest::newRow("busy: 1 faster, taken after the try; 2 tried after 8 runs, then after 16")
-        << 2 << QList<int>{10, 12} << times(8, 2) + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1) + times(8, 2);
-    QTest::newRow("within 3 %: the choice holds") << 2 << QList<int>{10, 10} << times(8, 2) + times(8, 1) + times(16, 2);
+        << 2 << QList<int>{10, 12} << -1 << QList<int>{}
+        << times(8, 2) + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1) + times(8, 2);
+    QTest::newRow("within 3 %: the choice holds")
+        << 2 << QList<int>{10, 10} << -1 << QList<int>{} << times(8, 2) + times(8, 1) + times(16, 2);
     QTest::newRow("4 threads: down one count at a time to the fastest, 2")
-        << 4 << QList<int>{20, 10, 12, 14}
-        << times(8, 4) + times(8, 3) + times(8, 3) + times(8, 2) + times(8, 2) + times(8, 1) + times(16, 2) + times(8, 3);
+        << 4 << QList<int>{20, 10, 12, 14} << -1 << QList<int>{}
+        << times(8, 4) + times(8, 3) + times(8, 3) + times(8, 2) + times(8, 2) + times(2, 1) + times(20, 2);
+    QTest::newRow("load appears: 2 threads' runs far slower, 1 tried after 8 of them")
+        << 2 << QList<int>{10, 6} << 30 << QList<int>{14, 16}
+        << times(8, 2) + times(2, 1) + times(20, 2) + times(8, 2) + times(8, 1) + times(8, 1) + times(8, 2) + times(4, 1);
+    QTest::newRow("load goes: 1 thread's runs far faster, 2 tried after 8 of them")
+        << 2 << QList<int>{14, 16} << 60 << QList<int>{8, 5}
+        << times(8, 2) + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1) + times(8, 2) + times(12, 1) + times(8, 2) +
+               times(8, 2) + times(2, 1) + times(3, 2);
     QTest::newRow("starved at a barrier: one fewer tried at once")
-        << 2 << QList<int>{10, -12} << QList<int>{2} + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1);
+        << 2 << QList<int>{10, -12} << -1 << QList<int>{} << QList<int>{2} + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1);
     QTest::newRow("starved but still faster: kept")
-        << 2 << QList<int>{10, -6} << QList<int>{2} + times(8, 1) + times(16, 2);
-    QTest::newRow("one thread is never changed") << 1 << QList<int>{10} << times(30, 1);
+        << 2 << QList<int>{10, -6} << -1 << QList<int>{} << QList<int>{2} + times(2, 1) + times(16, 2);
+    QTest::newRow("one thread is never changed") << 1 << QList<int>{10} << -1 << QList<int>{} << times(30, 1);
 }
 
 void TestCpuExecPlan::governor() {
     QFETCH(int, planned);
     QFETCH(QList<int>, ms_at);
+    QFETCH(int, later_from);
+    QFETCH(QList<int>, ms_later);
     QFETCH(QList<int>, threads);
     cpu::thread_governor g;
     for (qsizetype run = 0; run < threads.size(); ++run) {
         const int used = g.threads_for(planned);
         QVERIFY2(used == threads[run], qPrintable(QStringLiteral("run %1: %2 threads, want %3").arg(run).arg(used).arg(threads[run])));
-        const std::int64_t ns = std::int64_t{std::abs(ms_at[used - 1])} * 1'000'000;
-        g.record(planned, used, ns, ms_at[used - 1] < 0 ? ns / 2 : 0, 1000.0);
+        const int ms = (later_from >= 0 && run >= later_from ? ms_later : ms_at)[used - 1];
+        const std::int64_t ns = std::int64_t{std::abs(ms)} * 1'000'000;
+        g.record(planned, used, ns, ms < 0 ? ns / 2 : 0, 1000.0);
     }
 }
 

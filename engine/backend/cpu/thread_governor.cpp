@@ -32,32 +32,50 @@ int thread_governor::threads_for(int planned) {
     return m_probe;
 }
 
+void thread_governor::end_probe(double tried, double chosen, bool clearly_lost) {
+    const bool went_up = m_probe > m_use;
+    const bool won = tried < margin * chosen;
+    m_probe_up = won == went_up;
+    if (won) {
+        m_use = m_probe;
+        m_period = first_period;
+    } else {
+        // A neighbour far slower stays so until the machine changes, which the runs will show.
+        m_period = clearly_lost ? max_period : std::min(2 * m_period, max_period);
+    }
+    m_settled = won ? tried : chosen;
+    m_use_sum = 0;
+    m_use_runs = 0;
+    m_changed_runs = 0;
+    m_changed_sum = 0;
+    m_probe = 0;
+    m_until_probe = m_period;
+}
+
 void thread_governor::record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns, double cost) {
     if (planned != m_planned || planned <= 1 || used < 1 || used > planned) return;
     const double rate = static_cast<double>(wall_ns) / std::max(cost, 1.0);
     if (used == m_probe) {
         m_probe_sum += rate;
-        if (++m_probe_done < probe_runs) return;
-        const double tried = m_probe_sum / probe_runs;
+        const double tried = m_probe_sum / ++m_probe_done;
         const double chosen = m_use_sum / std::max(m_use_runs, 1);
-        m_use_sum = 0;
-        m_use_runs = 0;
-        const bool went_up = m_probe > m_use;
-        const bool won = tried < margin * chosen;
-        m_probe_up = won == went_up;
-        if (won) {
-            m_use = m_probe;
-            m_period = first_period;
-        } else {
-            m_period = std::min(2 * m_period, max_period);
-        }
-        m_probe = 0;
-        m_until_probe = m_period;
+        const bool clearly_lost = m_use_runs > 0 && m_probe_done >= min_probe_runs && tried > clear_loss * chosen;
+        if (m_probe_done == probe_runs || clearly_lost) end_probe(tried, chosen, clearly_lost);
         return;
     }
     if (used != m_use) return;
     m_use_sum += rate;
     ++m_use_runs;
+    // Runs far slower or faster than at the last try, several in a row: the machine's load
+    // changed. Try now, against these runs only.
+    const bool differs = m_settled > 0 && (rate > changed * m_settled || changed * rate < m_settled);
+    m_changed_runs = differs ? m_changed_runs + 1 : 0;
+    m_changed_sum = differs ? m_changed_sum + rate : 0;
+    if (m_changed_runs == changed_runs) {
+        m_use_sum = m_changed_sum;
+        m_use_runs = m_changed_runs;
+        m_until_probe = 0;
+    }
     // Threads starved at barriers: try one fewer now rather than at the next scheduled try, unless
     // a try lost since the choice was made (the wait grew) and the starving did not matter.
     if (used > 1 && slept_ns > wall_ns / 4 && m_period == first_period) {

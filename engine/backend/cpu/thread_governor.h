@@ -6,9 +6,12 @@
 // decode node with one such program). So the governor times the runs: now and then it tries a
 // neighbouring thread count for a few runs, and moves to it when their time per unit of cost was
 // below that of the chosen count's runs since the last try. The tries grow rarer while the choice
-// holds (a slower try costs its few runs only). A run whose threads slept at barriers for over a
-// quarter of its time brings the next try forward, unless a try lost since the choice. Values do
-// not depend on the thread count, so this changes only the time.
+// holds; a try far slower than the chosen count ends after two runs and the next waits the longest
+// (on an idle machine, tries of 8 runs every 8, 16, 32... runs cost a two-thread decode product
+// 6-10 % of its time in its first few hundred runs). Runs far slower or faster than at the last
+// try, 8 in a row, bring the next try forward: the machine's load changed. So does a run
+// whose threads slept at barriers for over a quarter of its time, unless a try lost since the
+// choice. Values do not depend on the thread count, so this changes only the time.
 #include <cstdint>
 
 namespace planscope::cpu {
@@ -25,9 +28,15 @@ public:
     static constexpr int max_period = 512;  // the longest wait between tries
     static constexpr int probe_runs = 8;    // runs a try lasts: a busy machine's runs vary by a quarter
     static constexpr double margin = 0.97;  // a try must be 3 % faster to win (no flapping)
+    static constexpr int min_probe_runs = 2;   // a try clearly slower than this ends here
+    static constexpr double clear_loss = 1.25; // clearly: by more than a busy machine's runs vary
+    static constexpr double changed = 1.5;     // the chosen count's runs this much slower or faster
+    static constexpr int changed_runs = 8;     // in a row: the machine changed (1.25 and 4 went off
+                                               // every few dozen runs of a busy machine)
 
 private:
     void reset(int planned);
+    void end_probe(double tried, double chosen, bool clearly_lost);
     [[nodiscard]] int neighbour() const;
 
     int m_planned = 0;
@@ -40,6 +49,9 @@ private:
     bool m_probe_up = false; // which neighbour the next try takes, when both exist
     double m_use_sum = 0;    // the chosen count's time per unit of cost, runs since the last try
     int m_use_runs = 0;
+    double m_settled = 0;    // the chosen count's time per unit of cost at the last try; 0: none yet
+    int m_changed_runs = 0;  // runs in a row clearly slower or faster than that
+    double m_changed_sum = 0;
 };
 
 } // namespace planscope::cpu
