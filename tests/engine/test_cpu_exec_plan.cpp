@@ -17,17 +17,17 @@ using namespace planscope::testing;
 
 namespace {
 
-// x [1024, 4] -> add, mul (4,096 values: small) -> MUL_MAT by w [1024, 1024] (4M multiply-adds:
-// large) -> add (small) -> repeat to [1024, 64] (65,536 values: large).
+// x [256, 2] -> add, mul (512 values: small) -> MUL_MAT by w [256, 256] (131,072 multiply-adds:
+// large) -> add (small) -> repeat to [256, 64] (16,384 values: large).
 struct mixed_graph {
     cpu_graph cg;
     tensor_id x, w, out;
 
     mixed_graph(int threads, cpu::split_policy split) : cg(threads) {
         cg.backend.set_split_policy(split);
-        x = cg.leaf(dtype::f32, {1024, 4, 1, 1});
-        w = cg.leaf(dtype::f32, {1024, 1024, 1, 1});
-        const tensor_id shape = cg.leaf(dtype::f32, {1024, 64, 1, 1});
+        x = cg.leaf(dtype::f32, {256, 2, 1, 1});
+        w = cg.leaf(dtype::f32, {256, 256, 1, 1});
+        const tensor_id shape = cg.leaf(dtype::f32, {256, 64, 1, 1});
         const tensor_id a = cg.b.add(x, x);
         const tensor_id y = cg.b.mul_mat(w, cg.b.mul(a, a));
         out = cg.b.repeat(cg.b.add(y, y), shape);
@@ -75,7 +75,7 @@ void TestCpuExecPlan::segments() {
 
 void TestCpuExecPlan::same_values() {
     std::mt19937 rng(3);
-    const host_tensor x = random_host({1024, 4, 1, 1}, rng), w = random_host({1024, 1024, 1, 1}, rng);
+    const host_tensor x = random_host({256, 2, 1, 1}, rng), w = random_host({256, 256, 1, 1}, rng);
     std::vector<host_tensor> results;
     for (auto [threads, split] : {std::pair{1, cpu::split_policy::by_size}, {2, cpu::split_policy::by_size},
                                   {2, cpu::split_policy::every_node}}) {
@@ -88,7 +88,7 @@ void TestCpuExecPlan::same_values() {
         QVERIFY(r.ok());
         results.push_back(*r);
     }
-    QCOMPARE(results[0].v.size(), std::size_t{1024 * 64});
+    QCOMPARE(results[0].v.size(), std::size_t{256 * 64});
     QVERIFY(results[0].v[0] != 0.0f);
     for (std::size_t i = 1; i < results.size(); ++i)
         QVERIFY(std::memcmp(results[i].v.data(), results[0].v.data(), results[0].v.size() * sizeof(float)) == 0);
@@ -97,9 +97,10 @@ void TestCpuExecPlan::same_values() {
 // Runs of a plan for `planned` threads whose time depends on the thread count (`ms_at`: the time
 // of a run on 1, 2, ... threads; a negative time is a run whose threads slept at barriers for
 // half of it; `ms_later` from run `later_from` on): the threads the governor gives each run. 8
-// runs on the chosen count, a try of 8 runs on a neighbour (2 when it is over 25 % slower, and the
-// next try 512 runs later), the wait before the next try doubling while the choice holds; 8 runs
-// in a row over 1.5 times slower or faster than at the last try bring a try forward.
+// runs on the chosen count, a try of 8 runs on a neighbour (2 when it is over 25 % slower, 1 when
+// over twice as slow), the wait before the next try doubling while the choice holds; after a try
+// 25 % slower or faster, the wait that keeps the next such try under 1 % of the time, 512 runs or
+// more; 8 runs in a row 1.5 times slower or faster than at the last try bring a try forward.
 void TestCpuExecPlan::governor_data() {
     QTest::addColumn<int>("planned");
     QTest::addColumn<QList<int>>("ms_at");
@@ -123,9 +124,13 @@ void TestCpuExecPlan::governor_data() {
     QTest::newRow("load goes: 1 thread's runs far faster, 2 tried after 8 of them")
         << 2 << QList<int>{14, 16} << 60 << QList<int>{8, 5}
         << times(8, 2) + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1) + times(8, 2) + times(12, 1) + times(8, 2) +
-               times(8, 2) + times(2, 1) + times(3, 2);
+               times(28, 2);
     QTest::newRow("starved at a barrier: one fewer tried at once")
         << 2 << QList<int>{10, -12} << -1 << QList<int>{} << QList<int>{2} + times(8, 1) + times(8, 1) + times(8, 2) + times(16, 1);
+    QTest::newRow("busy from the start: 1 far faster, 2 tried again only after 512 runs")
+        << 2 << QList<int>{10, -30} << -1 << QList<int>{} << QList<int>{2} + times(8, 1) + times(512, 1) + times(1, 2) + times(2, 1);
+    QTest::newRow("busy, 2 threads 20 times slower: tried for 1 run, 3,800 runs apart")
+        << 2 << QList<int>{10, -200} << -1 << QList<int>{} << QList<int>{2} + times(8, 1) + times(3800, 1) + times(1, 2) + times(3, 1);
     QTest::newRow("starved but still faster: kept")
         << 2 << QList<int>{10, -6} << -1 << QList<int>{} << QList<int>{2} + times(2, 1) + times(16, 2);
     QTest::newRow("one thread is never changed") << 1 << QList<int>{10} << -1 << QList<int>{} << times(30, 1);

@@ -218,7 +218,7 @@ void TestCpuFlashAttn::flash_attn_by_hand() {
 }
 
 // A decoded token's attention (32 heads of 128 over 4096 cached keys) has a small result, 4096
-// values, but 2^25 multiply-adds: the threads share it (cpu::worth_splitting); over 16 keys not.
+// values, but 2^25 multiply-adds: the threads share it (cpu::worth_splitting); over 4 keys not.
 void TestCpuFlashAttn::decode_is_shared() {
     const auto node = [](std::int64_t n_kv) {
         cpu::exec_node n;
@@ -229,7 +229,7 @@ void TestCpuFlashAttn::decode_is_shared() {
         return n;
     };
     QVERIFY(cpu::worth_splitting(node(4096)));
-    QVERIFY(!cpu::worth_splitting(node(16)));
+    QVERIFY(!cpu::worth_splitting(node(4)));
 }
 
 QTEST_APPLESS_MAIN(TestCpuFlashAttn)

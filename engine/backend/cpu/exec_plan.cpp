@@ -47,7 +47,7 @@ std::int64_t node_cost(const exec_node& n) {
 
 bool worth_splitting(const exec_node& n) {
     const bool products = n.op == op_kind::mul_mat || n.op == op_kind::flash_attn_ext;
-    return node_cost(n) >= (std::int64_t{1} << (products ? 21 : 16));
+    return node_cost(n) >= (std::int64_t{1} << (products ? 16 : 10));
 }
 
 result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics, split_policy split) {

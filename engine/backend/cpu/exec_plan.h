@@ -38,8 +38,10 @@ result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_nume
 std::int64_t node_cost(const exec_node& n);
 
 // Whether a node is big enough to share among threads (split_policy::by_size): MUL_MAT and
-// FLASH_ATTN_EXT from 2^21 multiply-adds, other ops from 2^16 result elements, tens of
-// microseconds of work either way.
+// FLASH_ATTN_EXT from 2^16 multiply-adds, other ops from 2^10 result elements, a few microseconds
+// of work, several times a spinning barrier's cost (stories260K's 32-token prompt on 2 threads:
+// 1.0-1.3 ms per evaluation with 2^21 / 2^16, 0.8 ms with these). On a busy machine, where
+// barriers cost far more, the thread governor takes such plans down to one thread.
 bool worth_splitting(const exec_node& n);
 
 // 64-byte aligned memory that only grows.

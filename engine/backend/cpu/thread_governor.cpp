@@ -1,6 +1,7 @@
 #include "thread_governor.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace planscope::cpu {
 
@@ -36,12 +37,17 @@ void thread_governor::end_probe(double tried, double chosen, bool clearly_lost) 
     const bool went_up = m_probe > m_use;
     const bool won = tried < margin * chosen;
     m_probe_up = won == went_up;
-    if (won) {
-        m_use = m_probe;
-        m_period = first_period;
+    if (won) m_use = m_probe;
+    // A count far slower than its neighbour stays so until the machine changes, which the runs
+    // will show: its next try waits until that try's extra time, min_probe_runs runs at today's
+    // difference, is at most try_budget of the runs between (under load, two threads sharing
+    // stories260K's small nodes took 20 times one thread's time: thousands of runs).
+    if (clearly_lost || tried * clear_loss < chosen) {
+        const double faster = std::min(tried, chosen), slower = std::max(tried, chosen);
+        const double wait = min_probe_runs * (slower - faster) / (try_budget * faster);
+        m_period = static_cast<int>(std::lround(std::clamp(wait, double{max_period}, double{longest_wait})));
     } else {
-        // A neighbour far slower stays so until the machine changes, which the runs will show.
-        m_period = clearly_lost ? max_period : std::min(2 * m_period, max_period);
+        m_period = won ? first_period : std::min(2 * m_period, max_period);
     }
     m_settled = won ? tried : chosen;
     m_use_sum = 0;
@@ -59,7 +65,8 @@ void thread_governor::record(int planned, int used, std::int64_t wall_ns, std::i
         m_probe_sum += rate;
         const double tried = m_probe_sum / ++m_probe_done;
         const double chosen = m_use_sum / std::max(m_use_runs, 1);
-        const bool clearly_lost = m_use_runs > 0 && m_probe_done >= min_probe_runs && tried > clear_loss * chosen;
+        const bool clearly_lost = m_use_runs > 0 && (tried > far_loss * chosen ||
+                                                     (m_probe_done >= min_probe_runs && tried > clear_loss * chosen));
         if (m_probe_done == probe_runs || clearly_lost) end_probe(tried, chosen, clearly_lost);
         return;
     }

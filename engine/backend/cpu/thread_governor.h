@@ -6,12 +6,13 @@
 // decode node with one such program). So the governor times the runs: now and then it tries a
 // neighbouring thread count for a few runs, and moves to it when their time per unit of cost was
 // below that of the chosen count's runs since the last try. The tries grow rarer while the choice
-// holds; a try far slower than the chosen count ends after two runs and the next waits the longest
-// (on an idle machine, tries of 8 runs every 8, 16, 32... runs cost a two-thread decode product
-// 6-10 % of its time in its first few hundred runs). Runs far slower or faster than at the last
-// try, 8 in a row, bring the next try forward: the machine's load changed. So does a run
-// whose threads slept at barriers for over a quarter of its time, unless a try lost since the
-// choice. Values do not depend on the thread count, so this changes only the time.
+// holds. A try far slower than the chosen count ends after one or two runs, and after a try far
+// slower or faster the next waits 512 runs or more, so that such tries cost at most 1 % of the
+// time (tries of 8 runs every 8, 16, 32... runs cost a two-thread decode product 6-10 % of its
+// first few hundred runs on an idle machine). Runs far slower or faster than at the last try, 8 in
+// a row, bring the next try forward: the machine's load changed. So does a run whose threads slept
+// at barriers for over a quarter of its time, unless a try lost since the choice. Values do not
+// depend on the thread count, so this changes only the time.
 #include <cstdint>
 
 namespace planscope::cpu {
@@ -30,6 +31,9 @@ public:
     static constexpr double margin = 0.97;  // a try must be 3 % faster to win (no flapping)
     static constexpr int min_probe_runs = 2;   // a try clearly slower than this ends here
     static constexpr double clear_loss = 1.25; // clearly: by more than a busy machine's runs vary
+    static constexpr double far_loss = 2.0;    // a try this much slower ends after its first run
+    static constexpr double try_budget = 0.01; // of the time, at most, for tries of a far slower count
+    static constexpr int longest_wait = 1 << 20;
     static constexpr double changed = 1.5;     // the chosen count's runs this much slower or faster
     static constexpr int changed_runs = 8;     // in a row: the machine changed (1.25 and 4 went off
                                                // every few dozen runs of a busy machine)
