@@ -44,6 +44,7 @@ private slots:
     void same_values();
     void governor_data();
     void governor();
+    void governor_memory();
     void barrier_counts_sleep();
 };
 
@@ -144,12 +145,40 @@ void TestCpuExecPlan::governor() {
     QFETCH(QList<int>, threads);
     cpu::thread_governor g;
     for (qsizetype run = 0; run < threads.size(); ++run) {
-        const int used = g.threads_for(planned);
+        const int used = g.threads_for(planned, 1000.0);
         QVERIFY2(used == threads[run], qPrintable(QStringLiteral("run %1: %2 threads, want %3").arg(run).arg(used).arg(threads[run])));
         const int ms = (later_from >= 0 && run >= later_from ? ms_later : ms_at)[used - 1];
         const std::int64_t ns = std::int64_t{std::abs(ms)} * 1'000'000;
         g.record(planned, used, ns, ms < 0 ? ns / 2 : 0, 1000.0);
     }
+}
+
+// A governor with a memory starts where the last one settled, on the same plan only (planned count
+// and cost).
+void TestCpuExecPlan::governor_memory() {
+    cpu::governor_memory memory;
+    const auto run = [](cpu::thread_governor& g, int planned, int ms_1, int ms_n) {
+        const int used = g.threads_for(planned, 1000.0);
+        const std::int64_t ns = std::int64_t{used == 1 ? ms_1 : ms_n} * 1'000'000;
+        g.record(planned, used, ns, used == 1 ? 0 : ns / 2, 1000.0);
+        return used;
+    };
+    cpu::thread_governor first(&memory);
+    QList<int> got;
+    for (int i = 0; i < 9; ++i) got << run(first, 2, 10, 30);
+    QCOMPARE(got, QList<int>({2, 1, 1, 1, 1, 1, 1, 1, 1})); // starved, then 1 far faster
+    QCOMPARE(memory.load().use, 1);
+    QCOMPARE(memory.load().period, 512);
+
+    cpu::thread_governor second(&memory);
+    got.clear();
+    for (int i = 0; i < 513; ++i) got << run(second, 2, 10, 30);
+    QCOMPARE(got, QList<int>(512, 1) + QList<int>{2});
+
+    cpu::thread_governor other_count(&memory), other_plan(&memory), without;
+    QCOMPARE(other_count.threads_for(4, 1000.0), 4);
+    QCOMPARE(other_plan.threads_for(2, 2000.0), 2);
+    QCOMPARE(without.threads_for(2, 1000.0), 2);
 }
 
 // A thread 30 ms late: the other spins, then sleeps, and the barrier reports the sleep.

@@ -58,7 +58,7 @@ private:
     planscope::f16_numerics m_f16_numerics = planscope::f16_numerics::ggml;
     cpu::split_policy m_split = cpu::split_policy::by_size;
     bool m_adaptive_threads = true;
-    cpu::thread_governor m_governor;
+    cpu::thread_governor m_governor{&cpu::governor_memory::process()};
     std::unique_ptr<cpu::thread_pool> m_pool; // made on first use, remade when more threads are asked for
     cpu::work_buffer m_work;
 };

@@ -105,7 +105,7 @@ status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work, 
     error_sink errors;
     // A graph of small nodes only does not wake the other threads at all.
     const bool shared = std::ranges::any_of(plan.segments, [](const exec_segment& s) { return s.parallel; });
-    const int nth = !shared ? 1 : governor ? governor->threads_for(plan.n_threads) : plan.n_threads;
+    const int nth = !shared ? 1 : governor ? governor->threads_for(plan.n_threads, plan.cost) : plan.n_threads;
     spin_barrier barrier(nth), alone(1);
     // One counter per node, all zero before the run: nothing to reset between nodes.
     const auto next_unit = std::make_unique<std::atomic<std::int64_t>[]>(plan.nodes.size());

@@ -5,10 +5,31 @@
 
 namespace planscope::cpu {
 
-void thread_governor::reset(int planned) {
-    *this = thread_governor{};
+governor_memory::choice governor_memory::load() const {
+    const std::scoped_lock lock(m_mutex);
+    return m_choice;
+}
+
+void governor_memory::store(const choice& c) {
+    const std::scoped_lock lock(m_mutex);
+    m_choice = c;
+}
+
+governor_memory& governor_memory::process() {
+    static governor_memory memory;
+    return memory;
+}
+
+void thread_governor::reset(int planned, double cost) {
+    *this = thread_governor{m_memory};
     m_planned = planned;
+    m_cost = cost;
     m_use = planned;
+    if (const governor_memory::choice c = m_memory ? m_memory->load() : governor_memory::choice{};
+        c.planned == planned && c.cost == cost && c.use >= 1 && c.use <= planned && c.period > 0) {
+        m_use = c.use;
+        m_period = m_until_probe = c.period;
+    }
 }
 
 // One thread fewer while the chosen count is the plan's, one more at one thread; otherwise on in
@@ -19,8 +40,8 @@ int thread_governor::neighbour() const {
     return m_probe_up ? m_use + 1 : m_use - 1;
 }
 
-int thread_governor::threads_for(int planned) {
-    if (planned != m_planned) reset(planned);
+int thread_governor::threads_for(int planned, double cost) {
+    if (planned != m_planned) reset(planned, cost);
     if (planned <= 1) return 1;
     if (m_probe != 0) return m_probe;
     if (m_until_probe > 0) {
@@ -50,6 +71,7 @@ void thread_governor::end_probe(double tried, double chosen, bool clearly_lost) 
         m_period = won ? first_period : std::min(2 * m_period, max_period);
     }
     m_settled = won ? tried : chosen;
+    if (m_memory) m_memory->store({m_planned, m_cost, m_use, m_period});
     m_use_sum = 0;
     m_use_runs = 0;
     m_changed_runs = 0;

@@ -14,13 +14,37 @@
 // at barriers for over a quarter of its time, unless a try lost since the choice. Values do not
 // depend on the thread count, so this changes only the time.
 #include <cstdint>
+#include <mutex>
 
 namespace planscope::cpu {
 
+// The choice and wait a governor last settled on for a plan, where the next governor starts on
+// the same plan (planned count and cost): a machine's load outlives a backend, and learning it
+// again costs a new backend's first runs (under load, two threads' first run of stories260K took
+// 20 times one thread's). Other plans start afresh: one plan's best count says little of another's.
+class governor_memory {
+public:
+    struct choice {
+        int planned = 0;
+        double cost = 0;
+        int use = 0, period = 0;
+    };
+    [[nodiscard]] choice load() const;
+    void store(const choice& c);
+    // The one the CPU backends of this process share.
+    static governor_memory& process();
+
+private:
+    mutable std::mutex m_mutex;
+    choice m_choice;
+};
+
 class thread_governor {
 public:
-    // Threads for the next run of a plan made for `planned` threads.
-    [[nodiscard]] int threads_for(int planned);
+    // With a memory, it starts from the memory's choice and tells it its own.
+    explicit thread_governor(governor_memory* memory = nullptr) : m_memory(memory) {}
+    // Threads for the next run of a plan made for `planned` threads, of `cost` (exec_plan::cost).
+    [[nodiscard]] int threads_for(int planned, double cost);
     // What a run on `used` of `planned` threads took: its wall time, the time its threads slept at
     // barriers (all threads together), and the plan's cost (exec_plan::cost).
     void record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns, double cost);
@@ -39,11 +63,13 @@ public:
                                                // every few dozen runs of a busy machine)
 
 private:
-    void reset(int planned);
+    void reset(int planned, double cost);
     void end_probe(double tried, double chosen, bool clearly_lost);
     [[nodiscard]] int neighbour() const;
 
+    governor_memory* m_memory = nullptr;
     int m_planned = 0;
+    double m_cost = 0;      // the cost of the plan the governor started on
     int m_use = 0;          // the chosen count
     int m_probe = 0;        // the count being tried; 0: none
     int m_probe_done = 0;   // runs of the try so far
