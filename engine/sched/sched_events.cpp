@@ -10,7 +10,11 @@ std::string backend_name(const std::vector<std::string>& names, int b) {
 }
 
 std::string tensor_name(const context& ctx, tensor_id t) {
-    return ctx.contains(t) ? ctx[t].name : "#" + std::to_string(t.value);
+    if (ctx.contains(t)) return ctx[t].name;
+    // Appended rather than "#" + ...: GCC 12 warns -Wrestrict (a false positive) on that form.
+    std::string name = "#";
+    name += std::to_string(t.value);
+    return name;
 }
 
 } // namespace
