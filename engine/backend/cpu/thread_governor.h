@@ -50,14 +50,14 @@ public:
     void record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns, double cost);
 
     static constexpr int first_period = 8;  // runs on the chosen count before the first try
-    static constexpr int max_period = 512;  // the longest wait between tries
+    static constexpr int max_period = 512;  // the longest wait while tries lose narrowly
     static constexpr int probe_runs = 8;    // runs a try lasts: a busy machine's runs vary by a quarter
     static constexpr double margin = 0.97;  // a try must be 3 % faster to win (no flapping)
     static constexpr int min_probe_runs = 2;   // a try clearly slower than this ends here
     static constexpr double clear_loss = 1.25; // clearly: by more than a busy machine's runs vary
     static constexpr double far_loss = 2.0;    // a try this much slower ends after its first run
     static constexpr double try_budget = 0.01; // of the time, at most, for tries of a far slower count
-    static constexpr int longest_wait = 1 << 20;
+    static constexpr int longest_wait = 1 << 20; // the longest wait after a far slower or faster try
     static constexpr double changed = 1.5;     // the chosen count's runs this much slower or faster
     static constexpr int changed_runs = 8;     // in a row: the machine changed (1.25 and 4 went off
                                                // every few dozen runs of a busy machine)
