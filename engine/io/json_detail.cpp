@@ -9,7 +9,11 @@ void fail(const std::string& path, const std::string& reason) {
 }
 
 std::string quote(std::string_view text) {
-    return "'" + printable(text, 100) + "'";
+    // Appended rather than "'" + ...: GCC 12 warns -Wrestrict (a false positive) on that form.
+    std::string quoted = "'";
+    quoted += printable(text, 100);
+    quoted += '\'';
+    return quoted;
 }
 
 std::string child(const std::string& path, std::string_view key) {

@@ -86,8 +86,10 @@ void TestCpuGemm::f16_kernels_data() {
     QTest::addColumn<int>("k");
     QTest::addColumn<bool>("b_halves");
     for (bool halves : {false, true})
+        // n = 1 rows (decode, one weight row at a time): k in whole 4-vector steps, one vector more,
+        // and a scalar tail.
         for (auto [m, n, k] : {std::array{1, 1, 1}, {4, 6, 16}, {5, 7, 17}, {13, 11, 70}, {3, 2, 7}, {8, 12, 600},
-                               {17, 19, 1100}, {4, 3, 1024}})
+                               {17, 19, 1100}, {4, 3, 1024}, {5, 1, 17}, {3, 1, 70}, {6, 1, 1024}, {7, 1, 1100}})
             QTest::newRow(qPrintable(QStringLiteral("%1x%2x%3, B %4").arg(m).arg(n).arg(k).arg(halves ? "halves" : "floats")))
                 << m << n << k << halves;
 }

@@ -13,6 +13,7 @@ F16_TARGET inline vf load_halves(const std::byte* p) {
 F16_TARGET inline vf load_b(const float* p) { return _mm512_loadu_ps(p); }
 F16_TARGET inline vf load_b(const std::uint16_t* p) { return load_halves(reinterpret_cast<const std::byte*>(p)); }
 F16_TARGET inline vf fmadd(vf a, vf b, vf c) { return _mm512_fmadd_ps(a, b, c); }
+F16_TARGET inline vf add(vf a, vf b) { return _mm512_add_ps(a, b); }
 // Through memory (once per tile): GCC 12's 512-bit extracts warn as above.
 F16_TARGET inline __m256 halves_sum(vf v) {
     alignas(64) float t[16];
@@ -28,6 +29,7 @@ F16_TARGET inline vf load_halves(const std::byte* p) {
 F16_TARGET inline vf load_b(const float* p) { return _mm256_loadu_ps(p); }
 F16_TARGET inline vf load_b(const std::uint16_t* p) { return load_halves(reinterpret_cast<const std::byte*>(p)); }
 F16_TARGET inline vf fmadd(vf a, vf b, vf c) { return _mm256_fmadd_ps(a, b, c); }
+F16_TARGET inline vf add(vf a, vf b) { return _mm256_add_ps(a, b); }
 F16_TARGET inline __m256 halves_sum(vf v) { return v; }
 #endif
 
@@ -80,6 +82,33 @@ F16_TARGET inline void tile(const gemm_f16_args& g, const std::byte* a, const TB
         }
 }
 
+// One row of A by one row of B (decode), with row_lanes accumulators along k so that the products
+// do not wait for each other. Rows are taken one at a time: the weights are then read as one
+// sequential stream, which the prefetchers follow best (f16 4096 x 4096 on a Zen 5, from memory:
+// 19-25 GB/s in 4-row tiles, 33-38 one row at a time; ggml's one-row vec_dot 28-33).
+constexpr int row_lanes = 4;
+
+template <class TB>
+F16_TARGET inline float row_dot(std::int64_t k, const std::byte* a, const TB* b) {
+    constexpr std::int64_t step = row_lanes * F16_WIDTH;
+    vf acc[row_lanes];
+#pragma GCC unroll 4
+    for (int u = 0; u < row_lanes; ++u) acc[u] = zero();
+    std::int64_t p = 0;
+    for (; p + step <= k; p += step)
+#pragma GCC unroll 4
+        for (int u = 0; u < row_lanes; ++u) {
+            const std::int64_t q = p + u * F16_WIDTH;
+            acc[u] = fmadd(load_halves(a + 2 * static_cast<std::size_t>(q)), load_b(b + q), acc[u]);
+        }
+    for (; p + F16_WIDTH <= k; p += F16_WIDTH) acc[0] = fmadd(load_halves(a + 2 * static_cast<std::size_t>(p)), load_b(b + p), acc[0]);
+#pragma GCC unroll 4
+    for (int u = 1; u < row_lanes; ++u) acc[0] = add(acc[0], acc[u]);
+    float r = hsum(acc[0]);
+    for (; p < k; ++p) r += half_at(a + 2 * static_cast<std::size_t>(p)) * b_value(b + p);
+    return r;
+}
+
 // Tiles that leave registers for the A vectors and one B vector: AVX2 has 16, AVX-512 32. Half B
 // rows cost a conversion per vector, so a wider tile pays for them with more products per load.
 template <class TB>
@@ -91,6 +120,11 @@ template <class TB>
 F16_TARGET void gemm_typed(const gemm_f16_args& g) {
     constexpr int tm = tile_m<TB>, tn = tile_n<TB>;
     const TB* b = static_cast<const TB*>(g.b);
+    if (g.n == 1) {
+        for (std::int64_t i = 0; i < g.m; ++i)
+            g.c[i] = row_dot(g.k, g.a + static_cast<std::size_t>(i) * g.lda, b);
+        return;
+    }
     for (std::int64_t i = 0; i < g.m;) {
         const bool full_m = g.m - i >= tm;
         const std::byte* ai = g.a + static_cast<std::size_t>(i) * g.lda;
