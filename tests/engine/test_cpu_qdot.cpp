@@ -302,8 +302,9 @@ void TestCpuQdot::kernels_data() {
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("k");
     for (dtype t : integer_types)
+        // n = 1: decode, blocks in fours, a pair and a single block left (q4_0 on AVX-512).
         for (auto [m, n, k] : {std::array{1, 1, 256}, {4, 2, 768}, {5, 3, 512}, {17, 9, 1024}, {8, 1, 4096},
-                               {3, 5, 256}, {2, 2, 32}, {4, 4, 96}}) {
+                               {3, 5, 256}, {2, 2, 32}, {4, 4, 96}, {3, 1, 96}, {2, 1, 32}, {5, 1, 224}}) {
             if (k % act_values(t) != 0) continue;
             const std::string name = std::string(type_name(t)) + " " + std::to_string(m) + "x" + std::to_string(n) +
                                      "x" + std::to_string(k);
