@@ -352,60 +352,7 @@ QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte*
 }
 
 #if QDOT_VNNI
-// q4_0 decode on AVX-512: two blocks per 512-bit register, [lo0 hi0 lo1 hi1] against two
-// activation blocks, dot(q - 8, y) as dot(q, y) - dot(8, y). A quarter fewer instructions per
-// block than the 256-bit tile, which is bound by their count when the weights are in cache
-// (4096 x 4096 on a Zen 5: 44-51 -> see docs/performance.md).
-QDOT_TARGET inline void q4_0_pair(const u8* x, const q8_act_block* y, __m512& sum) {
-    const __m512i zero = _mm512_setzero_si512();
-    const __m256i both = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 2))),
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 20)), 1);
-    // [q0 q1 q0>>4 q1>>4] -> [q0 q0>>4 q1 q1>>4], low nibbles: the blocks' values in element order.
-    // (The zero-masked forms: GCC 12's plain ones start from an "undefined" register it warns about.)
-    constexpr __mmask8 all = 0xFF;
-    const __m512i halves = _mm512_maskz_inserti64x4(all, _mm512_castsi256_si512(both), _mm256_srli_epi16(both, 4), 1);
-    const __m512i q = _mm512_and_si512(_mm512_maskz_shuffle_i64x2(all, halves, halves, _MM_SHUFFLE(3, 1, 2, 0)),
-                                       _mm512_set1_epi8(0x0F));
-    const __m512i yq = _mm512_maskz_inserti64x4(
-        all, _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[0].qs))),
-        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[1].qs)), 1);
-    const __m512i dot = _mm512_sub_epi32(_mm512_dpbusd_epi32(zero, q, yq), _mm512_dpbusd_epi32(zero, _mm512_set1_epi8(8), yq));
-    const __m512d scale = _mm512_maskz_insertf64x4(all, _mm512_castps_pd(_mm512_set1_ps(half_at(x) * y[0].d)),
-                                                   _mm256_castps_pd(_mm256_set1_ps(half_at(x + 18) * y[1].d)), 1);
-    sum = _mm512_fmadd_ps(_mm512_maskz_cvtepi32_ps(0xFFFF, dot), _mm512_castpd_ps(scale), sum);
-}
-
-QDOT_TARGET inline float q4_0_row(const qgemm_args& g, const u8* a) {
-    const auto* y = reinterpret_cast<const q8_act_block*>(g.b);
-    const std::int64_t blocks = g.k / 32;
-    __m512 acc[2] = {_mm512_setzero_ps(), _mm512_setzero_ps()};
-    std::int64_t blk = 0;
-    for (; blk + 4 <= blocks; blk += 4) {
-        q4_0_pair(a + static_cast<std::size_t>(blk) * 18, y + blk, acc[0]);
-        q4_0_pair(a + static_cast<std::size_t>(blk + 2) * 18, y + blk + 2, acc[1]);
-    }
-    if (blk + 2 <= blocks) {
-        q4_0_pair(a + static_cast<std::size_t>(blk) * 18, y + blk, acc[0]);
-        blk += 2;
-    }
-    // Through memory: GCC 12 warns about its own 512-bit extracts.
-    alignas(64) float lanes[16];
-    _mm512_store_ps(lanes, _mm512_add_ps(acc[0], acc[1]));
-    float tail = 0.0f;
-    if (blk < blocks) {
-        __m256 last[1][1] = {{_mm256_setzero_ps()}};
-        float no_mins[1][1] = {{0.0f}};
-        tile_block<wfmt::q4_0, 1, 1>(g, a, g.b, blk, last, no_mins);
-        tail = hsum(last[0][0]);
-    }
-    return hsum(_mm256_add_ps(_mm256_load_ps(lanes), _mm256_load_ps(lanes + 8))) + tail;
-}
-
-QDOT_TARGET void q4_0_decode(const qgemm_args& g) {
-    for (std::int64_t i = 0; i < g.m; ++i)
-        g.c[i] = q4_0_row(g, reinterpret_cast<const u8*>(g.a) + static_cast<std::size_t>(i) * g.lda);
-}
+#include "qdot_x86_wide.h"
 #endif
 
 // The formats' tiles behind one interface for the driver below.
@@ -414,7 +361,11 @@ struct block_kernel {
     static constexpr int tm = tile_m, tn = tile_n;
     template <int RM, int RN>
     QDOT_TARGET static void run(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
+#if QDOT_VNNI
+        wide_tile<F, RM, RN>(g, a, b, c);
+#else
         tile<F, RM, RN>(g, a, b, c);
+#endif
     }
 };
 template <kfmt F>
