@@ -45,6 +45,7 @@ private slots:
     void governor_data();
     void governor();
     void governor_memory();
+    void governor_memory_wait();
     void barrier_counts_sleep();
 };
 
@@ -179,6 +180,36 @@ void TestCpuExecPlan::governor_memory() {
     QCOMPARE(other_count.threads_for(4, 1000.0), 4);
     QCOMPARE(other_plan.threads_for(2, 2000.0), 2);
     QCOMPARE(without.threads_for(2, 1000.0), 2);
+}
+
+// The wait spans governors: one that goes 300 runs into a 512-run wait leaves 212 to the next; one
+// that goes mid-try leaves none.
+void TestCpuExecPlan::governor_memory_wait() {
+    const auto run = [](cpu::thread_governor& g, int ms_1, int ms_2) {
+        const int used = g.threads_for(2, 1000.0);
+        const std::int64_t ns = std::int64_t{used == 1 ? ms_1 : ms_2} * 1'000'000;
+        g.record(2, used, ns, used == 1 ? 0 : ns / 2, 1000.0);
+        return used;
+    };
+    cpu::governor_memory memory;
+    {
+        cpu::thread_governor first(&memory);
+        for (int i = 0; i < 9; ++i) run(first, 10, 30); // settles on 1 thread, 512 runs to wait
+        QCOMPARE(memory.load().until_probe, 512);
+        for (int i = 0; i < 300; ++i) QCOMPARE(run(first, 10, 30), 1);
+    }
+    QCOMPARE(memory.load().until_probe, 212);
+    QList<int> got;
+    {
+        cpu::thread_governor second(&memory);
+        // Two threads now close to one: the try goes on past its first run.
+        for (int i = 0; i < 213; ++i) got << run(second, 10, 11);
+        QCOMPARE(got, QList<int>(212, 1) + QList<int>{2});
+    }
+    QCOMPARE(memory.load().use, 1);
+    QCOMPARE(memory.load().until_probe, 0);
+    cpu::thread_governor third(&memory);
+    QCOMPARE(third.threads_for(2, 1000.0), 2); // tries at once
 }
 
 // A thread 30 ms late: the other spins, then sleeps, and the barrier reports the sleep.

@@ -40,7 +40,7 @@ qint64 startLongLayout(GraphSession& session, GraphCanvas& canvas) {
     canvas.setFoldThreshold(std::numeric_limits<int>::max());
     session.setDocument(llama());
     if (!canvas.isLayoutRunning()) return 0;
-    QTest::qWaitFor([&] { return canvas.layoutRunner()->process()->processId() != 0; }, 5000);
+    if (!QTest::qWaitFor([&] { return canvas.layoutRunner()->process()->processId() != 0; }, 5000)) return 0;
     QTest::qWait(300); // well into `dot`
     return canvas.isLayoutRunning() ? canvas.layoutRunner()->process()->processId() : 0;
 }

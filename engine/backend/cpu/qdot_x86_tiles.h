@@ -127,37 +127,58 @@ QDOT_TARGET inline void tile_block(const qgemm_args& g, const u8* a, const std::
     }
 }
 
-// C (RM x RN at c) = weight rows a.. times activation rows b.., block by block. A lone pair
-// (decode, one weight row) keeps two sets of accumulators, even and odd blocks: one chain of
-// multiply-adds would wait on its own latency.
-template <wfmt F, int RM, int RN>
+// tile_block as a step of tile() below: one block at a time in 256-bit registers.
+struct single_blocks {
+    using vec = __m256;
+    static constexpr int blocks = 1;
+    QDOT_TARGET static vec zero() { return _mm256_setzero_ps(); }
+    QDOT_TARGET static vec add(vec x, vec y) { return _mm256_add_ps(x, y); }
+    QDOT_TARGET static __m256 fold(vec v) { return v; }
+    template <wfmt F, int RM, int RN>
+    QDOT_TARGET static void step(const qgemm_args& g, const u8* a, const std::byte* b, std::int64_t blk,
+                                 vec (&sum)[RM][RN], float (&mins)[RM][RN]) {
+        tile_block<F, RM, RN>(g, a, b, blk, sum, mins);
+    }
+};
+
+// C (RM x RN at c) = weight rows a.. times activation rows b.., S::blocks blocks a step, the last
+// ones through tile_block. A lone pair (decode, one weight row) keeps two sets of accumulators,
+// even and odd steps: one chain of multiply-adds would wait on its own latency.
+template <class S, wfmt F, int RM, int RN>
 QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
     constexpr int sets = RM * RN == 1 ? 2 : 1;
-    __m256 acc[sets][RM][RN];
+    constexpr std::int64_t stride = S::blocks * sets;
+    typename S::vec acc[sets][RM][RN];
     float mins[RM][RN];
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
 #pragma GCC unroll 4
         for (int j = 0; j < RN; ++j) {
 #pragma GCC unroll 2
-            for (int s = 0; s < sets; ++s) acc[s][i][j] = _mm256_setzero_ps();
+            for (int s = 0; s < sets; ++s) acc[s][i][j] = S::zero();
             mins[i][j] = 0.0f;
         }
     const std::int64_t blocks = g.k / 32;
     std::int64_t blk = 0;
-    for (; blk + sets <= blocks; blk += sets)
+    for (; blk + stride <= blocks; blk += stride)
 #pragma GCC unroll 2
-        for (int s = 0; s < sets; ++s) tile_block<F, RM, RN>(g, a, b, blk + s, acc[s], mins);
-    if (blk < blocks) tile_block<F, RM, RN>(g, a, b, blk, acc[0], mins);
+        for (int s = 0; s < sets; ++s)
+            S::template step<F, RM, RN>(g, a, b, blk + static_cast<std::int64_t>(s) * S::blocks, acc[s], mins);
+    __m256 last[RM][RN];
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
 #pragma GCC unroll 4
         for (int j = 0; j < RN; ++j) {
-            __m256 sum = acc[0][i][j];
 #pragma GCC unroll 2
-            for (int s = 1; s < sets; ++s) sum = _mm256_add_ps(sum, acc[s][i][j]);
-            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(sum) + mins[i][j];
+            for (int s = 1; s < sets; ++s) acc[0][i][j] = S::add(acc[0][i][j], acc[s][i][j]);
+            last[i][j] = S::fold(acc[0][i][j]);
         }
+    for (; blk < blocks; ++blk) tile_block<F, RM, RN>(g, a, b, blk, last, mins);
+#pragma GCC unroll 4
+    for (int i = 0; i < RM; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j)
+            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(last[i][j]) + mins[i][j];
 }
 
 // The K-quants, per 256-value super-block: groups multiplied by vpmaddubsw, each pair sum by its
@@ -362,9 +383,10 @@ struct block_kernel {
     template <int RM, int RN>
     QDOT_TARGET static void run(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
 #if QDOT_VNNI
-        wide_tile<F, RM, RN>(g, a, b, c);
+        if constexpr (F == wfmt::q4_0 && RM == 1 && RN == 1) return tile<q4_0_pairs, F, 1, 1>(g, a, b, c);
+        tile<block_pairs, F, RM, RN>(g, a, b, c);
 #else
-        tile<F, RM, RN>(g, a, b, c);
+        tile<single_blocks, F, RM, RN>(g, a, b, c);
 #endif
     }
 };
@@ -404,12 +426,7 @@ QDOT_TARGET void gemm_tiles(const qgemm_args& g) {
 // 60-69 (its vec_dot, one row). q4_0 on the Zen 3 earlier: 0.77 -> 1.02 x ggml.
 template <class K>
 QDOT_TARGET void gemm(const qgemm_args& g) {
-    if (g.n == 1) {
-#if QDOT_VNNI
-        if constexpr (std::is_same_v<K, block_kernel<wfmt::q4_0>>) return q4_0_decode(g);
-#endif
-        return gemm_tiles<K, 1>(g);
-    }
+    if (g.n == 1) return gemm_tiles<K, 1>(g);
     gemm_tiles<K, K::tm>(g);
 }
 

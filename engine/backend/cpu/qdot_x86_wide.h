@@ -13,7 +13,7 @@ QDOT_TARGET inline __m512 join(float lo, float hi) {
                                                      _mm256_castps_pd(_mm256_set1_ps(hi)), 1));
 }
 // The two halves' sum (through memory, for the warning above).
-QDOT_TARGET inline __m256 fold(__m512 v) {
+QDOT_TARGET inline __m256 fold_halves(__m512 v) {
     alignas(64) float lanes[16];
     _mm512_store_ps(lanes, v);
     return _mm256_add_ps(_mm256_load_ps(lanes), _mm256_load_ps(lanes + 8));
@@ -53,46 +53,21 @@ QDOT_TARGET inline void pair_block(const qgemm_args& g, const u8* a, const std::
     }
 }
 
-// tile() in pairs of blocks; an odd last block through tile_block. A lone pair (decode) keeps two
-// sets of accumulators, as tile() does.
-template <wfmt F, int RM, int RN>
-QDOT_TARGET inline void wide_tile(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
-    constexpr int sets = RM * RN == 1 ? 2 : 1;
-    __m512 acc[sets][RM][RN];
-    float mins[RM][RN];
-#pragma GCC unroll 4
-    for (int i = 0; i < RM; ++i)
-#pragma GCC unroll 4
-        for (int j = 0; j < RN; ++j) {
-#pragma GCC unroll 2
-            for (int s = 0; s < sets; ++s) acc[s][i][j] = _mm512_setzero_ps();
-            mins[i][j] = 0.0f;
-        }
-    const std::int64_t blocks = g.k / 32;
-    std::int64_t blk = 0;
-    for (; blk + 2 * sets <= blocks; blk += 2 * sets)
-#pragma GCC unroll 2
-        for (int s = 0; s < sets; ++s) pair_block<F, RM, RN>(g, a, b, blk + 2 * s, acc[s], mins);
-    if (blk + 2 <= blocks) {
-        pair_block<F, RM, RN>(g, a, b, blk, acc[0], mins);
-        blk += 2;
+// Steps of tile(): two blocks in 512-bit registers.
+struct pairs {
+    using vec = __m512;
+    static constexpr int blocks = 2;
+    QDOT_TARGET static vec zero() { return _mm512_setzero_ps(); }
+    QDOT_TARGET static vec add(vec x, vec y) { return _mm512_add_ps(x, y); }
+    QDOT_TARGET static __m256 fold(vec v) { return fold_halves(v); }
+};
+struct block_pairs : pairs {
+    template <wfmt F, int RM, int RN>
+    QDOT_TARGET static void step(const qgemm_args& g, const u8* a, const std::byte* b, std::int64_t blk,
+                                 vec (&sum)[RM][RN], float (&mins)[RM][RN]) {
+        pair_block<F, RM, RN>(g, a, b, blk, sum, mins);
     }
-    __m256 last[RM][RN];
-#pragma GCC unroll 4
-    for (int i = 0; i < RM; ++i)
-#pragma GCC unroll 4
-        for (int j = 0; j < RN; ++j) {
-#pragma GCC unroll 2
-            for (int s = 1; s < sets; ++s) acc[0][i][j] = _mm512_add_ps(acc[0][i][j], acc[s][i][j]);
-            last[i][j] = fold(acc[0][i][j]);
-        }
-    if (blk < blocks) tile_block<F, RM, RN>(g, a, b, blk, last, mins);
-#pragma GCC unroll 4
-    for (int i = 0; i < RM; ++i)
-#pragma GCC unroll 4
-        for (int j = 0; j < RN; ++j)
-            c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] = hsum(last[i][j]) + mins[i][j];
-}
+};
 
 // q4_0 decode: the weights' nibbles of two blocks split by one shuffle, [lo0 hi0 lo1 hi1], against
 // two activation blocks; dot(q - 8, y) as dot(q, y) - dot(8, y); the scales multiplied as floats.
@@ -112,26 +87,12 @@ QDOT_TARGET inline void q4_0_pair(const u8* x, const q8_act_block* y, __m512& su
     sum = _mm512_fmadd_ps(_mm512_maskz_cvtepi32_ps(0xFFFF, dot), join(half_at(x) * y[0].d, half_at(x + 18) * y[1].d), sum);
 }
 
-QDOT_TARGET inline float q4_0_row(const qgemm_args& g, const u8* a) {
-    const auto* y = reinterpret_cast<const q8_act_block*>(g.b);
-    const std::int64_t blocks = g.k / 32;
-    __m512 acc[2] = {_mm512_setzero_ps(), _mm512_setzero_ps()};
-    std::int64_t blk = 0;
-    for (; blk + 4 <= blocks; blk += 4) {
-        q4_0_pair(a + static_cast<std::size_t>(blk) * 18, y + blk, acc[0]);
-        q4_0_pair(a + static_cast<std::size_t>(blk + 2) * 18, y + blk + 2, acc[1]);
+// q4_0_pair as a step of tile(), for one weight row by one activation row.
+struct q4_0_pairs : pairs {
+    template <wfmt F, int RM, int RN>
+    QDOT_TARGET static void step(const qgemm_args&, const u8* a, const std::byte* b, std::int64_t blk,
+                                 vec (&sum)[1][1], float (&)[1][1]) {
+        static_assert(F == wfmt::q4_0 && RM == 1 && RN == 1);
+        q4_0_pair(a + static_cast<std::size_t>(blk) * 18, reinterpret_cast<const q8_act_block*>(b) + blk, sum[0][0]);
     }
-    if (blk + 2 <= blocks) {
-        q4_0_pair(a + static_cast<std::size_t>(blk) * 18, y + blk, acc[0]);
-        blk += 2;
-    }
-    __m256 last[1][1] = {{fold(_mm512_add_ps(acc[0], acc[1]))}};
-    float no_mins[1][1] = {{0.0f}};
-    if (blk < blocks) tile_block<wfmt::q4_0, 1, 1>(g, a, g.b, blk, last, no_mins);
-    return hsum(last[0][0]);
-}
-
-QDOT_TARGET void q4_0_decode(const qgemm_args& g) {
-    for (std::int64_t i = 0; i < g.m; ++i)
-        g.c[i] = q4_0_row(g, reinterpret_cast<const u8*>(g.a) + static_cast<std::size_t>(i) * g.lda);
-}
+};

@@ -21,6 +21,7 @@ governor_memory& governor_memory::process() {
 }
 
 void thread_governor::reset(int planned, double cost) {
+    remember();
     *this = thread_governor{m_memory};
     m_planned = planned;
     m_cost = cost;
@@ -28,8 +29,15 @@ void thread_governor::reset(int planned, double cost) {
     if (const governor_memory::choice c = m_memory ? m_memory->load() : governor_memory::choice{};
         c.planned == planned && c.cost == cost && c.use >= 1 && c.use <= planned && c.period > 0) {
         m_use = c.use;
-        m_period = m_until_probe = c.period;
+        m_period = c.period;
+        m_until_probe = std::clamp(c.until_probe, 0, c.period);
     }
+}
+
+void thread_governor::remember() const {
+    if (!m_memory || m_planned <= 1) return;
+    // Mid-try, the next governor tries again at once.
+    m_memory->store({m_planned, m_cost, m_use, m_period, m_probe != 0 ? 0 : m_until_probe});
 }
 
 // One thread fewer while the chosen count is the plan's, one more at one thread; otherwise on in
@@ -71,13 +79,13 @@ void thread_governor::end_probe(double tried, double chosen, bool clearly_lost) 
         m_period = won ? first_period : std::min(2 * m_period, max_period);
     }
     m_settled = won ? tried : chosen;
-    if (m_memory) m_memory->store({m_planned, m_cost, m_use, m_period});
     m_use_sum = 0;
     m_use_runs = 0;
     m_changed_runs = 0;
     m_changed_sum = 0;
     m_probe = 0;
     m_until_probe = m_period;
+    remember();
 }
 
 void thread_governor::record(int planned, int used, std::int64_t wall_ns, std::int64_t slept_ns, double cost) {

@@ -22,12 +22,16 @@ namespace planscope::cpu {
 // the same plan (planned count and cost): a machine's load outlives a backend, and learning it
 // again costs a new backend's first runs (under load, two threads' first run of stories260K took
 // 20 times one thread's). Other plans start afresh: one plan's best count says little of another's.
+// A governor that goes (or leaves the plan) leaves the runs still to wait before its next try, so
+// that the wait spans backends: backends shorter than the wait would otherwise never try again
+// (a benchmark's repetitions, each of some 100 runs on a backend of its own, kept 2-thread q4_0
+// decode at one thread, 63 against 115 GFLOPS, after one try during a disturbance).
 class governor_memory {
 public:
     struct choice {
         int planned = 0;
         double cost = 0;
-        int use = 0, period = 0;
+        int use = 0, period = 0, until_probe = 0;
     };
     [[nodiscard]] choice load() const;
     void store(const choice& c);
@@ -43,6 +47,7 @@ class thread_governor {
 public:
     // With a memory, it starts from the memory's choice and tells it its own.
     explicit thread_governor(governor_memory* memory = nullptr) : m_memory(memory) {}
+    ~thread_governor() { remember(); }
     // Threads for the next run of a plan made for `planned` threads, of `cost` (exec_plan::cost).
     [[nodiscard]] int threads_for(int planned, double cost);
     // What a run on `used` of `planned` threads took: its wall time, the time its threads slept at
@@ -64,6 +69,8 @@ public:
 
 private:
     void reset(int planned, double cost);
+    // Tells the memory the choice, its wait and the runs left of it.
+    void remember() const;
     void end_probe(double tried, double chosen, bool clearly_lost);
     [[nodiscard]] int neighbour() const;
 
