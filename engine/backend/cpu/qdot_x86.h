@@ -1,7 +1,8 @@
 #pragma once
 // The integer block dot products of qdot.h for x86-64: register tiles of weight rows by activation
-// rows, compiled once for AVX2 (vpmaddubsw) and once for AVX-512 VNNI (vpdpbusd on 256-bit
-// registers, with twice the registers for larger tiles). Call only when has_avx2() /
+// rows, compiled once for AVX2 (vpmaddubsw) and once for AVX-512 VNNI (vpdpbusd; the block
+// formats two blocks per 512-bit register, the K-quants on 256-bit ones, with twice the registers
+// for larger tiles). Call only when has_avx2() /
 // has_avx512_vnni(); nullptr for a type without a kernel.
 #include "qdot.h"
 #include "simd.h"

@@ -30,8 +30,8 @@ constexpr bool signed_weights = F == wfmt::q8_0 && !QDOT_VNNI;
 template <wfmt F>
 constexpr int offset_of = F == wfmt::q4_0 ? 8 : F == wfmt::q5_0 ? 16 : F == wfmt::q8_0 && QDOT_VNNI ? 128 : 0;
 
-// Register tiles: tile_m weight rows by tile_n activation rows of 8-float accumulators (16 of the
-// 32 AVX-512 registers; 8 of AVX2's 16, which also hold the activations and their offsets).
+// Register tiles: tile_m weight rows by tile_n activation rows of accumulators (16 of the 32
+// AVX-512 registers; 8 of AVX2's 16, which also hold the activations and their offsets).
 constexpr int tile_m = 4;
 constexpr int tile_n = QDOT_VNNI ? 4 : 2;
 

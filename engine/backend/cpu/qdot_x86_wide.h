@@ -73,10 +73,11 @@ struct block_pairs : pairs {
 // two activation blocks; dot(q - 8, y) as dot(q, y) - dot(8, y); the scales multiplied as floats.
 // 4096 x 4096 on a Zen 5: 44-51 GFLOPS in 256-bit one-row tiles, 64-65 here (ggml 46-50).
 QDOT_TARGET inline void q4_0_pair(const u8* x, const q8_act_block* y, __m512& sum) {
+    constexpr block_layout l = layout_of<wfmt::q4_0>;
     const __m512i zero = _mm512_setzero_si512();
     const __m256i both = _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 2))),
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 20)), 1);
+        _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + l.qs_at))),
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + l.bytes + l.qs_at)), 1);
     // [q0 q1 q0>>4 q1>>4] -> [q0 q0>>4 q1 q1>>4], low nibbles: the blocks' values in element order.
     const __m512i halves = join(both, _mm256_srli_epi16(both, 4));
     const __m512i q = _mm512_and_si512(_mm512_maskz_shuffle_i64x2(0xFF, halves, halves, _MM_SHUFFLE(3, 1, 2, 0)),
@@ -84,7 +85,7 @@ QDOT_TARGET inline void q4_0_pair(const u8* x, const q8_act_block* y, __m512& su
     const __m512i yq = join(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[0].qs)),
                             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[1].qs)));
     const __m512i dot = _mm512_sub_epi32(_mm512_dpbusd_epi32(zero, q, yq), _mm512_dpbusd_epi32(zero, _mm512_set1_epi8(8), yq));
-    sum = _mm512_fmadd_ps(_mm512_maskz_cvtepi32_ps(0xFFFF, dot), join(half_at(x) * y[0].d, half_at(x + 18) * y[1].d), sum);
+    sum = _mm512_fmadd_ps(_mm512_maskz_cvtepi32_ps(0xFFFF, dot), join(half_at(x) * y[0].d, half_at(x + l.bytes) * y[1].d), sum);
 }
 
 // q4_0_pair as a step of tile(), for one weight row by one activation row.
@@ -93,6 +94,6 @@ struct q4_0_pairs : pairs {
     QDOT_TARGET static void step(const qgemm_args&, const u8* a, const std::byte* b, std::int64_t blk,
                                  vec (&sum)[1][1], float (&)[1][1]) {
         static_assert(F == wfmt::q4_0 && RM == 1 && RN == 1);
-        q4_0_pair(a + static_cast<std::size_t>(blk) * 18, reinterpret_cast<const q8_act_block*>(b) + blk, sum[0][0]);
+        q4_0_pair(a + static_cast<std::size_t>(blk) * layout_of<F>.bytes, reinterpret_cast<const q8_act_block*>(b) + blk, sum[0][0]);
     }
 };
