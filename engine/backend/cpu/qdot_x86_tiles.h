@@ -219,6 +219,45 @@ QDOT_TARGET inline __m256i group_scale(__m256i scales, int g) {
     return _mm256_shuffle_epi8(scales, _mm256_set1_epi16(static_cast<short>(((2 * g + 1) << 8) | (2 * g))));
 }
 
+// q4_K's and q5_K's eight 6-bit scales (bytes 0-7 of u) and minimums (8-15) from their 12 bytes
+// after d and dmin, four at a time (get_scale_min_k4).
+QDOT_TARGET inline void scales_mins_k4(const u8* x, std::uint32_t (&u)[4]) {
+    std::memcpy(u, x + 4, 12);
+    constexpr std::uint32_t six = 0x3f3f3f3f, four = 0x0f0f0f0f, two_bits = 0x03030303;
+    u[3] = ((u[2] >> 4) & four) | (((u[1] >> 6) & two_bits) << 4);
+    const std::uint32_t mins_low = u[1] & six;
+    u[1] = (u[2] & four) | (((u[0] >> 6) & two_bits) << 4);
+    u[2] = mins_low;
+    u[0] &= six;
+}
+
+// Each minimum of scales_mins_k4 twice as int16: it multiplies the sums of both 16-value halves
+// of its group.
+QDOT_TARGET inline __m256i mins_twice(const std::uint32_t (&u)[4]) {
+    const __m128i m = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(u + 2)));
+    return _mm256_set_m128i(_mm_unpackhi_epi16(m, m), _mm_unpacklo_epi16(m, m));
+}
+
+// A super-block's integer sums (sumi) and its minimums or offsets (offset_sums times q8_K's sums
+// of 16) into the float accumulators.
+template <kfmt F, int RN>
+QDOT_TARGET inline void add_super(const q8k_act_block* const* y, const __m256i* sumi, __m256i offset_sums, float dx,
+                                  float dmin, __m256* acc, __m256* acc_min) {
+#pragma GCC unroll 4
+    for (int j = 0; j < RN; ++j) {
+        const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[j]->bsums));
+        const __m256i offsets = _mm256_madd_epi16(bsums, offset_sums);
+        if constexpr (has_mins<F>) {
+            // The minimums in accumulators of their own, as ggml keeps them: two independent chains.
+            acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[j]), _mm256_set1_ps(dx * y[j]->d), acc[j]);
+            acc_min[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(offsets), _mm256_set1_ps(dmin * y[j]->d), acc_min[j]);
+        } else {
+            const __m256i exact = _mm256_sub_epi32(sumi[j], _mm256_slli_epi32(offsets, offset_shift<F>));
+            acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(exact), _mm256_set1_ps(dx * y[j]->d), acc[j]);
+        }
+    }
+}
+
 template <kfmt F, int RN>
 QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m256* acc, __m256* acc_min) {
     const __m256i zero = _mm256_setzero_si256(), low = _mm256_set1_epi8(0x0F);
@@ -265,19 +304,10 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
             }
         }
     } else if constexpr (F != kfmt::q6_k) {
-        // The eight 6-bit scales and minimums from their 12 bytes, four at a time (get_scale_min_k4).
         std::uint32_t u[4];
-        std::memcpy(u, x + 4, 12);
-        constexpr std::uint32_t six = 0x3f3f3f3f, four = 0x0f0f0f0f, two_bits = 0x03030303;
-        u[3] = ((u[2] >> 4) & four) | (((u[1] >> 6) & two_bits) << 4);
-        const std::uint32_t mins_low = u[1] & six;
-        u[1] = (u[2] & four) | (((u[0] >> 6) & two_bits) << 4);
-        u[2] = mins_low;
-        u[0] &= six;
+        scales_mins_k4(x, u);
         const __m256i scales = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(u))));
-        // Each minimum twice: it multiplies the sums of both 16-value halves of its group.
-        const __m128i m = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(u + 2)));
-        offset_sums = _mm256_set_m128i(_mm_unpackhi_epi16(m, m), _mm_unpacklo_epi16(m, m));
+        offset_sums = mins_twice(u);
         dx = half_at(x);
         dmin = half_at(x + 2);
         constexpr std::size_t qs_at = F == kfmt::q5_k ? 48 : 16;
@@ -328,19 +358,20 @@ QDOT_TARGET inline void ksuper(const u8* x, const q8k_act_block* const* y, __m25
             }
         }
     }
-#pragma GCC unroll 4
-    for (int j = 0; j < RN; ++j) {
-        const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[j]->bsums));
-        const __m256i offsets = _mm256_madd_epi16(bsums, offset_sums);
-        if constexpr (has_mins<F>) {
-            // The minimums in accumulators of their own, as ggml keeps them: two independent chains.
-            acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sumi[j]), _mm256_set1_ps(dx * y[j]->d), acc[j]);
-            acc_min[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(offsets), _mm256_set1_ps(dmin * y[j]->d), acc_min[j]);
-        } else {
-            const __m256i exact = _mm256_sub_epi32(sumi[j], _mm256_slli_epi32(offsets, offset_shift<F>));
-            acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(exact), _mm256_set1_ps(dx * y[j]->d), acc[j]);
-        }
-    }
+    add_super<F, RN>(y, sumi, offset_sums, dx, dmin, acc, acc_min);
+}
+
+#if QDOT_VNNI
+#include "qdot_x86_wide.h"
+#endif
+
+// One super-block of one weight row: q4_K and q5_K in 512-bit registers where there are VNNI.
+template <kfmt F, int RN>
+QDOT_TARGET inline void super_block(const u8* x, const q8k_act_block* const* y, __m256* acc, __m256* acc_min) {
+#if QDOT_VNNI
+    if constexpr (F == kfmt::q4_k || F == kfmt::q5_k) return k4_super_wide<F, RN>(x, y, acc, acc_min);
+#endif
+    ksuper<F, RN>(x, y, acc, acc_min);
 }
 
 template <kfmt F, int RM, int RN>
@@ -362,7 +393,7 @@ QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte*
             y[j] = reinterpret_cast<const q8k_act_block*>(b + static_cast<std::size_t>(j) * g.ldb) + sb;
 #pragma GCC unroll 4
         for (int i = 0; i < RM; ++i)
-            ksuper<F, RN>(a + static_cast<std::size_t>(i) * g.lda + static_cast<std::size_t>(sb) * bytes, y, acc[i], acc_min[i]);
+            super_block<F, RN>(a + static_cast<std::size_t>(i) * g.lda + static_cast<std::size_t>(sb) * bytes, y, acc[i], acc_min[i]);
     }
 #pragma GCC unroll 4
     for (int i = 0; i < RM; ++i)
@@ -371,10 +402,6 @@ QDOT_TARGET inline void ktile(const qgemm_args& g, const u8* a, const std::byte*
             c[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * g.ldc] =
                 has_mins<F> ? hsum(acc[i][j]) - hsum(acc_min[i][j]) : hsum(acc[i][j]);
 }
-
-#if QDOT_VNNI
-#include "qdot_x86_wide.h"
-#endif
 
 // The formats' tiles behind one interface for the driver below.
 template <wfmt F>
