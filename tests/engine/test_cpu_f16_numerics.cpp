@@ -151,6 +151,9 @@ void TestCpuF16Numerics::shapes_data() {
         QTest::newRow("m 17, n 130" + t) << shape{19, 17, 1, 1} << shape{19, 130, 1, 1} << threads;
         // src0 broadcast over src1's dims 2 and 3 (r2 = 2, r3 = 3), as grouped-query attention.
         QTest::newRow("broadcast batches" + t) << shape{37, 5, 2, 1} << shape{37, 3, 4, 3} << threads;
+        // 20 src1 rows (the panel kernel on AVX-512 CPUs, src1 transposed per plane), k across its
+        // 256-value blocks.
+        QTest::newRow("broadcast batches, 20 columns" + t) << shape{300, 9, 2, 1} << shape{300, 20, 4, 3} << threads;
     }
 }
 

@@ -1,7 +1,8 @@
 // The f32 MUL_MAT core (backend/cpu/gemm.h): every kernel this CPU runs — the 8-float tiles
 // (AVX2 or baseline clone) and the 16-float AVX-512 tiles — against a double-precision reference
 // on shapes that leave partial tiles in both directions, k below a vector, across the 512-value
-// k blocks, and padded strides; and the f16 kernels (gemm_f16.h) likewise, B as floats or halves. Tolerance 1e-6 of
+// k blocks, and padded strides; and the f16 kernels (gemm_f16.h) likewise, B as floats or halves,
+// or transposed for the panel kernel. Tolerance 1e-6 of
 // the sum of |products| (plus 1e-7).
 #include "backend/cpu/convert.h"
 #include "backend/cpu/gemm.h"
@@ -11,6 +12,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 
 using namespace planscope;
@@ -22,6 +24,8 @@ private slots:
     void kernels();
     void f16_kernels_data();
     void f16_kernels();
+    void f16_panel_data();
+    void f16_panel();
 };
 
 void TestCpuGemm::kernels_data() {
@@ -130,6 +134,50 @@ void TestCpuGemm::f16_kernels() {
         gemm({a.data() + 1, lda, bp, ldb, c.data(), ldc, m, n, k, b_halves});
         verify_product(c, ldc, m, n, k, half, [&](int j, int p) { return double(b[at(j, ldb, p)]); });
     }
+}
+
+void TestCpuGemm::f16_panel_data() {
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    // Whole 8-row tiles and the 4, 2, 1 rows after them; 32-column tiles, a last one of 16 or
+    // fewer columns (masked); k within one 256-value block, across blocks, and off a vector.
+    for (auto [m, n, k] : {std::array{1, 1, 1}, {8, 32, 256}, {15, 33, 257}, {13, 17, 600}, {7, 16, 70}, {3, 40, 17},
+                           {16, 48, 1024}, {22, 63, 300}})
+        QTest::newRow(qPrintable(QStringLiteral("%1x%2x%3").arg(m).arg(n).arg(k))) << m << n << k;
+}
+
+// The panel kernel: A rows misaligned by one byte; Bt's columns past n are NaN, so that a lane
+// read without its mask shows.
+void TestCpuGemm::f16_panel() {
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(int, k);
+    const cpu::gemm_f16_panel_fn panel = cpu::gemm_f16_panel_kernel();
+    if (!panel) QSKIP("this CPU has no AVX-512");
+    std::mt19937 rng(static_cast<unsigned>(m * 1000 + n * 10 + k + 2));
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    const std::size_t lda = 2 * static_cast<std::size_t>(k) + 3, ldbt = static_cast<std::size_t>(n) + 3;
+    const std::size_t ldc = static_cast<std::size_t>(m) + 2;
+    std::vector<std::byte> a(1 + lda * static_cast<std::size_t>(m));
+    for (int i = 0; i < m; ++i)
+        for (int p = 0; p < k; ++p) {
+            const std::uint16_t h = cpu::f32_to_f16(u(rng));
+            std::memcpy(&a[1 + at(i, lda, 2 * p)], &h, 2);
+        }
+    std::vector<float> bt(ldbt * static_cast<std::size_t>(k), std::numeric_limits<float>::quiet_NaN());
+    for (int p = 0; p < k; ++p)
+        for (int j = 0; j < n; ++j) bt[at(p, ldbt, j)] = u(rng);
+    std::vector<float> c(ldc * static_cast<std::size_t>(n), 9.0f);
+    panel({a.data() + 1, lda, bt.data(), ldbt, c.data(), ldc, m, n, k});
+    verify_product(
+        c, ldc, m, n, k,
+        [&](int i, int p) {
+            std::uint16_t h;
+            std::memcpy(&h, &a[1 + at(i, lda, 2 * p)], 2);
+            return double(cpu::f16_to_f32(h));
+        },
+        [&](int j, int p) { return double(bt[at(p, ldbt, j)]); });
 }
 
 QTEST_APPLESS_MAIN(TestCpuGemm)

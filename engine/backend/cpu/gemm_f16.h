@@ -29,4 +29,23 @@ gemm_f16_fn gemm_f16_kernel();
 // Every kernel this CPU runs (for tests).
 std::vector<gemm_f16_fn> gemm_f16_kernels();
 
+// Many activation rows (16 and more): C[i + j*ldc] = dot(A row i, column j of Bt), Bt being B
+// transposed, k rows of floats ldbt apart, of which columns 0 .. n-1 are read. Each weight is
+// widened once per 32 columns and multiplied by vectors of 16 columns (broadcast, outer
+// products), not widened again for every tile of B rows. A as in gemm_f16_args.
+struct gemm_f16_panel_args {
+    const std::byte* a;
+    std::size_t lda;
+    const float* bt;
+    std::size_t ldbt;
+    float* c;
+    std::size_t ldc;
+    std::int64_t m, n, k;
+};
+
+using gemm_f16_panel_fn = void (*)(const gemm_f16_panel_args& g);
+
+// The AVX-512 kernel, nullptr on other CPUs.
+gemm_f16_panel_fn gemm_f16_panel_kernel();
+
 } // namespace planscope::cpu

@@ -10,7 +10,9 @@
 // aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do) —
 // except with few src1 columns (decode), where the copy would cost as much as the products: then
 // aligned f32 rows are read in place, and f16 rows are widened in registers (gemm_f16.h), as
-// they always are in ggml's numerics.
+// they always are in ggml's numerics. With 16 src1 rows or more, f16 weights on AVX-512 CPUs take
+// the panel kernel instead: src1 transposed into the work buffer as floats (rounded to f16 under
+// ggml's numerics), each weight widened once per 32 columns.
 //
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
 // 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format.
@@ -42,18 +44,24 @@ constexpr std::int64_t in_place_cols = 16;
 // ggml's f16 rounding of the activations applies: f16 weights, ggml numerics.
 bool rounds_b(const exec_node& n) { return n.src[0].type == dtype::f16 && n.numerics == f16_numerics::ggml; }
 
-// The kernel that widens f16 weights in registers, when it applies: few src1 rows, or src1 kept as
-// halves (below).
+bool contiguous_f16(const strided_tensor& a) { return a.type == dtype::f16 && a.nb[0] == 2; }
+
+// The panel kernel for f16 weights, when it applies: 16 src1 rows or more (src1 transposed).
+gemm_f16_panel_fn panel_kernel_for(const exec_node& n) {
+    return contiguous_f16(n.src[0]) && n.src[1].ne[1] >= in_place_cols ? gemm_f16_panel_kernel() : nullptr;
+}
+
+// The kernel that widens f16 weights in registers, when it applies and the panel kernel does not:
+// few src1 rows, or src1 kept as halves (below).
 gemm_f16_fn f16_kernel_for(const exec_node& n) {
-    const strided_tensor& a = n.src[0];
-    if (a.type != dtype::f16 || a.nb[0] != 2) return nullptr;
+    if (!contiguous_f16(n.src[0]) || panel_kernel_for(n)) return nullptr;
     return n.src[1].ne[1] < in_place_cols || rounds_b(n) ? gemm_f16_kernel() : nullptr;
 }
 
 // Rounded to halves anyway, src1 is kept as halves: half the bytes to keep in cache.
 bool halves_b(const exec_node& n) { return rounds_b(n) && f16_kernel_for(n); }
 
-bool converts_b(const exec_node& n) { return !n.src[1].f32_rows() || rounds_b(n); }
+bool converts_b(const exec_node& n) { return !n.src[1].f32_rows() || rounds_b(n) || panel_kernel_for(n); }
 
 std::size_t converted_b_bytes(const exec_node& n) {
     if (!converts_b(n)) return 0;
@@ -64,6 +72,8 @@ std::size_t converted_b_bytes(const exec_node& n) {
 // src1 rows kept as halves per chunk: 256 KiB, so that a chunk stays in L2 while the tiles of a
 // block of weight rows go through it.
 std::int64_t halves_chunk_cols(std::int64_t k) { return std::clamp<std::int64_t>((std::int64_t{128} << 10) / k, 4, chunk_cols); }
+// Transposed src1 columns per chunk of the panel kernel: 512 KiB of floats, whole 16-lane vectors.
+std::int64_t panel_chunk_cols(std::int64_t k) { return std::max<std::int64_t>(16, halves_chunk_cols(k) / 16 * 16); }
 
 // GGML_FP32_TO_FP16 then back: round to nearest even, as ggml_fp32_to_fp16_row stores src1.
 void round_to_f16(float* x, std::int64_t n) {
@@ -142,6 +152,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
     const std::int64_t r2 = b.ne[2] / a.ne[2], r3 = b.ne[3] / a.ne[3];
 
     const bool convert_b = converts_b(n), round_b = rounds_b(n), b_halves = halves_b(n);
+    const gemm_f16_panel_fn panel_kernel = panel_kernel_for(n);
     const std::size_t b_element = b_halves ? 2 : sizeof(float);
     float* panel = kc.scratch(converted_b_bytes(n), static_cast<std::size_t>(block_rows * k));
     if (convert_b) {
@@ -152,9 +163,14 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
                 store_halves(read_row(b, b.row(r), panel), to, k);
                 continue;
             }
-            auto* row = reinterpret_cast<float*>(to);
+            auto* row = panel_kernel ? panel : reinterpret_cast<float*>(to);
             row_to_f32(b.type, b.row(r), b.nb[0], row, k);
             if (round_b) round_to_f16(row, k);
+            if (panel_kernel) {
+                // Column r % cols of its plane's k x cols transposed rows.
+                float* plane = reinterpret_cast<float*>(kc.work) + static_cast<std::size_t>(r / cols * k * cols);
+                for (std::int64_t p = 0; p < k; ++p) plane[static_cast<std::size_t>(p * cols + r % cols)] = row[p];
+            }
         }
         kc.barrier->wait();
     }
@@ -165,7 +181,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
     // are taken one at a time, as in the integer path.
     const std::int64_t blocks = (m + block_rows - 1) / block_rows;
     const std::int64_t units = d.ne[2] * d.ne[3] * blocks;
-    const std::int64_t cols_per_chunk = b_halves ? halves_chunk_cols(k) : chunk_cols;
+    const std::int64_t cols_per_chunk = panel_kernel ? panel_chunk_cols(k) : b_halves ? halves_chunk_cols(k) : chunk_cols;
     for (std::int64_t u = kc.take_unit(); u < units; u = kc.take_unit()) {
         const std::int64_t block = u % blocks, plane = u / blocks;
         const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
@@ -177,7 +193,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
         if (in_place) {
             g.a = as_floats(a.row(row0, i02, i03));
             g.lda = a.nb[1] / sizeof(float);
-        } else if (!f16_kernel) {
+        } else if (!f16_kernel && !panel_kernel) {
             for (std::int64_t i = 0; i < g.m; ++i)
                 row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
             g.a = panel;
@@ -195,6 +211,11 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
             }
             g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
             g.ldc = d.nb[1] / sizeof(float);
+            if (panel_kernel) {
+                const float* bt = reinterpret_cast<const float*>(kc.work) + static_cast<std::size_t>((i3 * b.ne[2] + i2) * k * cols + col0);
+                panel_kernel({a.row(row0, i02, i03), a.nb[1], bt, static_cast<std::size_t>(cols), g.c, g.ldc, g.m, g.n, k});
+                continue;
+            }
             if (f16_kernel) {
                 f16_kernel({a.row(row0, i02, i03), a.nb[1], bp, g.ldb, g.c, g.ldc, g.m, g.n, g.k, b_halves});
                 continue;
