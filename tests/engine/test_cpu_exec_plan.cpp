@@ -155,7 +155,7 @@ void TestCpuExecPlan::governor() {
 }
 
 // A governor with a memory starts where the last one settled, on the same plan only (planned count
-// and cost).
+// and cost), also after governors of other plans.
 void TestCpuExecPlan::governor_memory() {
     cpu::governor_memory memory;
     const auto run = [](cpu::thread_governor& g, int planned, int ms_1, int ms_n) {
@@ -168,18 +168,32 @@ void TestCpuExecPlan::governor_memory() {
     QList<int> got;
     for (int i = 0; i < 9; ++i) got << run(first, 2, 10, 30);
     QCOMPARE(got, QList<int>({2, 1, 1, 1, 1, 1, 1, 1, 1})); // starved, then 1 far faster
-    QCOMPARE(memory.load().use, 1);
-    QCOMPARE(memory.load().period, 512);
+    QCOMPARE(memory.load(2, 1000.0).use, 1);
+    QCOMPARE(memory.load(2, 1000.0).period, 512);
 
     cpu::thread_governor second(&memory);
     got.clear();
     for (int i = 0; i < 513; ++i) got << run(second, 2, 10, 30);
     QCOMPARE(got, QList<int>(512, 1) + QList<int>{2});
 
-    cpu::thread_governor other_count(&memory), other_plan(&memory), without;
-    QCOMPARE(other_count.threads_for(4, 1000.0), 4);
-    QCOMPARE(other_plan.threads_for(2, 2000.0), 2);
-    QCOMPARE(without.threads_for(2, 1000.0), 2);
+    {
+        cpu::thread_governor other_count(&memory), other_plan(&memory), without;
+        QCOMPARE(other_count.threads_for(4, 1000.0), 4);
+        QCOMPARE(other_plan.threads_for(2, 2000.0), 2);
+        QCOMPARE(without.threads_for(2, 1000.0), 2);
+    } // the other plans' governors store their choices as they go
+    QCOMPARE(memory.load(4, 1000.0).use, 4);
+    QCOMPARE(memory.load(2, 2000.0).use, 2);
+    cpu::thread_governor third(&memory);
+    QCOMPARE(third.threads_for(2, 1000.0), 1);
+
+    // Only the last plans are kept: 16 more push this one out.
+    for (int i = 0; i < int(cpu::governor_memory::plans); ++i) {
+        cpu::thread_governor g(&memory);
+        QCOMPARE(g.threads_for(2, 3000.0 + i), 2);
+    }
+    QCOMPARE(memory.load(2, 1000.0).planned, 0);
+    QCOMPARE(memory.load(2, 3000.0).planned, 2);
 }
 
 // The wait spans governors: one that goes 300 runs into a 512-run wait leaves 212 to the next; one
@@ -195,10 +209,10 @@ void TestCpuExecPlan::governor_memory_wait() {
     {
         cpu::thread_governor first(&memory);
         for (int i = 0; i < 9; ++i) run(first, 10, 30); // settles on 1 thread, 512 runs to wait
-        QCOMPARE(memory.load().until_probe, 512);
+        QCOMPARE(memory.load(2, 1000.0).until_probe, 512);
         for (int i = 0; i < 300; ++i) QCOMPARE(run(first, 10, 30), 1);
     }
-    QCOMPARE(memory.load().until_probe, 212);
+    QCOMPARE(memory.load(2, 1000.0).until_probe, 212);
     QList<int> got;
     {
         cpu::thread_governor second(&memory);
@@ -206,8 +220,8 @@ void TestCpuExecPlan::governor_memory_wait() {
         for (int i = 0; i < 213; ++i) got << run(second, 10, 11);
         QCOMPARE(got, QList<int>(212, 1) + QList<int>{2});
     }
-    QCOMPARE(memory.load().use, 1);
-    QCOMPARE(memory.load().until_probe, 0);
+    QCOMPARE(memory.load(2, 1000.0).use, 1);
+    QCOMPARE(memory.load(2, 1000.0).until_probe, 0);
     cpu::thread_governor third(&memory);
     QCOMPARE(third.threads_for(2, 1000.0), 2); // tries at once
 }

@@ -5,14 +5,22 @@
 
 namespace planscope::cpu {
 
-governor_memory::choice governor_memory::load() const {
+namespace {
+bool same_plan(const governor_memory::choice& c, int planned, double cost) { return c.planned == planned && c.cost == cost; }
+} // namespace
+
+governor_memory::choice governor_memory::load(int planned, double cost) const {
     const std::scoped_lock lock(m_mutex);
-    return m_choice;
+    const auto it = std::find_if(m_choices.begin(), m_choices.end(), [&](const choice& c) { return same_plan(c, planned, cost); });
+    return it != m_choices.end() ? *it : choice{};
 }
 
 void governor_memory::store(const choice& c) {
     const std::scoped_lock lock(m_mutex);
-    m_choice = c;
+    const auto it = std::find_if(m_choices.begin(), m_choices.end(), [&](const choice& o) { return same_plan(o, c.planned, c.cost); });
+    if (it != m_choices.end()) m_choices.erase(it);
+    else if (m_choices.size() == plans) m_choices.pop_back();
+    m_choices.insert(m_choices.begin(), c);
 }
 
 governor_memory& governor_memory::process() {
@@ -26,8 +34,8 @@ void thread_governor::reset(int planned, double cost) {
     m_planned = planned;
     m_cost = cost;
     m_use = planned;
-    if (const governor_memory::choice c = m_memory ? m_memory->load() : governor_memory::choice{};
-        c.planned == planned && c.cost == cost && c.use >= 1 && c.use <= planned && c.period > 0) {
+    if (const governor_memory::choice c = m_memory ? m_memory->load(planned, cost) : governor_memory::choice{};
+        c.planned == planned && c.use >= 1 && c.use <= planned && c.period > 0) {
         m_use = c.use;
         m_period = c.period;
         m_until_probe = std::clamp(c.until_probe, 0, c.period);

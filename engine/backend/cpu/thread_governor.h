@@ -15,6 +15,7 @@
 // depend on the thread count, so this changes only the time.
 #include <cstdint>
 #include <mutex>
+#include <vector>
 
 namespace planscope::cpu {
 
@@ -22,6 +23,9 @@ namespace planscope::cpu {
 // the same plan (planned count and cost): a machine's load outlives a backend, and learning it
 // again costs a new backend's first runs (under load, two threads' first run of stories260K took
 // 20 times one thread's). Other plans start afresh: one plan's best count says little of another's.
+// It keeps the last `plans` plans: backends of a prompt's plan and a decode step's alternate (under
+// load, alternating backends of three plans each started afresh with one plan's memory, and their
+// two threads took 1.03-1.32 times one thread's time).
 // A governor that goes (or leaves the plan) leaves the runs still to wait before its next try, so
 // that the wait spans backends: backends shorter than the wait would otherwise never try again
 // (a benchmark's repetitions, each of some 100 runs on a backend of its own, kept 2-thread q4_0
@@ -33,14 +37,16 @@ public:
         double cost = 0;
         int use = 0, period = 0, until_probe = 0;
     };
-    [[nodiscard]] choice load() const;
+    static constexpr std::size_t plans = 16;
+    // The plan's choice, or a choice of no plan (planned 0).
+    [[nodiscard]] choice load(int planned, double cost) const;
     void store(const choice& c);
     // The one the CPU backends of this process share.
     static governor_memory& process();
 
 private:
     mutable std::mutex m_mutex;
-    choice m_choice;
+    std::vector<choice> m_choices; // the most recently stored first
 };
 
 class thread_governor {
