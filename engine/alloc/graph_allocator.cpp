@@ -70,40 +70,33 @@ private:
         return success();
     }
 
-    // The seed indexes blindly; a hand-written graph must not make us do the same.
-    status check_node(tensor_id id) {
-        if (!m_ctx.contains(id)) return fail(id, "graph node " + std::to_string(id.value) + " does not exist");
-        const tensor& t = m_ctx[id];
-        if (t.is_view() && !m_ctx.contains(t.view_src)) return fail(id, "view " + quoted(id) + " has no source tensor");
-        for (tensor_id s : t.src) {
-            if (!s.valid()) break;
-            if (!m_ctx.contains(s)) return fail(id, "a source of " + quoted(id) + " does not exist");
-            if (m_ctx[s].is_view() && !m_ctx.contains(m_ctx[s].view_src))
-                return fail(s, "view " + quoted(s) + " has no source tensor");
-        }
-        return success();
-    }
-
     // A view whose source was allocated before the graph (weights, KV cache) already has its
     // data in ggml, but no buffer yet: init_view() gives it one.
     bool preallocated_view(const tensor& t) const { return t.is_view() && !t.where && m_ctx[t.view_src].where; }
 
-    // Checks each node as it goes: one pass over the tensors, which dominate the time on big graphs.
+    // One pass over the nodes and their sources, which dominate the time on big graphs. The seed
+    // indexes blindly; a hand-written graph must not make us do the same: each tensor is checked
+    // as it is first read.
     status count_uses() {
         m_counts.assign(m_ctx.size(), use_counts{});
         for (tensor_id id : m_graph.nodes) {
-            if (auto s = check_node(id); !s) return s;
+            if (!m_ctx.contains(id)) return fail(id, "graph node " + std::to_string(id.value) + " does not exist");
             const tensor& node = m_ctx[id];
             if (node.is_view()) {
+                if (!m_ctx.contains(node.view_src)) return fail(id, "view " + quoted(id) + " has no source tensor");
                 counts(node.view_src).n_views += 1;
                 if (preallocated_view(node))
                     if (auto s = init_view(id, true); !s) return s;
             }
-            for (tensor_id parent : node.src) {
-                if (!parent.valid()) break;
-                counts(parent).n_children += 1;
-                if (preallocated_view(m_ctx[parent]))
-                    if (auto s = init_view(parent, true); !s) return s;
+            for (tensor_id parent_id : node.src) {
+                if (!parent_id.valid()) break;
+                if (!m_ctx.contains(parent_id)) return fail(id, "a source of " + quoted(id) + " does not exist");
+                const tensor& parent = m_ctx[parent_id];
+                if (parent.is_view() && !m_ctx.contains(parent.view_src))
+                    return fail(parent_id, "view " + quoted(parent_id) + " has no source tensor");
+                counts(parent_id).n_children += 1;
+                if (preallocated_view(parent))
+                    if (auto s = init_view(parent_id, true); !s) return s;
             }
         }
         return success();
