@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 namespace planscope::cpu {
 namespace {
@@ -50,11 +51,16 @@ PLANSCOPE_AVX512 void panel_tile(const gemm_f16_panel_args& g, const std::byte* 
     for (std::int64_t kb = 0; kb < g.k; kb += panel_k) {
         const std::int64_t kc = std::min(panel_k, g.k - kb);
         for (int r = 0; r < RM; ++r) {
-            const auto* row = reinterpret_cast<const std::uint16_t*>(a + static_cast<std::size_t>(r) * g.lda) + kb;
+            // Rows need not be 2-byte aligned: bytes, loaded unaligned or copied.
+            const std::byte* row = a + static_cast<std::size_t>(r) * g.lda + 2 * static_cast<std::size_t>(kb);
             std::int64_t p = 0;
             for (; p + 16 <= kc; p += 16)
-                _mm512_store_ps(wide + r * panel_k + p, _mm512_maskz_cvtph_ps(0xFFFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + p))));
-            for (; p < kc; ++p) wide[r * panel_k + p] = _cvtsh_ss(row[p]);
+                _mm512_store_ps(wide + r * panel_k + p, _mm512_maskz_cvtph_ps(0xFFFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + 2 * p))));
+            for (; p < kc; ++p) {
+                std::uint16_t h;
+                std::memcpy(&h, row + 2 * p, sizeof h);
+                wide[r * panel_k + p] = _cvtsh_ss(h);
+            }
         }
         const bool last = kb + panel_k >= g.k;
         const std::size_t next = last ? RM * g.lda : 2 * static_cast<std::size_t>(kb + panel_k);
