@@ -28,16 +28,15 @@ private slots:
     void f16_panel();
 };
 
-void TestCpuGemm::kernels_data() {
+namespace {
+
+// Rows "m x n x k" of the columns m, n and k.
+void shape_rows(std::initializer_list<std::array<int, 3>> shapes) {
     QTest::addColumn<int>("m");
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("k");
-    for (auto [m, n, k] : {std::array{1, 1, 1}, {4, 6, 16}, {5, 7, 17}, {13, 11, 70}, {3, 2, 7}, {8, 12, 600},
-                           {17, 19, 1100}, {4, 3, 1024}})
-        QTest::newRow(qPrintable(QStringLiteral("%1x%2x%3").arg(m).arg(n).arg(k))) << m << n << k;
+    for (auto [m, n, k] : shapes) QTest::newRow(qPrintable(QStringLiteral("%1x%2x%3").arg(m).arg(n).arg(k))) << m << n << k;
 }
-
-namespace {
 
 // C (m x n, ldc floats a column) against the double products of x(i, p) and y(j, p); the padding
 // below each column's m values keeps its 9.0.
@@ -61,7 +60,30 @@ void verify_product(const std::vector<float>& c, std::size_t ldc, int m, int n, 
 
 std::size_t at(int row, std::size_t ld, int p) { return static_cast<std::size_t>(row) * ld + static_cast<std::size_t>(p); }
 
+// m rows of k random halves lda bytes apart, from the buffer's second byte (misaligned).
+std::vector<std::byte> misaligned_halves(int m, int k, std::size_t lda, std::mt19937& rng) {
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    std::vector<std::byte> a(1 + lda * static_cast<std::size_t>(m));
+    for (int i = 0; i < m; ++i)
+        for (int p = 0; p < k; ++p) {
+            const std::uint16_t h = cpu::f32_to_f16(u(rng));
+            std::memcpy(&a[1 + at(i, lda, 2 * p)], &h, 2);
+        }
+    return a;
+}
+
+// Value p of row i of misaligned_halves.
+double half_of(const std::vector<std::byte>& a, std::size_t lda, int i, int p) {
+    std::uint16_t h;
+    std::memcpy(&h, &a[1 + at(i, lda, 2 * p)], 2);
+    return double(cpu::f16_to_f32(h));
+}
+
 } // namespace
+
+void TestCpuGemm::kernels_data() {
+    shape_rows({{1, 1, 1}, {4, 6, 16}, {5, 7, 17}, {13, 11, 70}, {3, 2, 7}, {8, 12, 600}, {17, 19, 1100}, {4, 3, 1024}});
+}
 
 void TestCpuGemm::kernels() {
     QFETCH(int, m);
@@ -109,23 +131,14 @@ void TestCpuGemm::f16_kernels() {
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const std::size_t lda = 2 * static_cast<std::size_t>(k) + 5, ldb = static_cast<std::size_t>(k) + 5;
     const std::size_t ldc = static_cast<std::size_t>(m) + 2;
-    std::vector<std::byte> a(1 + lda * static_cast<std::size_t>(m));
-    for (int i = 0; i < m; ++i)
-        for (int p = 0; p < k; ++p) {
-            const std::uint16_t h = cpu::f32_to_f16(u(rng));
-            std::memcpy(&a[1 + at(i, lda, 2 * p)], &h, 2);
-        }
+    const std::vector<std::byte> a = misaligned_halves(m, k, lda, rng);
     std::vector<float> b(ldb * static_cast<std::size_t>(n));
     std::vector<std::uint16_t> bh(b.size());
     for (std::size_t i = 0; i < b.size(); ++i) {
         bh[i] = cpu::f32_to_f16(u(rng));
         b[i] = b_halves ? cpu::f16_to_f32(bh[i]) : u(rng);
     }
-    const auto half = [&](int i, int p) {
-        std::uint16_t h;
-        std::memcpy(&h, &a[1 + at(i, lda, 2 * p)], 2);
-        return double(cpu::f16_to_f32(h));
-    };
+    const auto half = [&](int i, int p) { return half_of(a, lda, i, p); };
     const auto kernels = cpu::gemm_f16_kernels();
     if (kernels.empty()) QSKIP("this CPU has no F16C");
     for (const cpu::gemm_f16_fn gemm : kernels) {
@@ -137,14 +150,9 @@ void TestCpuGemm::f16_kernels() {
 }
 
 void TestCpuGemm::f16_panel_data() {
-    QTest::addColumn<int>("m");
-    QTest::addColumn<int>("n");
-    QTest::addColumn<int>("k");
     // Whole 8-row tiles and the 4, 2, 1 rows after them; 32-column tiles, a last one of 16 or
     // fewer columns (masked); k within one 256-value block, across blocks, and off a vector.
-    for (auto [m, n, k] : {std::array{1, 1, 1}, {8, 32, 256}, {15, 33, 257}, {13, 17, 600}, {7, 16, 70}, {3, 40, 17},
-                           {16, 48, 1024}, {22, 63, 300}})
-        QTest::newRow(qPrintable(QStringLiteral("%1x%2x%3").arg(m).arg(n).arg(k))) << m << n << k;
+    shape_rows({{1, 1, 1}, {8, 32, 256}, {15, 33, 257}, {13, 17, 600}, {7, 16, 70}, {3, 40, 17}, {16, 48, 1024}, {22, 63, 300}});
 }
 
 // The panel kernel: A rows misaligned by one byte; Bt's columns past n are NaN, so that a lane
@@ -159,25 +167,14 @@ void TestCpuGemm::f16_panel() {
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const std::size_t lda = 2 * static_cast<std::size_t>(k) + 3, ldbt = static_cast<std::size_t>(n) + 3;
     const std::size_t ldc = static_cast<std::size_t>(m) + 2;
-    std::vector<std::byte> a(1 + lda * static_cast<std::size_t>(m));
-    for (int i = 0; i < m; ++i)
-        for (int p = 0; p < k; ++p) {
-            const std::uint16_t h = cpu::f32_to_f16(u(rng));
-            std::memcpy(&a[1 + at(i, lda, 2 * p)], &h, 2);
-        }
+    const std::vector<std::byte> a = misaligned_halves(m, k, lda, rng);
     std::vector<float> bt(ldbt * static_cast<std::size_t>(k), std::numeric_limits<float>::quiet_NaN());
     for (int p = 0; p < k; ++p)
         for (int j = 0; j < n; ++j) bt[at(p, ldbt, j)] = u(rng);
     std::vector<float> c(ldc * static_cast<std::size_t>(n), 9.0f);
     panel({a.data() + 1, lda, bt.data(), ldbt, c.data(), ldc, m, n, k});
-    verify_product(
-        c, ldc, m, n, k,
-        [&](int i, int p) {
-            std::uint16_t h;
-            std::memcpy(&h, &a[1 + at(i, lda, 2 * p)], 2);
-            return double(cpu::f16_to_f32(h));
-        },
-        [&](int j, int p) { return double(bt[at(p, ldbt, j)]); });
+    verify_product(c, ldc, m, n, k, [&](int i, int p) { return half_of(a, lda, i, p); },
+                   [&](int j, int p) { return double(bt[at(p, ldbt, j)]); });
 }
 
 QTEST_APPLESS_MAIN(TestCpuGemm)
