@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package Planscope's build, tests, benchmarks and fuzzers need
-# (clang-14 with libFuzzer, python3 for the fuzz seeds: scripts/fuzz.sh).
+# (clang-14 with libFuzzer, python3 for the fuzz seeds: scripts/fuzz.sh; a CJK font for the zh_CN UI).
 # Idempotent: when everything is present it only runs dpkg-query and exits.
 set -euo pipefail
 
@@ -11,7 +11,7 @@ packages=(
   libgraphviz-dev graphviz
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   nlohmann-json3-dev libbenchmark-dev
-  xvfb xauth imagemagick fonts-dejavu-core
+  xvfb xauth imagemagick fonts-dejavu-core fonts-wqy-microhei
   clang-14 libclang-rt-14-dev python3
 )
 

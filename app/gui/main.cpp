@@ -1,7 +1,8 @@
 // planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
 // `planscope --screenshot OUT.png [--ggml V [--max-buffer-size N]] [--ngl N] [--step N] [--schedule BACKENDS [--split-overview]] [--show PANEL] [FILE]`
 // renders the window (at step N of the plan, scheduled on BACKENDS) to a PNG and exits.
-// Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage.
+// Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage. Without --screenshot an
+// unreadable FILE is reported in the window, which opens on the embedded model.
 #include "canvas/graph_canvas.h"
 #include "files/file_controller.h"
 #include "files/recent_files.h"
@@ -157,13 +158,21 @@ int run(int argc, char** argv) {
     }
 
     auto graph = planscope::guarded([&] { return planscope::ui::loadStartupSource(file); });
+    QString openError; // FILE could not be opened: the window shows why over the built-in model
     if (!graph) {
         printError(planscope::ui::errorText(graph.err()));
-        return exitBadInput;
+        if (parser.isSet(screenshot) || file.isEmpty()) return exitBadInput;
+        openError = planscope::ui::errorText(graph.err());
+        graph = planscope::guarded([] { return planscope::ui::loadStartupSource(QString()); });
+        if (!graph) {
+            printError(planscope::ui::errorText(graph.err()));
+            return exitBadInput;
+        }
     }
+    const QString shownFile = openError.isEmpty() ? file : QString();
     planscope::ui::MainWindow window;
     app.setFailureHandler([&window](const QString& what) { window.reportUnexpectedFailure(what); });
-    window.session()->setDocument(std::move(graph->doc), file, std::move(graph->preallocate),
+    window.session()->setDocument(std::move(graph->doc), shownFile, std::move(graph->preallocate),
                                   std::move(graph->logged_schedule));
     if (allocator) window.session()->setGgmlVersion(*allocator);
     if (maxBytes != 0) window.session()->setMaxBufferSize(static_cast<std::size_t>(maxBytes));
@@ -176,7 +185,7 @@ int run(int argc, char** argv) {
             return exitUsage;
         }
         if (!planscope::ui::replanWithNgl(window, layers, &reason)) {
-            printError((file.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : file) + u": " +
+            printError((shownFile.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : shownFile) + u": " +
                        reason);
             return exitBadInput;
         }
@@ -184,7 +193,7 @@ int run(int argc, char** argv) {
     if (parser.isSet(step)) {
         QString reason;
         if (!planscope::ui::showPlanStep(*window.session(), stepNumber, &reason)) {
-            printError((file.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : file) + u": " +
+            printError((shownFile.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : shownFile) + u": " +
                        reason);
             return exitBadInput;
         }
@@ -202,7 +211,7 @@ int run(int argc, char** argv) {
     if (parser.isSet(schedule)) {
         QString reason;
         if (!planscope::ui::showSchedule(window, parser.value(schedule), parser.isSet(overview), &reason)) {
-            printError((file.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : file) + u": " +
+            printError((shownFile.isEmpty() ? planscope::ui::toQString(planscope::ui::startupModelName) : shownFile) + u": " +
                        reason);
             return exitBadInput;
         }
@@ -226,12 +235,14 @@ int run(int argc, char** argv) {
         return exitOk;
     }
 
-    if (QFileInfo(file).isFile()) window.fileController()->recentFiles()->add(file);
+    if (openError.isEmpty() && QFileInfo(file).isFile()) window.fileController()->recentFiles()->add(file);
     window.restoreLayout(QSettings());
     window.setLayoutPersistent(true);
     quitOnSignals(window);
     window.canvas()->showFirstRunHint();
     window.show();
+    if (!openError.isEmpty())
+        window.reportStartupFailure(openError, planscope::ui::toQString(planscope::ui::startupModelName));
     return QApplication::exec();
 }
 

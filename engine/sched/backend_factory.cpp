@@ -15,6 +15,14 @@ bool have_opencl() {
 #endif
 }
 
+std::string backend_device([[maybe_unused]] const backend& b) {
+#ifdef PLANSCOPE_HAS_OPENCL
+    return opencl_device_name(b);
+#else
+    return {};
+#endif
+}
+
 result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view list,
                                                             const backend_factory_options& options) {
     std::vector<std::unique_ptr<backend>> out;

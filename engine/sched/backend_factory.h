@@ -20,6 +20,9 @@ struct backend_factory_options {
 // backend that cannot start (no platform or device).
 result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view list,
                                                             const backend_factory_options& options = {});
+// What a backend runs on, for tooltips and listings: an OpenCL backend's device
+// ("pthread-skylake-avx512-AMD EPYC 9B14 (Portable Computing Language)"); empty for the CPU.
+std::string backend_device(const backend& b);
 // Whether this build has the OpenCL backend.
 bool have_opencl();
 

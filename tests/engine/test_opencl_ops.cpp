@@ -258,7 +258,11 @@ private slots:
 void TestOpenclOps::initTestCase() {
     auto cl = shared_opencl();
     QVERIFY2(cl.ok(), cl.ok() ? "" : cl.err().message.c_str());
-    QVERIFY(std::string((*cl)->name()).starts_with("OpenCL:"));
+    // ggml's short name; the device is apart (opencl_device_name), e.g. "pthread-… (Portable Computing Language)".
+    QCOMPARE(std::string((*cl)->name()), std::string("OpenCL"));
+    const std::string device = opencl_device_name(**cl);
+    QVERIFY2(device.ends_with(")") && device.find(" (") != std::string::npos, device.c_str());
+    QCOMPARE(opencl_device_name(cpu_backend()), std::string());
 }
 
 void TestOpenclOps::op_vs_cpu_data() {

@@ -265,7 +265,7 @@ void TestFolding::splitGraphBlocksCarryTheirSplits() {
     const QString last = u" · splits 0–%1"_s.arg(schedule->plan.splits.size() - 1);
     QVERIFY2(runs[1]->content().detail.endsWith(last), qPrintable(runs[1]->content().detail));
     QCOMPARE(runs[1]->content().cells.front().shares.size(), std::size_t{2}); // CPU and CPU1
-    QCOMPARE(runs[1]->content().cells.front().shares[1].first, backendColor(1));
+    QCOMPARE(runs[1]->content().cells.front().shares[1].first, backendKindColor("CPU1"));
 }
 
 QTEST_MAIN(TestFolding)

@@ -71,6 +71,7 @@ private slots:
     void chunkedPlanAtStep();
     void badFileExitsOne_data();
     void badFileExitsOne();
+    void badFileOpensTheWindow();
     void unwritableScreenshotExitsOne();
     void tooManyFilesIsUsageError();
     void unknownOptionIsUsageError();
@@ -150,6 +151,36 @@ void TestGuiApp::badFileExitsOne() {
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(errorLine(r.err).startsWith(u"error: "_s + file + u": "), qPrintable(r.err));
     QVERIFY(!QFile::exists(png));
+}
+
+// Issue 36: without --screenshot a bad FILE no longer exits 1 unseen: the window opens on the
+// embedded model and says why (stderr still has the one line).
+void TestGuiApp::badFileOpensTheWindow() {
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    const QString file = m_dir.filePath(u"unsupported.txt"_s);
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("not a graph");
+    f.close();
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    env.insert(u"XDG_CONFIG_HOME"_s, config.path());
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PLANSCOPE_GUI_EXE), {file});
+    QVERIFY(p.waitForStarted());
+    QString err;
+    QVERIFY(QTest::qWaitFor([&] {
+        p.waitForReadyRead(100);
+        err += QString::fromUtf8(p.readAllStandardError());
+        return !errorLine(err).isEmpty() || p.state() != QProcess::Running;
+    }, 20000));
+    QVERIFY2(errorLine(err).startsWith(u"error: "_s + file + u": "), qPrintable(err));
+    QTest::qWait(1000);
+    QCOMPARE(p.state(), QProcess::Running); // the window, with the error in front of it
+    p.kill();
+    p.waitForFinished();
 }
 
 void TestGuiApp::unwritableScreenshotExitsOne() {

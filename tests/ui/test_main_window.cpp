@@ -80,6 +80,8 @@ private slots:
     void openingFileReplacesGraph();
     void viewMenuTogglesEveryDock();
     void layoutRoundTrip();
+    void fitToScreen_data();
+    void fitToScreen();
     void docksReadable_data();
     void docksReadable();
     void screenshotWritesPng();
@@ -138,6 +140,10 @@ void TestMainWindow::analysisIsWired() {
     QVERIFY(replayed.wait(60000) || replayed.count() == 1);
     QVERIFY(w.inspector()->isFieldShown(InspectorPanel::Field::Backend));
     QTRY_COMPARE(w.peakPanel()->buffers().size(), std::size_t{2}); // one per backend
+    // Issue 36: the status bar lists each backend's compute buffer, as the summary does.
+    const QString perBackend = w.summaryPanel()->text(SummaryPanel::Total::ComputeBuffers);
+    QCOMPARE(perBackend, u"CPU 1.1 KiB, CPU1 640 bytes"_s);
+    QCOMPARE(w.findChild<QLabel*>(u"statusCompute"_s)->text(), u"Compute buffers "_s + perBackend);
     w.splitPanel()->causeView()->selectRow(0);
     QCOMPARE(w.splitOverview()->markedBoxes(), std::vector<int>({2, 6}));
 }
@@ -380,6 +386,24 @@ void TestMainWindow::viewMenuTogglesEveryDock() {
         QVERIFY2(view->actions().contains(d->toggleViewAction()), qPrintable(d->windowTitle()));
         QVERIFY(!d->objectName().isEmpty()); // saveState needs it
     }
+}
+
+void TestMainWindow::fitToScreen_data() {
+    QTest::addColumn<QRect>("saved");
+    QTest::addColumn<QRect>("fitted");
+    // A 1920x1050 work area below a 30 px panel.
+    QTest::newRow("fits") << QRect(100, 100, 1200, 800) << QRect(100, 100, 1200, 800);
+    QTest::newRow("from a 4K monitor") << QRect(200, 150, 3200, 1900) << QRect(0, 30, 1920, 1050);
+    QTest::newRow("too wide, kept in view") << QRect(900, 200, 2400, 700) << QRect(0, 200, 1920, 700);
+    QTest::newRow("off the right edge") << QRect(1500, 100, 800, 600) << QRect(1120, 100, 800, 600);
+    QTest::newRow("above the panel") << QRect(10, -40, 800, 600) << QRect(10, 30, 800, 600);
+}
+
+// Issue 36: a saved geometry larger than the screen was restored as it was.
+void TestMainWindow::fitToScreen() {
+    QFETCH(QRect, saved);
+    QFETCH(QRect, fitted);
+    QCOMPARE(MainWindow::fitToScreen(saved, QRect(0, 30, 1920, 1050)), fitted);
 }
 
 void TestMainWindow::layoutRoundTrip() {

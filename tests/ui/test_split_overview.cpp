@@ -67,6 +67,10 @@ private slots:
     void initTestCase() { isolateSettings(u"test_split_overview"_s); }
     void geometry();
     void geometryAcrossSections();
+    void notesTakeTheWidth_data();
+    void coloursByKind_data();
+    void coloursByKind();
+    void notesTakeTheWidth();
     void llamaOnCpuAndOpenCl();
     void unfoldShowsEverySplit();
     void markedSplits();
@@ -120,6 +124,58 @@ void TestSplitOverview::geometryAcrossSections() {
     QCOMPARE(g.boxes[1].arrow.front().y(), g.boxes[0].rect.bottom());
 }
 
+void TestSplitOverview::notesTakeTheWidth_data() {
+    QTest::addColumn<qreal>("width");
+    QTest::addColumn<qreal>("noteWidth");
+    // Two backend columns end at 10 + 170 + 340 = 520; the notes start 8 px later.
+    QTest::newRow("no width") << qreal(0) << qreal(352);
+    QTest::newRow("narrower than the minimum") << qreal(600) << qreal(352);
+    QTest::newRow("300 px wider") << qreal(1190) << qreal(652);
+}
+
+// Issue 36: the causes were cut at 360 px with 300 px free beside them.
+void TestSplitOverview::notesTakeTheWidth() {
+    QFETCH(qreal, width);
+    QFETCH(qreal, noteWidth);
+    OverviewSection s;
+    s.splits = {split(0, 0), split(1, 1, 1, 100)};
+    const OverviewMetrics m;
+    const OverviewGeometry g = overviewGeometry({s}, 2, m, width);
+    QCOMPARE(g.boxes[1].note.width(), noteWidth);
+    QCOMPARE(g.minimumSize.width(), qreal(890));
+    QCOMPARE(g.size.width(), std::max(qreal(890), width));
+
+    // The widget lays its notes out to its width.
+    SplitOverview view;
+    view.setSchedule(schedule("template:llama?n_layer=2&ngl=1", "cpu,cpu"));
+    view.resize(1600, view.height());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.geometry().boxes.back().note.right(), qreal(1600 - m.margin));
+}
+
+void TestSplitOverview::coloursByKind_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("colour");
+    QTest::newRow("CPU") << u"CPU"_s << u"#a8c8f0"_s;
+    QTest::newRow("OpenCL") << u"OpenCL"_s << u"#f6c08a"_s;
+    QTest::newRow("second CPU") << u"CPU1"_s << u"#a9dca4"_s;
+    QTest::newRow("second OpenCL") << u"OpenCL2"_s << u"#d2b6e8"_s;
+    QTest::newRow("a log's device name") << u"OpenCL:pthread-skylake"_s << u"#f6c08a"_s;
+    QTest::newRow("another kind") << u"Metal"_s << u"#a9dca4"_s;
+}
+
+// Issue 36: CPU was blue with cpu,opencl and orange with opencl,cpu; the kind decides.
+void TestSplitOverview::coloursByKind() {
+    QFETCH(QString, name);
+    QFETCH(QString, colour);
+    QCOMPARE(backendKindColor(name.toStdString()).name(), colour);
+    const std::vector<std::string> cpuFirst{"CPU", "OpenCL"}, openclFirst{"OpenCL", "CPU"};
+    QCOMPARE(backendColor(cpuFirst, 0), backendColor(openclFirst, 1));
+    QCOMPARE(backendColor(cpuFirst, 1), backendColor(openclFirst, 0));
+    QCOMPARE(backendColor(cpuFirst, -1).name(), u"#e4e6ea"_s);
+}
+
 void TestSplitOverview::llamaOnCpuAndOpenCl() {
 #if !defined(PLANSCOPE_HAS_OPENCL)
     QSKIP("this build has no OpenCL backend");
@@ -155,9 +211,17 @@ void TestSplitOverview::llamaOnCpuAndOpenCl() {
     QCOMPARE(rope.cause, u"ROPE Kcur-16: src1 inp_pos lives in CPU memory"_s);
     // The notes are cut at the widget's edge; the tooltip has all of it.
     QCOMPARE(overview.toolTipAt(overview.geometry().boxes[1].note.center()),
-             u"#1 · 3 node(s)\n1 copy(ies) · 8.0 MiB\nMUL attn_norm-16: src1 blk.16.attn_norm.weight lives in OpenCL memory  (1.src1)"_s);
+             u"#1 · 3 node(s)\n1 copies · 8.0 MiB\nMUL attn_norm-16: src1 blk.16.attn_norm.weight lives in OpenCL memory  (1.src1)"_s);
     QCOMPARE(overview.toolTipAt(overview.geometry().boxes[1].rect.center()), overview.toolTipAt(overview.geometry().boxes[1].note.center()));
     QVERIFY(overview.toolTipAt(QPointF(1, 1)).isEmpty());
+    // Issue 36: the column says "OpenCL", its tooltip the device, as PoCL names it.
+    QCOMPARE(s->backendNames, (std::vector<std::string>{"CPU", "OpenCL"}));
+    QCOMPARE(s->backendDevices.size(), std::size_t{2});
+    QVERIFY(s->backendDevices[0].empty());
+    QCOMPARE(overview.toolTipAt(overview.geometry().headers[0].center()), u"CPU"_s);
+    const QString device = overview.toolTipAt(overview.geometry().headers[1].center());
+    QVERIFY2(device.startsWith(u"OpenCL on "_s) && device.endsWith(u")"_s) && device.size() > 14, qPrintable(device));
+    QVERIFY(!sections[1].splits[0].cause.contains(u"OpenCL:"_s));
     // Readable at 1280 x 800: 21 rows of full-size text, 2 backend columns.
     QVERIFY(overview.geometry().size.width() <= 900);
     QCOMPARE(overview.geometry().boxes.size(), std::size_t{21});

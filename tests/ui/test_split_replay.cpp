@@ -164,9 +164,9 @@ void TestSplitReplay::replayColoursNodes() {
     QVERIFY(f.canvas.showsAlternateGraph());
     QVERIFY(f.canvas.caption().isEmpty());
     QCOMPARE(steps.count(), static_cast<int>(s.plan.assignments.size()));
-    QCOMPARE(f.canvas.itemOf(wq1)->fill(), backendColor(1));
+    QCOMPARE(f.canvas.itemOf(wq1)->fill(), backendKindColor("CPU1"));
     const tensor_id wq0 = findTensor(*s.splitDoc, "blk.0.attn_q.weight");
-    QCOMPARE(f.canvas.itemOf(wq0)->fill(), backendColor(0));
+    QCOMPARE(f.canvas.itemOf(wq0)->fill(), backendKindColor("CPU"));
     QVERIFY(f.canvas.itemOf(wq1)->toolTip().contains(u"CPU1"_s));
 }
 
@@ -251,9 +251,9 @@ void TestSplitReplay::colourAtStep() {
     QVERIFY(f.schedule("cpu,cpu"));
     QVERIFY(at);
     QCOMPARE(at->row, row);
-    QCOMPARE(at->fill, backendColor(backend));
-    QCOMPARE(at->earlier, backendColor(earlierBackend));
-    QCOMPARE(at->grey, backendColor(-1));
+    QCOMPARE(at->fill, backendColor({"CPU", "CPU1"}, backend));
+    QCOMPARE(at->earlier, backendColor({"CPU", "CPU1"}, earlierBackend));
+    QCOMPARE(at->grey, backendColor({}, -1));
     QCOMPARE(at->caption, caption);
 }
 
@@ -296,8 +296,8 @@ void TestSplitReplay::cancelSkipsToSplitGraph() {
     QVERIFY(laidOut.wait(30000));
     const SplitSchedule& s = *f.controller.schedule();
     QCOMPARE(f.canvas.layout().clusters.size(), s.plan.splits.size());
-    QCOMPARE(fillOf(f.canvas, findTensor(*s.splitDoc, "blk.1.attn_q.weight")), backendColor(1));
-    QCOMPARE(fillOf(f.canvas, findTensor(*s.splitDoc, "CPU#ffn_out-1")), backendColor(0));
+    QCOMPARE(fillOf(f.canvas, findTensor(*s.splitDoc, "blk.1.attn_q.weight")), backendKindColor("CPU1"));
+    QCOMPARE(fillOf(f.canvas, findTensor(*s.splitDoc, "CPU#ffn_out-1")), backendKindColor("CPU"));
     QTest::qWait(100);
     QCOMPARE(steps.count(), 1);
 }

@@ -9,8 +9,10 @@
 #include "ui_test_support.h"
 
 #include <QAction>
+#include <QDialogButtonBox>
 #include <QLocale>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 
@@ -139,7 +141,12 @@ void TestVersionCompare::mainWindowAction() {
     selectRow(*dialog, 1);
     QCOMPARE(w.session()->selection(), before);
     QVERIFY(errors.isEmpty());
-    dialog->close(); // deletes itself
+    // Issue 36: a Close button, which closes (and deletes) it.
+    auto* buttons = dialog->findChild<QDialogButtonBox*>(u"versionCompareButtons"_s);
+    QVERIFY(buttons);
+    QPushButton* close = buttons->button(QDialogButtonBox::Close);
+    QVERIFY(close && close->isVisible());
+    close->click();
     QTRY_VERIFY(!w.findChild<VersionCompareDialog*>());
 }
 

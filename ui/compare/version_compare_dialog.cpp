@@ -4,6 +4,7 @@
 #include "model/format.h"
 #include "version_diff_model.h"
 
+#include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -73,6 +74,10 @@ VersionCompareDialog::VersionCompareDialog(const planscope::graph_document& doc,
     layout->addWidget(m_sizes);
     layout->addWidget(m_rules);
     layout->addWidget(m_table, 1);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    close->setObjectName(u"versionCompareButtons"_s);
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(close);
     resize(1100, 640);
 
     connect(m_compare, &QPushButton::clicked, this, &VersionCompareDialog::compare);

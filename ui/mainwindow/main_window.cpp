@@ -38,10 +38,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+
+#include <algorithm>
 
 namespace planscope::ui {
 
@@ -111,6 +114,13 @@ void MainWindow::setErrorReporter(std::unique_ptr<IErrorReporter> reporter) { m_
 
 void MainWindow::reportUnexpectedFailure(const QString& what) {
     reportError(tr("Unexpected Error"), tr("%1\n\nThe current graph is kept.").arg(what));
+}
+
+void MainWindow::reportStartupFailure(const QString& message, const QString& shown) {
+    // Queued: the message box goes over the window, not before it.
+    QMetaObject::invokeMethod(
+        this, [this, message, shown] { reportError(tr("Cannot Open Graph"), tr("%1\n\n%2 is open instead.").arg(message, shown)); },
+        Qt::QueuedConnection);
 }
 
 void MainWindow::reportError(const QString& title, const QString& message) {
@@ -422,8 +432,18 @@ bool MainWindow::restoreLayout(const QSettings& settings) {
     const QByteArray geometry = settings.value(geometryKey).toByteArray();
     const QByteArray state = settings.value(stateKey).toByteArray();
     const bool geometryOk = !geometry.isEmpty() && restoreGeometry(geometry);
+    if (geometryOk && !isMaximized() && !isFullScreen())
+        if (const QScreen* on = screen()) setGeometry(fitToScreen(QWidget::geometry(), on->availableGeometry()));
     const bool stateOk = !state.isEmpty() && restoreState(state, layoutVersion);
     return geometryOk && stateOk;
+}
+
+QRect MainWindow::fitToScreen(QRect frame, const QRect& available) {
+    if (!available.isValid()) return frame;
+    frame.setSize(frame.size().boundedTo(available.size()));
+    frame.moveLeft(std::clamp(frame.left(), available.left(), available.right() - frame.width() + 1));
+    frame.moveTop(std::clamp(frame.top(), available.top(), available.bottom() - frame.height() + 1));
+    return frame;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -73,10 +73,16 @@ public:
     void setErrorReporter(std::unique_ptr<IErrorReporter> reporter);
     // What escaped an event handler (GuardedApplication): reported, the document kept.
     void reportUnexpectedFailure(const QString& what);
+    // `planscope FILE` could not open FILE: reported once the window shows, the built-in
+    // `shown` document open instead.
+    void reportStartupFailure(const QString& message, const QString& shown);
 
     // Dock layout and window geometry; restore returns false when nothing usable was saved.
     void saveLayout(QSettings& settings) const;
+    // The saved geometry is fitted to the screen it lands on (fitToScreen).
     bool restoreLayout(const QSettings& settings);
+    // `frame` moved and shrunk to lie inside `available` (a screen saved on a larger monitor).
+    [[nodiscard]] static QRect fitToScreen(QRect frame, const QRect& available);
     // When set, the layout is saved to the default QSettings as the window closes.
     void setLayoutPersistent(bool persistent) { m_persistLayout = persistent; }
 

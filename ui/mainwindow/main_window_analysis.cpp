@@ -76,6 +76,11 @@ void MainWindow::createAnalysis() {
         compute->setText(tr("Compute buffer %1 → %2 (%3)").arg(formatBytes(before), formatBytes(now), formatBytesDelta(before, now)));
         compute->setToolTip(tr("The compute buffer before the last what-if and now"));
     });
+    // After Schedule, each backend's, as the summary lists them.
+    connect(m_summary, &SummaryPanel::backendComputeBuffers, compute, [compute](const QString& list, const QString& lines) {
+        compute->setText(tr("Compute buffers %1").arg(list));
+        compute->setToolTip(lines);
+    });
 }
 
 QMenu* MainWindow::createModelMenu() {

@@ -93,6 +93,7 @@ void SummaryPanel::onPlanReady(const PlanTrace& trace) {
     }
     label->setText(text);
     label->setToolTip(tr("llama.cpp prints:\n%1").arg(lines.join(u'\n')));
+    if (trace.hasSplits()) emit backendComputeBuffers(text, label->toolTip());
 }
 
 QString SummaryPanel::text(Total total) const { return m_totals[static_cast<std::size_t>(total)]->text(); }

@@ -38,6 +38,9 @@ signals:
     // After each single-buffer plan: the compute buffer before (the previous plan of the same
     // model; 0 for a new model) and now.
     void computeBufferChanged(quint64 before, quint64 now);
+    // After a scheduled plan: one compute buffer per backend, "CPU 70.5 MiB, OpenCL 51.0 MiB",
+    // and the lines llama.cpp prints for them.
+    void backendComputeBuffers(const QString& list, const QString& llamaLines);
 
 public:
     [[nodiscard]] OpSummaryModel* model() const { return m_model; }

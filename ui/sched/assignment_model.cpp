@@ -39,7 +39,7 @@ QVariant AssignmentModel::data(const QModelIndex& index, int role) const {
     const planscope::sched_assignment& a = m_schedule->plan.assignments[static_cast<std::size_t>(index.row())];
     if (role == TensorRole) return QVariant::fromValue(static_cast<qulonglong>(a.tensor.index()));
     if (role == BackendIndexRole) return a.backend;
-    if (role == Qt::DecorationRole && index.column() == BackendColumn) return backendColor(a.backend);
+    if (role == Qt::DecorationRole && index.column() == BackendColumn) return backendColor(m_schedule->backendNames, a.backend);
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
     switch (index.column()) {
     case NodeColumn: {

@@ -130,7 +130,7 @@ void AssignmentReplay::paintUpTo(int row) {
     const std::size_t tensors = m_schedule->splitDoc->ctx.size();
     for (std::size_t i = 0; i < tensors; ++i) {
         if (TensorNodeItem* item = m_canvas->itemOf(planscope::tensor_id{i})) {
-            item->setFill(backendColor(-1));
+            item->setFill(backendColor(m_schedule->backendNames, -1));
             item->setToolTip(item->toolTip().section(u'\n', 0, 2));
         }
     }
@@ -141,7 +141,7 @@ TensorNodeItem* AssignmentReplay::mark(int row) {
     const planscope::sched_assignment& a = m_schedule->plan.assignments[static_cast<std::size_t>(row)];
     TensorNodeItem* item = m_canvas->itemOf(a.tensor);
     if (!item) return nullptr;
-    item->setFill(backendColor(a.backend));
+    item->setFill(backendColor(m_schedule->backendNames, a.backend));
     item->setToolTip(item->toolTip().section(u'\n', 0, 2) + u'\n' +
                      tr("backend %1 · %2 (%3)")
                          .arg(backendName(*m_schedule, a.backend), passTitle(a.pass), QString::fromStdString(a.cause)));

@@ -102,7 +102,7 @@ QVariant SplitCauseModel::data(const QModelIndex& index, int role) const {
         if (index.column() == CountColumn || index.column() == BytesColumn) return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::DecorationRole:
-        return index.column() == BackendsColumn ? QVariant(backendColor(to)) : QVariant();
+        return index.column() == BackendsColumn ? QVariant(backendColor(m_schedule->backendNames, to)) : QVariant();
     case SortRole:
         switch (index.column()) {
         case CountColumn: return static_cast<qulonglong>(count);

@@ -91,6 +91,7 @@ void SplitController::onGraphLoaded(const planscope::graph_document&) {
     m_causes->setSchedule(nullptr);
     m_timings->clear();
     emit statusMessage(QString()); // the last schedule's or run's note spoke of that document
+    emit documentChanged();
     // A GGML_SCHED_DEBUG log brings its own assignment: shown once the canvas has the document.
     if (const auto logged = m_session->loggedSchedule()) {
         const quint64 generation = m_generation;
@@ -187,7 +188,7 @@ void SplitController::paintFinalColours() {
         TensorNodeItem* item = m_canvas->itemOf(planscope::tensor_id{i});
         if (!item) continue;
         const int b = plan.backend_of[i];
-        item->setFill(backendColor(b));
+        item->setFill(backendColor(m_schedule->backendNames, b));
         const QString name = b >= 0 ? QString::fromStdString(m_schedule->backendNames[static_cast<std::size_t>(b)]) : tr("none");
         item->setToolTip(item->toolTip().section(u'\n', 0, 2) + u'\n' +
                          tr("backend %1 (%2)").arg(name, QString::fromStdString(plan.cause_of[i])));
@@ -195,7 +196,7 @@ void SplitController::paintFinalColours() {
 }
 
 void SplitController::run() {
-    if (m_busy) return;
+    if (m_busy || m_session->loggedSchedule()) return; // a log has no data to compute (SplitPanel says why)
     skipReplay(); // the running split is dimmed on the split graph
     auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();

@@ -87,6 +87,8 @@ signals:
     void replayingChanged(bool replaying);
     void runningSplitChanged(int split, int backend);
     void runFinished();
+    // Another document: what can be done with it changed (a GGML_SCHED_DEBUG log cannot run).
+    void documentChanged();
     void failed(const QString& message);
     void statusMessage(const QString& message);
 

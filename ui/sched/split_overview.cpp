@@ -8,6 +8,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QResizeEvent>
 
 namespace planscope::ui {
 
@@ -36,7 +37,7 @@ SplitOverview::SplitOverview(QWidget* parent) : QWidget(parent) {
     setAutoFillBackground(true);
 }
 
-QSize SplitOverview::sizeHint() const { return m_geometry.size.toSize().expandedTo(QSize(400, 200)); }
+QSize SplitOverview::sizeHint() const { return m_geometry.minimumSize.toSize().expandedTo(QSize(400, 200)); }
 
 void SplitOverview::setSchedule(std::shared_ptr<const SplitSchedule> schedule) {
     m_schedule = std::move(schedule);
@@ -102,19 +103,34 @@ void SplitOverview::rebuild() {
     if (m_schedule && m_fold)
         m_sections = splitOverview(*m_schedule->splitDoc, m_schedule->plan, m_schedule->backendNames,
                                    m_schedule->splitOf, *m_fold, m_expanded, m_times);
-    m_geometry = overviewGeometry(m_sections, m_schedule ? m_schedule->backendNames.size() : 0);
-    setMinimumSize(m_geometry.size.toSize());
+    relayout();
+    setMinimumSize(m_geometry.minimumSize.toSize());
     resize(m_geometry.size.toSize().expandedTo(size()));
     updateGeometry();
+}
+
+void SplitOverview::relayout() {
+    m_geometry = overviewGeometry(m_sections, m_schedule ? m_schedule->backendNames.size() : 0, {}, width());
     update();
 }
 
+void SplitOverview::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width()) relayout(); // the notes take the new width
+}
+
 QString SplitOverview::toolTipAt(const QPointF& pos) const {
+    for (std::size_t b = 0; m_schedule && b < m_geometry.headers.size() && b < m_schedule->backendNames.size(); ++b) {
+        if (!m_geometry.headers[b].contains(pos)) continue;
+        const QString name = toQString(m_schedule->backendNames[b]);
+        const std::string device = b < m_schedule->backendDevices.size() ? m_schedule->backendDevices[b] : std::string();
+        return device.empty() ? name : tr("%1 on %2").arg(name, toQString(device));
+    }
     for (const OverviewGeometry::Box& b : m_geometry.boxes) {
         if (!b.rect.contains(pos) && !b.note.contains(pos)) continue;
         const OverviewSplit& sp = m_sections[b.section].splits[b.index];
         QStringList lines{tr("#%1 · %n node(s)", nullptr, static_cast<int>(sp.nodes)).arg(sp.split)};
-        if (sp.copies > 0) lines << tr("%n copy(ies) · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes));
+        if (sp.copies > 0) lines << tr("%n copies · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes));
         if (!sp.cause.isEmpty()) lines << sp.cause + u"  (" + sp.code + u')';
         if (sp.computeUs >= 0) lines << formatMicroseconds(sp.computeUs);
         return lines.join(u'\n');
@@ -160,7 +176,7 @@ void SplitOverview::paintEvent(QPaintEvent*) {
     for (std::size_t b = 0; b < m_geometry.headers.size(); ++b) {
         const QRectF h = m_geometry.headers[b];
         p.fillRect(QRectF(h.left() + 2, h.bottom(), h.width() - 4, height() - h.bottom()), QColor(0xf4, 0xf6, 0xf9));
-        p.setBrush(backendColor(static_cast<int>(b)));
+        p.setBrush(backendColor(m_schedule->backendNames, static_cast<int>(b)));
         p.setPen(Qt::NoPen);
         p.drawRoundedRect(h.adjusted(4, 3, -4, -3), 4, 4);
         p.setPen(textColor);
@@ -201,12 +217,12 @@ void SplitOverview::paintEvent(QPaintEvent*) {
                 p.setFont(small);
                 p.setPen(copyColor);
                 p.drawText(QRectF(b.arrowLabel.x(), b.arrowLabel.y() - 9, 160, 18), Qt::AlignLeft | Qt::AlignVCenter,
-                           tr("%n copy(ies) · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes)));
+                           tr("%n copies · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes)));
             }
         }
         const bool marked = isMarked(b);
         p.setPen(marked ? QPen(copyColor, 3) : QPen(lineColor.darker(120), 1));
-        p.setBrush(backendColor(sp.backend));
+        p.setBrush(backendColor(m_schedule->backendNames, sp.backend));
         p.drawRoundedRect(b.rect, 5, 5);
         p.setPen(textColor);
         p.setFont(base);

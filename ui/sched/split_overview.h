@@ -49,9 +49,11 @@ protected:
     bool event(QEvent* event) override; // tooltips: the notes are cut at the widget's edge
     void paintEvent(QPaintEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    void relayout(); // the geometry for the current width
     [[nodiscard]] bool isMarked(const OverviewGeometry::Box& box) const;
 
     std::shared_ptr<const SplitSchedule> m_schedule;

@@ -5,11 +5,12 @@
 namespace planscope::ui {
 
 OverviewGeometry overviewGeometry(const std::vector<OverviewSection>& sections, std::size_t backends,
-                                  const OverviewMetrics& m) {
+                                  const OverviewMetrics& m, qreal width) {
     OverviewGeometry g;
     const std::size_t columns = std::max<std::size_t>(backends, 1);
     const qreal columnsLeft = m.margin + m.labelWidth;
     const qreal notesLeft = columnsLeft + m.columnWidth * static_cast<qreal>(columns);
+    const qreal notesWidth = std::max(m.notesWidth, width - m.margin - notesLeft);
     for (std::size_t b = 0; b < columns; ++b)
         g.headers.emplace_back(columnsLeft + m.columnWidth * static_cast<qreal>(b), m.margin, m.columnWidth, m.headerHeight);
     qreal y = m.margin + m.headerHeight;
@@ -29,7 +30,7 @@ OverviewGeometry overviewGeometry(const std::vector<OverviewSection>& sections, 
             box.index = i;
             const qreal left = columnsLeft + m.columnWidth * static_cast<qreal>(backend) + m.boxInset;
             box.rect = QRectF(left, y + 6, m.columnWidth - 2 * m.boxInset, m.rowHeight - 12);
-            box.note = QRectF(notesLeft + 8, y, m.notesWidth - 8, m.rowHeight);
+            box.note = QRectF(notesLeft + 8, y, notesWidth - 8, m.rowHeight);
             if (!g.boxes.empty()) {
                 // Down from the previous box, across to this column half way, down into this box.
                 const QRectF& from = g.boxes.back().rect;
@@ -44,7 +45,8 @@ OverviewGeometry overviewGeometry(const std::vector<OverviewSection>& sections, 
         }
         g.titles.emplace_back(m.margin, top, m.labelWidth - m.margin, y - top);
     }
-    g.size = QSizeF(notesLeft + m.notesWidth + m.margin, y + m.margin);
+    g.minimumSize = QSizeF(notesLeft + m.notesWidth + m.margin, y + m.margin);
+    g.size = QSizeF(notesLeft + notesWidth + m.margin, y + m.margin);
     return g;
 }
 

@@ -19,7 +19,7 @@ struct OverviewMetrics {
     qreal margin = 10;
     qreal labelWidth = 170;  // the sections' titles and brackets
     qreal columnWidth = 170; // per backend
-    qreal notesWidth = 360;  // the causes
+    qreal notesWidth = 360;  // the causes, at least: the column takes the width left beside the backends
     qreal headerHeight = 28; // backend names
     qreal sectionGap = 8;    // between two sections
     qreal rowHeight = 38;
@@ -36,12 +36,14 @@ struct OverviewGeometry {
         QRectF note;           // the cause's line in the notes column
     };
     QSizeF size;
+    QSizeF minimumSize; // with notesWidth for the notes: what the widget needs
     std::vector<QRectF> headers;  // per backend
     std::vector<QRectF> titles;   // per section: its rows' span in the label column, where the title goes
     std::vector<Box> boxes;       // in order
 };
 
+// `width`: the widget's, when wider than the minimum the notes get the rest.
 OverviewGeometry overviewGeometry(const std::vector<OverviewSection>& sections, std::size_t backends,
-                                  const OverviewMetrics& m = {});
+                                  const OverviewMetrics& m = {}, qreal width = 0);
 
 } // namespace planscope::ui

@@ -1,6 +1,7 @@
 #include "split_panel.h"
 
 #include "session/graph_session.h"
+#include "settings/app_settings.h"
 #include "split_controller.h"
 
 #include <QActionGroup>
@@ -15,6 +16,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace planscope::ui {
 
@@ -47,8 +50,12 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     m_backends->setObjectName(u"backendBox"_s);
     m_backends->setToolTip(tr("Backends to schedule and run the graph on, in priority order"));
     for (const BackendChoice& c : SplitController::backendChoices()) m_backends->addItem(c.label, c.list);
+    // The list of the last Schedule, else CPU and the first other backend found.
+    const AppSettings settings = AppSettings::load();
+    const int remembered = m_backends->findData(settings.backends);
+    m_backends->setCurrentIndex(remembered >= 0 ? remembered : std::max(0, m_backends->findData(AppSettings::defaultBackends())));
+    m_controller->setBackends(m_backends->currentData().toString());
     m_schedule->setToolTip(tr("Split the graph over the backends and replay the assignment"));
-    m_run->setToolTip(tr("Compute the graph on the backends"));
     m_status->setObjectName(u"splitStatus"_s);
     m_status->setWordWrap(true);
     m_outputs->setObjectName(u"outputsView"_s);
@@ -69,14 +76,19 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     layout->addWidget(m_status);
     layout->addWidget(m_tabs, 1);
 
-    connect(m_backends, &QComboBox::currentIndexChanged, this,
-            [this] { m_controller->setBackends(m_backends->currentData().toString()); });
+    connect(m_backends, &QComboBox::currentIndexChanged, this, [this] {
+        m_controller->setBackends(m_backends->currentData().toString());
+        AppSettings remembered = AppSettings::load();
+        remembered.backends = m_backends->currentData().toString();
+        remembered.save();
+    });
     connect(m_schedule, &QPushButton::clicked, m_controller, &SplitController::scheduleDocument);
     connect(m_replay, &QPushButton::clicked, m_controller, &SplitController::replay);
     connect(m_run, &QPushButton::clicked, m_controller, &SplitController::run);
     connect(m_cancel, &QPushButton::clicked, m_controller, &SplitController::cancel);
     connect(m_controller, &SplitController::busyChanged, this, &SplitPanel::updateButtons);
     connect(m_controller, &SplitController::replayingChanged, this, &SplitPanel::updateButtons);
+    connect(m_controller, &SplitController::documentChanged, this, &SplitPanel::updateButtons);
     connect(m_controller, &SplitController::scheduled, this, [this] {
         if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise(); // tabbed behind others
         m_tabs->setCurrentWidget(m_assignView);
@@ -125,7 +137,12 @@ void SplitPanel::updateButtons() {
     m_backends->setEnabled(!busy);
     m_schedule->setEnabled(!busy);
     m_replay->setEnabled(!busy && m_controller->schedule());
-    m_run->setEnabled(!busy);
+    // A GGML_SCHED_DEBUG log has a graph without data and names backends of another machine.
+    const bool logged = m_session->loggedSchedule() != nullptr;
+    m_run->setEnabled(!busy && !logged);
+    m_run->setToolTip(logged ? tr("A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment "
+                                  "it printed, not the tensors' data or its backends")
+                             : tr("Compute the graph on the backends"));
     m_cancel->setEnabled(busy || m_controller->isReplaying()); // a replay jumps to its end
 }
 
@@ -158,12 +175,14 @@ QMenu* SplitPanel::createMenu(QWidget* parent) {
         schedule->setEnabled(m_schedule->isEnabled());
         replay->setEnabled(m_replay->isEnabled());
         run->setEnabled(m_run->isEnabled());
+        run->setToolTip(m_run->toolTip());
         cancel->setEnabled(m_cancel->isEnabled());
         backends->setEnabled(m_backends->isEnabled());
     };
     connect(m_controller, &SplitController::busyChanged, menu, sync);
     connect(m_controller, &SplitController::replayingChanged, menu, sync);
     connect(m_controller, &SplitController::scheduled, menu, sync);
+    connect(m_controller, &SplitController::documentChanged, menu, sync);
     sync();
     return menu;
 }

@@ -117,7 +117,13 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     auto owned = make_backends(request.list, request.options);
     if (!owned) return owned.err();
     const std::vector<backend*> backends = backend_pointers(*owned);
-    if (request.version == ggml_version::v2026) return schedule2026(doc, preallocate, backends, request);
+    std::vector<std::string> devices;
+    for (const backend* b : backends) devices.push_back(backend_device(*b));
+    if (request.version == ggml_version::v2026) {
+        auto s = schedule2026(doc, preallocate, backends, request);
+        if (s) s->backendDevices = std::move(devices);
+        return s;
+    }
     opened_source src{planscope::copy_document(doc), preallocate, {}, {}};
     buffer_table table;
     auto made = scheduler::create(backends, table, buffer_id{src.doc.buffers.size()},
@@ -135,6 +141,7 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
 
     SplitSchedule s;
     s.backendNames = sched.backend_names();
+    s.backendDevices = std::move(devices);
     s.plan = sched.plan();
     sched.set_alloc_observer(nullptr);
     s.events = recorder.schedEvents();
@@ -183,9 +190,20 @@ std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule) {
     return PlanTrace::fromEvents(planscope::copy_document(*schedule.splitDoc), schedule.allocEvents, schedule.allocSplit);
 }
 
-QColor backendColor(int backend) {
-    if (backend < 0) return QColor(0xe4, 0xe6, 0xea);
-    return QColor(QString::fromStdString(backend_colour(static_cast<std::size_t>(backend))));
+QColor backendKindColor(std::string_view name) {
+    // The exports' palette (backend_colour): blue, orange, green, purple.
+    const auto colour = [](std::size_t i) { return QColor(QString::fromStdString(backend_colour(i))); };
+    const std::size_t digits = name.find_last_not_of("0123456789") + 1;
+    const std::string_view kind = name.substr(0, std::min(name.find(':'), digits));
+    const bool another = digits < name.size(); // "CPU1": the scheduler's second CPU
+    if (kind == "CPU") return colour(another ? 2 : 0);
+    if (kind == "OpenCL") return colour(another ? 3 : 1);
+    return colour(another ? 3 : 2);
+}
+
+QColor backendColor(const std::vector<std::string>& names, int backend) {
+    if (backend < 0 || static_cast<std::size_t>(backend) >= names.size()) return QColor(0xe4, 0xe6, 0xea);
+    return backendKindColor(names[static_cast<std::size_t>(backend)]);
 }
 
 dot_style splitDotStyle(const SplitSchedule& schedule) {
@@ -200,9 +218,10 @@ dot_style splitDotStyle(const SplitSchedule& schedule) {
         style.cluster_labels.push_back("split " + std::to_string(i) + " (" + name + ")"); // ASCII: Graphviz labels are Latin-1 safe
     }
     auto backendOf = std::make_shared<std::vector<int>>(schedule.plan.backend_of);
-    style.fill = [backendOf](tensor_id t) {
+    auto names = std::make_shared<std::vector<std::string>>(schedule.backendNames);
+    style.fill = [backendOf, names](tensor_id t) {
         const int b = t.index() < backendOf->size() ? (*backendOf)[t.index()] : -1;
-        return hexColor(backendColor(b));
+        return hexColor(backendColor(*names, b));
     };
     return style;
 }

@@ -15,6 +15,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace planscope::ui {
@@ -31,6 +32,7 @@ struct BackendRequest {
 
 struct SplitSchedule {
     std::vector<std::string> backendNames; // index = scheduler backend
+    std::vector<std::string> backendDevices; // by backend: what it runs on (backend_device); empty for the CPU
     planscope::sched_plan plan;
     std::vector<planscope::sched_event> events; // as the scheduler emitted them
     std::vector<planscope::sched_buffer_info> buffers;
@@ -67,9 +69,12 @@ std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule);
 // from `splitOf` by tensor index.
 std::vector<int> eventSplits(std::span<const planscope::alloc_event> events, const std::vector<int>& splitOf);
 
-// The fill of a backend's tensors, as in the exports (backend_colour): blue, orange, green,
-// purple; grey for none (-1).
-QColor backendColor(int backend);
+// The fill of a backend's tensors by its kind, whatever its place in the list: CPU blue, OpenCL
+// orange, another kind green; a second instance of a kind ("CPU1", "OpenCL2") in a colour of its
+// own, CPU green and others purple. `name` as the scheduler names backends (display_names).
+QColor backendKindColor(std::string_view name);
+// backendKindColor of names[backend]; grey for none (-1).
+QColor backendColor(const std::vector<std::string>& names, int backend);
 // One Graphviz cluster per split, labelled "split N (BACKEND)", filled with the backend colour.
 planscope::dot_style splitDotStyle(const SplitSchedule& schedule);
 

@@ -2,6 +2,7 @@
 // The app's preferences (Edit > Settings…), kept in QSettings under "settings/": the OpenCL device,
 // the CPU backend's threads and how the canvas folds large graphs. Any code reads them with AppSettings::load().
 #include <QString>
+#include <QStringList>
 
 class QSettings;
 
@@ -16,11 +17,21 @@ struct AppSettings {
     int foldThreshold = 300;
     // Stepping or selecting a tensor in a closed block opens that block.
     bool openBlocksOnStep = true;
+    // The user interface's language, read at startup: "de", "fr", "zh_CN", "en"; empty follows
+    // the system's.
+    QString language;
+    // What Schedule (F7) splits over, as make_backends takes it ("cpu,opencl"); empty: the
+    // default, CPU and the first other backend found (defaultBackends).
+    QString backends;
 
     static constexpr int maxFoldThreshold = 100'000'000;
 
     // The hardware's threads, at most 8 (as planscope-cli run), at least 1.
     static int defaultCpuThreads();
+    // "cpu,opencl" when OpenCL has a device, else "cpu,cpu": the graph split over two backends.
+    static QString defaultBackends();
+    // The languages the app is translated to, besides the English source.
+    static QStringList languages();
     // Values out of range fall back to the defaults.
     static AppSettings load(const QSettings& settings);
     static AppSettings load(); // from the default QSettings

@@ -30,8 +30,8 @@ public:
     static result<std::unique_ptr<opencl_backend>> create(std::shared_ptr<const device_program> program,
                                                          f16_numerics numerics = f16_numerics::ggml);
 
-    // "OpenCL:<device name>".
-    [[nodiscard]] std::string_view name() const override { return m_name; }
+    // "OpenCL", as ggml names the backend; the device is device() (opencl_device_name).
+    [[nodiscard]] std::string_view name() const override { return "OpenCL"; }
     // Errors: more than CL_DEVICE_MAX_MEM_ALLOC_SIZE, or the device out of memory (the CL name).
     result<std::shared_ptr<backend_buffer>> alloc_buffer(buffer_id id, std::size_t size) override;
     // CL_DEVICE_MEM_BASE_ADDR_ALIGN, converted from bits to bytes.
@@ -64,7 +64,6 @@ private:
     queue_handle m_queue;
     kernel_set m_kernels;
     mem_handle m_bad_index; // GET_ROWS' bad-index word
-    std::string m_name;
     std::size_t m_alignment = 0;
     cl_ulong m_max_alloc = 0;
 };

@@ -32,7 +32,6 @@ result<std::unique_ptr<opencl_backend>> opencl_backend::create(std::shared_ptr<c
     std::unique_ptr<opencl_backend> b(new opencl_backend());
     const device_info& dev = program->device;
     b->m_program = std::move(program);
-    b->m_name = "OpenCL:" + dev.name;
     cl_uint align_bits = 0;
     cl_int err = clGetDeviceInfo(dev.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits, nullptr);
     if (err == CL_SUCCESS) err = clGetDeviceInfo(dev.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof b->m_max_alloc,
@@ -128,7 +127,7 @@ result<std::unique_ptr<graph_plan>> opencl_backend::graph_plan_create(const plac
         if (!bound) return bound.err();
         if (&bound->owner() != this)
             return error{"tensor '" + t.name + "' is in a buffer of " + std::string(bound->owner().name()) +
-                         ", not of " + m_name};
+                         ", not of " + std::string(name())};
         out.mem = mem_of(*bound);
         out.offset = offset_of(*bound);
         out.type = t.type;
@@ -143,7 +142,7 @@ result<std::unique_ptr<graph_plan>> opencl_backend::graph_plan_create(const plac
         const tensor& t = pg.ctx[id];
         if (is_no_op(t.op)) continue;
         if (auto why = unsupported_reason(pg.ctx, t))
-            return error{m_name + ": " + std::string(info(t.op).name) + " '" + t.name + "': " + *why};
+            return error{std::string(name()) + ": " + std::string(info(t.op).name) + " '" + t.name + "': " + *why};
         prepared_node n;
         n.op = t.op;
         n.params = t.params;
@@ -163,13 +162,13 @@ result<std::unique_ptr<graph_plan>> opencl_backend::graph_plan_create(const plac
 
 status opencl_backend::graph_plan_compute(graph_plan& plan) {
     auto* p = dynamic_cast<opencl_graph_plan*>(&plan);
-    if (!p || p->owner != this) return error{m_name + ": the plan was made by another backend"};
+    if (!p || p->owner != this) return error{std::string(name()) + ": the plan was made by another backend"};
     cl_int err = CL_SUCCESS;
     const cl_int zero = 0;
     if (p->has_get_rows)
         err = clEnqueueWriteBuffer(m_queue.get(), m_bad_index.get(), CL_FALSE, 0, sizeof zero, &zero, 0, nullptr,
                                    nullptr);
-    if (err != CL_SUCCESS) return error{cl_failure(m_name + ": resetting the GET_ROWS check", err)};
+    if (err != CL_SUCCESS) return error{cl_failure(std::string(name()) + ": resetting the GET_ROWS check", err)};
     for (const prepared_node& n : p->nodes)
         if (auto s = enqueue(m_queue.get(), m_kernels, n, m_bad_index.get()); !s) {
             (void)synchronize(); // leave nothing running on the graph's buffers
@@ -179,7 +178,7 @@ status opencl_backend::graph_plan_compute(graph_plan& plan) {
     if (!p->has_get_rows) return success();
     cl_int bad = 0;
     err = clEnqueueReadBuffer(m_queue.get(), m_bad_index.get(), CL_TRUE, 0, sizeof bad, &bad, 0, nullptr, nullptr);
-    if (err != CL_SUCCESS) return error{cl_failure(m_name + ": reading the GET_ROWS check", err)};
+    if (err != CL_SUCCESS) return error{cl_failure(std::string(name()) + ": reading the GET_ROWS check", err)};
     if (bad > 0 && static_cast<std::size_t>(bad) <= p->nodes.size()) {
         const prepared_node& n = p->nodes[static_cast<std::size_t>(bad - 1)];
         return error{"GET_ROWS '" + n.name + "': a row index is outside [0, " + std::to_string(n.src[0].ne.s[1]) + ")"};
@@ -224,5 +223,10 @@ result<std::vector<std::string>> list_opencl_devices() {
 }
 
 bool is_opencl(const backend& b) { return dynamic_cast<const opencl::opencl_backend*>(&b) != nullptr; }
+
+std::string opencl_device_name(const backend& b) {
+    const auto* cl = dynamic_cast<const opencl::opencl_backend*>(&b);
+    return cl ? cl->device().name + " (" + cl->device().platform_name + ")" : std::string();
+}
 
 } // namespace planscope

@@ -26,5 +26,8 @@ result<std::vector<std::string>> list_opencl_devices();
 
 // Whether `b` is an OpenCL backend.
 bool is_opencl(const backend& b);
+// The device of an OpenCL backend, "CL_DEVICE_NAME (platform)" (the backend's name is only
+// "OpenCL"); empty for other backends.
+std::string opencl_device_name(const backend& b);
 
 } // namespace planscope
