@@ -13,6 +13,7 @@
 #include "session/graph_session.h"
 #include "session/guarded_application.h"
 #include "session/startup_graph.h"
+#include "settings/app_settings.h"
 
 #include "quit_on_signal.h"
 
@@ -39,13 +40,16 @@ void printError(const QString& message) {
 }
 
 // The app's strings from the embedded :/i18n/planscope_<lang>.qm, Qt's own (dialog buttons)
-// from the Qt installation; both for the system's UI languages.
+// from the Qt installation; both for Settings > Language, else the system's UI languages.
 void installTranslators(QApplication& app) {
+    const QString language = planscope::ui::AppSettings::load().language;
+    if (!language.isEmpty()) QLocale::setDefault(QLocale(language)); // numbers too, as the words
+    const QLocale locale;
     auto* qt = new QTranslator(&app);
-    if (qt->load(QLocale(), u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(qt);
     auto* own = new QTranslator(&app);
-    if (own->load(QLocale(), u"planscope"_s, u"_"_s, u":/i18n"_s)) QApplication::installTranslator(own);
+    if (own->load(locale, u"planscope"_s, u"_"_s, u":/i18n"_s)) QApplication::installTranslator(own);
 }
 
 // --screenshot, --help and --version show no window: unless the user chose a platform, use

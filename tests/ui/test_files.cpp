@@ -77,6 +77,7 @@ private slots:
     void openFilters();
     void settingsRoundTrip();
     void settingsDialog();
+    void settingsDialogLanguage();
 
 private:
     QTemporaryDir m_dir;
@@ -302,6 +303,32 @@ void TestFiles::settingsDialog() {
         QCOMPARE(dialog.findChild<QLabel*>(u"openclNote"_s)->text(),
                  u"OpenCL not available: this build has no OpenCL backend."_s);
     }
+}
+
+// Issue 36: Settings > Language (system default, English, then the translations), kept with
+// the fields the dialog does not show (the Splits dock's backend list).
+void TestFiles::settingsDialogLanguage() {
+    SettingsDialog dialog;
+    QComboBox* box = dialog.languageBox();
+    QStringList codes;
+    for (int i = 0; i < box->count(); ++i) codes << box->itemData(i).toString();
+    QCOMPARE(codes, (QStringList{QString(), u"en"_s, u"de"_s, u"fr"_s, u"zh_CN"_s}));
+    QCOMPARE(box->itemText(2), u"Deutsch"_s);
+    QCOMPARE(box->itemText(3), u"Fran\u00e7ais"_s);
+    AppSettings s;
+    s.language = u"fr"_s;
+    s.backends = u"cpu,cpu"_s;
+    dialog.setSettings(s);
+    QCOMPARE(box->currentIndex(), 3);
+    box->setCurrentIndex(4);
+    QCOMPARE(dialog.settings().language, u"zh_CN"_s);
+    QCOMPARE(dialog.settings().backends, u"cpu,cpu"_s);
+    // Saved and read back; an unknown code reads as the system default.
+    QSettings ini(QDir(m_dir.path()).filePath(u"language.ini"_s), QSettings::IniFormat);
+    dialog.settings().save(ini);
+    QCOMPARE(AppSettings::load(ini).language, u"zh_CN"_s);
+    ini.setValue(u"settings/language"_s, u"xx"_s);
+    QCOMPARE(AppSettings::load(ini).language, QString());
 }
 
 QTEST_MAIN(TestFiles)

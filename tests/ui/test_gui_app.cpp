@@ -79,6 +79,8 @@ private slots:
     void badAllocatorOptionIsUsageError();
     void version();
     void germanHelp();
+    void languageSetting_data();
+    void languageSetting();
     void quitDuringLongLayout();
     void scheduleAndSplitOverviewScreenshot();
 
@@ -239,6 +241,39 @@ void TestGuiApp::germanHelp() {
     QCOMPARE(r.exitCode, 0);
     // The description, translated by the embedded planscope_de.qm.
     QVERIFY2(r.out.contains(u"Zeigt, wie"_s), qPrintable(r.out));
+}
+
+void TestGuiApp::languageSetting_data() {
+    QTest::addColumn<QString>("setting"); // settings/language; empty: none saved
+    QTest::addColumn<QString>("lang");    // the system's
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("system default") << QString() << u"de_DE.UTF-8"_s << u"Zeigt, wie"_s;
+    QTest::newRow("German on an English system") << u"de"_s << u"C.UTF-8"_s << u"Zeigt, wie"_s;
+    QTest::newRow("English on a German system") << u"en"_s << u"de_DE.UTF-8"_s << u"Shows how ggml"_s;
+    QTest::newRow("unknown: the system's") << u"xx"_s << u"de_DE.UTF-8"_s << u"Zeigt, wie"_s;
+}
+
+// Issue 36: Settings > Language, read when the app starts.
+void TestGuiApp::languageSetting() {
+    QFETCH(QString, setting);
+    QFETCH(QString, lang);
+    QFETCH(QString, expected);
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    QVERIFY(QDir(config.path()).mkpath(u"Planscope"_s));
+    QFile conf(config.filePath(u"Planscope/Planscope.conf"_s));
+    QVERIFY(conf.open(QIODevice::WriteOnly));
+    if (!setting.isEmpty()) conf.write("[settings]\nlanguage=" + setting.toUtf8() + "\n");
+    conf.close();
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"LC_ALL"_s);
+    env.remove(u"LC_MESSAGES"_s);
+    env.remove(u"LANGUAGE"_s);
+    env.insert(u"LANG"_s, lang);
+    env.insert(u"XDG_CONFIG_HOME"_s, config.path());
+    const Run r = runGui({u"--help"_s}, env);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(expected), qPrintable(r.out));
 }
 
 // SIGTERM (Ctrl+C's sibling) quits the app as File > Quit does while `dot` lays out the unfolded

@@ -22,6 +22,10 @@
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 #include "session/startup_graph.h"
+#include "settings/app_settings.h"
+#if defined(PLANSCOPE_HAS_OPENCL)
+#include "backend/opencl/opencl_backend.h"
+#endif
 #include "split_test_support.h"
 #include "stepping/step_controller.h"
 #include "ui_test_support.h"
@@ -80,6 +84,7 @@ private slots:
     void openingFileReplacesGraph();
     void viewMenuTogglesEveryDock();
     void layoutRoundTrip();
+    void backendListRemembered();
     void fitToScreen_data();
     void fitToScreen();
     void docksReadable_data();
@@ -386,6 +391,31 @@ void TestMainWindow::viewMenuTogglesEveryDock() {
         QVERIFY2(view->actions().contains(d->toggleViewAction()), qPrintable(d->windowTitle()));
         QVERIFY(!d->objectName().isEmpty()); // saveState needs it
     }
+}
+
+// Issue 36: F7 split over "CPU" alone by default; now CPU and the first other backend, and the
+// list chosen last comes back in the next window.
+void TestMainWindow::backendListRemembered() {
+    QSettings().remove(u"splits/backends"_s);
+#if defined(PLANSCOPE_HAS_OPENCL)
+    const QString expected = planscope::list_opencl_devices().ok() ? u"cpu,opencl"_s : u"cpu,cpu"_s;
+#else
+    const QString expected = u"cpu,cpu"_s;
+#endif
+    QCOMPARE(AppSettings::defaultBackends(), expected);
+    {
+        MainWindow w;
+        QCOMPARE(w.splitPanel()->backendBox()->currentData().toString(), expected);
+        QCOMPARE(w.splitPanel()->controller()->request().list, expected.toStdString());
+        w.splitPanel()->backendBox()->setCurrentIndex(w.splitPanel()->backendBox()->findData(u"cpu"_s));
+    }
+    MainWindow again;
+    QCOMPARE(again.splitPanel()->backendBox()->currentData().toString(), u"cpu"_s);
+    QCOMPARE(again.splitPanel()->controller()->request().list, std::string("cpu"));
+    QSettings().setValue(u"splits/backends"_s, u"no-such-backend"_s); // unknown: the default
+    MainWindow third;
+    QCOMPARE(third.splitPanel()->backendBox()->currentData().toString(), expected);
+    QSettings().remove(u"splits/backends"_s);
 }
 
 void TestMainWindow::fitToScreen_data() {

@@ -9,6 +9,8 @@
 #include "session/graph_session.h"
 #include "ui_test_support.h"
 
+#include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -48,12 +50,24 @@ private slots:
         QVERIFY(w.canvas()->showsAlternateGraph());
         // No allocation of the program's to step through: stepping stays on Planscope's plan.
         QVERIFY(!w.session()->showsScheduledTrace());
+        // Issue 36: Run (F8) is off for a log, and says why.
+        QAction* run = nullptr;
+        for (QAction* a : w.findChild<QMenu*>(u"scheduleMenu"_s)->actions())
+            if (a->shortcut() == QKeySequence(Qt::Key_F8)) run = a;
+        QVERIFY(run);
+        QVERIFY(!w.splitPanel()->runButton()->isEnabled());
+        QVERIFY(!run->isEnabled());
+        QVERIFY2(w.splitPanel()->runButton()->toolTip().startsWith(u"A GGML_SCHED_DEBUG log cannot run"_s),
+                 qPrintable(w.splitPanel()->runButton()->toolTip()));
         // Another document drops it.
         QSignalSpy loaded(w.session(), &GraphSession::loadFinished);
         w.openFile(QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json"));
         QVERIFY(loaded.wait(20000));
         QVERIFY(!w.session()->loggedSchedule());
         QVERIFY(!c->schedule());
+        QVERIFY(w.splitPanel()->runButton()->isEnabled());
+        QVERIFY(run->isEnabled());
+        QCOMPARE(w.splitPanel()->runButton()->toolTip(), u"Compute the graph on the backends"_s);
     }
 
     void levelOneLogIsRefused() {

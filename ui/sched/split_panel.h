@@ -31,6 +31,7 @@ public:
     // Assignment, Run, Cancel.
     QMenu* createMenu(QWidget* parent);
     [[nodiscard]] QComboBox* backendBox() const { return m_backends; }
+    [[nodiscard]] QPushButton* runButton() const { return m_run; }
     [[nodiscard]] QTableView* assignmentView() const { return m_assignView; }
     [[nodiscard]] QTableView* causeView() const { return m_causeView; }
     void showCauses(); // the Causes tab

@@ -12,8 +12,11 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace planscope::ui {
 
@@ -21,7 +24,8 @@ using namespace Qt::StringLiterals;
 
 SettingsDialog::SettingsDialog(QWidget* parent)
     : QDialog(parent), m_device(new QComboBox(this)), m_deviceNote(new QLabel(this)), m_threads(new QSpinBox(this)),
-      m_foldThreshold(new QSpinBox(this)), m_openOnStep(new QCheckBox(tr("Stepping opens the block of the current tensor"), this)) {
+      m_foldThreshold(new QSpinBox(this)), m_openOnStep(new QCheckBox(tr("Stepping opens the block of the current tensor"), this)),
+      m_language(new QComboBox(this)) {
     setObjectName(u"settingsDialog"_s);
     setWindowTitle(tr("Settings"));
     m_device->setObjectName(u"openclDevice"_s);
@@ -40,6 +44,17 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     m_foldThreshold->setToolTip(tr("Graphs with more nodes open with their repeated blocks (layers) folded into boxes; "
                                    "View > Fold Repeated Blocks switches it for the open graph"));
     m_openOnStep->setObjectName(u"openBlocksOnStep"_s);
+    m_language->setObjectName(u"language"_s);
+    m_language->setToolTip(tr("The language of menus and panels; Planscope uses it when it starts again"));
+    m_language->addItem(tr("System default"), QString());
+    // Each language in its own words, as a user who cannot read the current one looks for it.
+    for (const QString& code : QStringList{u"en"_s} + AppSettings::languages()) {
+        const QLocale locale(code);
+        QString name = locale.nativeLanguageName();
+        if (locale.language() == QLocale::Chinese) name += u" (" + locale.nativeTerritoryName() + u')';
+        if (!name.isEmpty()) name[0] = name[0].toUpper();
+        m_language->addItem(name, code);
+    }
     fillDevices();
 
     auto* form = new QFormLayout;
@@ -48,6 +63,10 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     form->addRow(tr("CPU threads:"), m_threads);
     form->addRow(tr("Fold graphs above:"), m_foldThreshold);
     form->addRow(QString(), m_openOnStep);
+    form->addRow(tr("Language:"), m_language);
+    auto* restart = new QLabel(tr("A new language applies when Planscope starts again."), this);
+    restart->setWordWrap(true);
+    form->addRow(QString(), restart);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -86,6 +105,8 @@ void SettingsDialog::fillDevices() {
 }
 
 void SettingsDialog::setSettings(const AppSettings& s) {
+    m_shown = s;
+    m_language->setCurrentIndex(std::max(0, m_language->findData(s.language)));
     const int index = m_device->findData(s.openclDevice);
     if (index >= 0) m_device->setCurrentIndex(index);
     else m_device->setEditText(s.openclDevice);
@@ -95,7 +116,8 @@ void SettingsDialog::setSettings(const AppSettings& s) {
 }
 
 AppSettings SettingsDialog::settings() const {
-    AppSettings s;
+    AppSettings s = m_shown;
+    s.language = m_language->currentData().toString();
     const int index = m_device->findText(m_device->currentText());
     s.openclDevice = index >= 0 ? m_device->itemData(index).toString() : m_device->currentText().trimmed();
     s.cpuThreads = m_threads->value();

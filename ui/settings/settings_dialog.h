@@ -1,6 +1,7 @@
 #pragma once
 // Edit > Settings…: the OpenCL device (the engine's device list when built with OpenCL, else
-// disabled with "OpenCL not available"), the CPU threads, and when the canvas folds repeated blocks.
+// disabled with "OpenCL not available"), the CPU threads, when the canvas folds repeated blocks, and
+// the language (applied at the next start).
 #include "app_settings.h"
 
 #include <QDialog>
@@ -25,6 +26,7 @@ public:
     [[nodiscard]] QSpinBox* threadsBox() const { return m_threads; }
     [[nodiscard]] QSpinBox* foldThresholdBox() const { return m_foldThreshold; }
     [[nodiscard]] QCheckBox* openOnStepBox() const { return m_openOnStep; }
+    [[nodiscard]] QComboBox* languageBox() const { return m_language; }
     // Whether this build has the OpenCL backend.
     [[nodiscard]] static bool openclAvailable();
 
@@ -36,6 +38,8 @@ private:
     QSpinBox* m_threads;
     QSpinBox* m_foldThreshold;
     QCheckBox* m_openOnStep;
+    QComboBox* m_language;
+    AppSettings m_shown; // what setSettings gave: the fields the dialog does not edit are kept
 };
 
 } // namespace planscope::ui
