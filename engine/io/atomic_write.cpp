@@ -55,6 +55,9 @@ status write_file_atomic(const fs::path& file, std::string_view data) {
     // A device, pipe or directory is never replaced by a regular file (as root, renaming over
     // the null device would).
     if (exists && !S_ISREG(old.st_mode)) return error{name + ": not a regular file; refusing to replace it"};
+    // The rename needs only the directory's permission: a file the user may not write (0444, or
+    // another user's) is refused as writing into it would be. Root may, as with cp.
+    if (exists && ::faccessat(AT_FDCWD, dest.c_str(), W_OK, AT_EACCESS) != 0) return why("cannot write to it", errno);
 
     // A fresh temporary in the same directory, so that the rename cannot cross file systems and
     // two exports to the same file never share one.

@@ -1,9 +1,9 @@
 #include "sched_runner.h"
 
+#include "fill_pattern.h"
 #include "sched_report.h"
 
 #include "backend/cpu/cpu_backend.h"
-#include "backend/cpu/convert.h"
 #include "core/printable.h"
 
 #include <algorithm>
@@ -34,18 +34,7 @@ status preallocate(scheduler& s, opened_source& src, int b) {
 } // namespace
 
 status fill_sched_pattern(const buffer_table& table, const tensor& t, std::size_t salt) {
-    const auto n = static_cast<std::size_t>(nelements(t));
-    std::vector<std::byte> bytes(nbytes(t));
-    if (t.type == dtype::f32 || t.type == dtype::f16) {
-        std::vector<float> v(n);
-        for (std::size_t i = 0; i < n; ++i) v[i] = std::sin(0.37f * static_cast<float>(i + salt)) * 0.5f;
-        if (is_contiguous(t) && t.type == dtype::f32) std::memcpy(bytes.data(), v.data(), bytes.size());
-        else if (is_contiguous(t))
-            for (std::size_t i = 0; i < n; ++i) {
-                const std::uint16_t h = cpu::f32_to_f16(v[i]);
-                std::memcpy(bytes.data() + 2 * i, &h, 2);
-            }
-    }
+    const std::vector<std::byte> bytes = fill_pattern_bytes(t, salt);
     return tensor_set(table, t, bytes.data(), 0, bytes.size());
 }
 

@@ -62,8 +62,8 @@ result<std::vector<std::pair<tensor_id, int>>> resolve_assignments(const graph_d
 result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends);
 
 // Builds the source twice (measure, then compute), backs each document buffer with a buffer of
-// its backend, fills every pre-allocated or placed leaf with a fixed pattern (f32/f16; other
-// types zero, so indices stay in range) and computes. Outputs: nodes flagged output, else the
+// its backend, fills every pre-allocated or placed leaf with a fixed pattern (fill_pattern.h:
+// float and quantised types; integer types zero, so indices stay in range) and computes. Outputs: nodes flagged output, else the
 // last node.
 // `observer`, optional, receives the compute's scheduler events (not the measure split's).
 result<sched_outcome> run_with_backends(const std::function<result<opened_source>()>& open,
@@ -76,8 +76,7 @@ result<sched_outcome> run_with_backends(const std::function<result<opened_source
 // Errors name the buffer.
 status back_document_buffers(const graph_document& doc, std::span<backend* const> backends, buffer_table& table,
                              std::size_t first = 0);
-// Writes the fixed pattern into `t` (sin(0.37 (i + salt)) / 2 for f32 and contiguous f16;
-// other types and layouts zero, so indices stay in range). The runners fill the leafs they fill
+// Writes fill_pattern_bytes(t, salt) into `t`. The runners fill the leafs they fill
 // in graph order with salts 17, 34, 51, ..., then the source's pre-allocated tensors.
 status fill_sched_pattern(const buffer_table& table, const tensor& t, std::size_t salt);
 // The outputs' summaries: nodes flagged output, else the last node; f32 contiguous ones only.

@@ -46,6 +46,7 @@ private slots:
     void refusesNonRegular_data();
     void refusesNonRegular();
     void failureLeavesNoTemporary();
+    void refusesReadOnly();
     void signalRemovesTemporary();
 };
 
@@ -145,6 +146,31 @@ void TestAtomicWrite::failureLeavesNoTemporary() {
     QVERIFY2(s.err().message.starts_with(file + ": cannot create "), s.err().message.c_str());
     QVERIFY(s.err().message.ends_with("No such file or directory"));
     QCOMPARE(entries(dir), QStringList{});
+}
+
+// A 0444 file is refused as a write into it would be, for a user who is not root: a child drops
+// to "nobody" when the test runs as root (CI does). The file and the directory stay as they were.
+void TestAtomicWrite::refusesReadOnly() {
+    QTemporaryDir dir;
+    QCOMPARE(::chmod(dir.path().toLocal8Bit().constData(), 0777), 0);
+    const std::string file = dir.filePath(QStringLiteral("plan.json")).toStdString();
+    std::ofstream(file) << "kept";
+    QCOMPARE(::chmod(file.c_str(), 0444), 0);
+    const pid_t child = ::fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(3);
+        const status s = write_file_atomic(file, "new");
+        const bool refused = !s.ok() && s.err().message == file + ": cannot write to it: Permission denied";
+        ::_exit(refused ? 0 : 1);
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFEXITED(status));
+    QCOMPARE(WEXITSTATUS(status), 0);
+    QCOMPARE(read_text(file), std::string("kept"));
+    QCOMPARE(static_cast<int>(mode_of(file) & 07777), 0444);
+    QCOMPARE(entries(dir), QStringList{QStringLiteral("plan.json")});
 }
 
 // A child remembers a temporary file as an export does and is sent SIGTERM: the file is gone and

@@ -9,7 +9,9 @@
 #include "backend/cpu/convert.h"
 #include "backend/cpu/quant.h"
 #include "cpu_op_check.h"
+#include "sched/fill_pattern.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -197,6 +199,8 @@ private slots:
     void get_rows();
     void copy_quantised();
     void unsupported_is_refused();
+    void fill_pattern_data();
+    void fill_pattern();
 };
 
 void TestCpuQuant::half_exhaustive() {
@@ -363,6 +367,47 @@ void TestCpuQuant::unsupported_is_refused() {
     QVERIFY(!s.ok());
     QCOMPARE(QString::fromStdString(s.err().message),
              QStringLiteral("CPU backend: MUL_MAT 'y': src0 type iq2_xs has no dequantiser"));
+}
+
+// Runs fill the weights they have no data for with fill_pattern_bytes: every type the CPU computes
+// reads back as non-zero values of magnitude about 1 (a DOT dump's q8_0 weights once came out as
+// zeros, and so did its logits); indices stay zero.
+void TestCpuQuant::fill_pattern_data() {
+    QTest::addColumn<int>("type");
+    QTest::addColumn<bool>("patterned");
+    for (dtype t : quant_types) QTest::newRow(std::string(type_name(t)).c_str()) << static_cast<int>(t) << true;
+    for (dtype t : {dtype::f32, dtype::f16, dtype::bf16})
+        QTest::newRow(std::string(type_name(t)).c_str()) << static_cast<int>(t) << true;
+    for (dtype t : {dtype::i32, dtype::i64, dtype::iq2_xxs})
+        QTest::newRow(std::string(type_name(t)).c_str()) << static_cast<int>(t) << false;
+}
+
+void TestCpuQuant::fill_pattern() {
+    QFETCH(int, type);
+    QFETCH(bool, patterned);
+    tensor t;
+    t.type = static_cast<dtype>(type);
+    t.ne = {512, 3, 1, 1};
+    t.nb = contiguous_strides(t.type, t.ne);
+    QCOMPARE(has_fill_pattern(t.type), patterned);
+    const std::vector<std::byte> bytes = fill_pattern_bytes(t, 17);
+    QCOMPARE(bytes.size(), nbytes(t));
+    if (!patterned) {
+        QVERIFY(std::all_of(bytes.begin(), bytes.end(), [](std::byte b) { return b == std::byte{0}; }));
+        return;
+    }
+    QVERIFY(fill_pattern_bytes(t, 34) != bytes); // the salt tells leafs apart
+    std::vector<float> v(static_cast<std::size_t>(nelements(t)));
+    cpu::row_to_f32(t.type, bytes.data(), type_size(t.type), v.data(), nelements(t));
+    std::size_t non_zero = 0;
+    float largest = 0;
+    for (float x : v) {
+        QVERIFY(std::isfinite(x));
+        non_zero += x != 0.0f;
+        largest = std::max(largest, std::abs(x));
+    }
+    QVERIFY2(non_zero * 10 >= v.size() * 8, std::to_string(non_zero).c_str());
+    QVERIFY2(largest >= 0.25f && largest <= 8.0f, std::to_string(largest).c_str());
 }
 
 QTEST_APPLESS_MAIN(TestCpuQuant)

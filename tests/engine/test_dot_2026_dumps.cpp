@@ -7,6 +7,8 @@
 #include "core/builder.h"
 #include "io/graph_json.h"
 #include "models/ggml_dot.h"
+#include "sched/backend_factory.h"
+#include "sched/ggml2026/run_backends_2026.h"
 
 #include <QtTest>
 
@@ -55,6 +57,8 @@ private slots:
     void selfSource();
     void rules_data();
     void rules();
+    void runsOnThePattern_data();
+    void runsOnThePattern();
 };
 
 void TestDot2026Dumps::imports_data() {
@@ -319,6 +323,34 @@ void TestDot2026Dumps::rules() {
     }
     QVERIFY(!made.valid());
     QVERIFY2(QString::fromStdString(b.first_error()->message).contains(error), b.first_error()->message.c_str());
+}
+
+// `run llama_2026.dot --backends cpu` once printed all-zero logits: the dump's q8_0 weights were
+// left zero. With the fill pattern in every weight type the logits are non-zero, both runners.
+void TestDot2026Dumps::runsOnThePattern_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("ggml2026");
+    for (const char* f : {"llama_2026.dot", "llama_2026_fa.dot"}) {
+        QTest::newRow((std::string(f) + " 2023").c_str()) << QString::fromLatin1(f) << false;
+        QTest::newRow((std::string(f) + " 2026").c_str()) << QString::fromLatin1(f) << true;
+    }
+}
+
+void TestDot2026Dumps::runsOnThePattern() {
+    QFETCH(QString, file);
+    QFETCH(bool, ggml2026);
+    auto made = make_backends("cpu", {1, {}, {}});
+    QVERIFY(made.ok());
+    const std::string path = dot_dir + file.toStdString();
+    const auto open = [path] { return open_source(path, llama_params{}); };
+    const auto run = ggml2026 ? ggml2026::run_with_backends(open, backend_pointers(*made))
+                              : run_with_backends(open, backend_pointers(*made));
+    QVERIFY2(run.ok(), run.ok() ? "" : run.err().message.c_str());
+    QCOMPARE(run->outputs.size(), std::size_t{1});
+    const output_summary& logits = run->outputs[0];
+    QCOMPARE(logits.name, std::string("result_output"));
+    QVERIFY2(logits.max - logits.min > 0.1f, std::to_string(logits.max - logits.min).c_str());
+    QVERIFY(std::isfinite(logits.min) && std::isfinite(logits.max));
 }
 
 QTEST_GUILESS_MAIN(TestDot2026Dumps)
