@@ -1,11 +1,15 @@
 // The buffer view: the blocks drawn at each step of small.json's recording, worked out by hand;
 // stepping forward and back gives the same blocks; the widget draws, animates single steps,
-// and reports clicked tensors.
+// and reports clicked tensors; titles and labels drop their least important parts when narrow.
 #include "alloc_trace_fixture.h"
 #include "buffers/buffer_view.h"
+#include "buffers/strip_painter.h"
 #include "ui_test_support.h"
 
+#include <QApplication>
+#include <QFontMetricsF>
 #include <QImage>
+#include <QLocale>
 #include <QSignalSpy>
 
 using namespace planscope;
@@ -36,6 +40,7 @@ QStringList describeShared(const BufferStrip& strip, const graph_document& doc) 
 class TestBufferView : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { QLocale::setDefault(QLocale::c()); } // "1.1 MiB" in the label texts
     void blocksAtStep_data();
     void blocksAtStep();
     void forwardThenBackGivesTheSameBlocks_data();
@@ -44,6 +49,10 @@ private slots:
     void drawsEveryStrip();
     void singleStepsAnimateSeeksDoNot();
     void clickingABlockNamesItsTensor();
+    void labelTexts();
+    void fittedLabel_data();
+    void fittedLabel();
+    void titleRowFitsTheFont();
 };
 
 void TestBufferView::blocksAtStep_data() {
@@ -165,6 +174,62 @@ void TestBufferView::clickingABlockNamesItsTensor() {
     QCOMPARE(clicked.size(), 2);
     QCOMPARE(clicked[0][0].value<tensor_id>(), test::findTensor(t.doc, "y"));
     QCOMPARE(clicked[1][0].value<tensor_id>(), test::findTensor(t.doc, "yt"));
+}
+
+void TestBufferView::labelTexts() {
+    const PreallocatedBuffer weights{buffer_id{0}, "weights", 1153434, 48};
+    QCOMPARE(preallocatedLabelTexts(weights), (QStringList{u"weights: 1.1 MiB, 48 tensor(s)"_qs, u"weights: 1.1 MiB"_qs, u"weights"_qs}));
+    const PreallocatedBuffer kv{buffer_id{1}, "kv_cache", 65536, 2};
+    QCOMPARE(preallocatedTitleTexts({weights, kv}),
+             (QStringList{u"Pre-allocated — 2 buffer(s), 1.2 MiB"_qs, u"Pre-allocated — 1.2 MiB"_qs, u"Pre-allocated"_qs}));
+    const auto t = test::planned(test::smallGraph());
+    const auto strips = stripsAtStep(t.events, t.doc, 15); // y and c live, 384 bytes reached
+    QCOMPARE(stripTitleTexts(strips[0]),
+             (QStringList{u"compute — 256 bytes live, high-water 384 bytes"_qs, u"compute — 256 bytes live"_qs, u"compute"_qs}));
+    const auto shared = stripsAtStep(t.events, t.doc, 18)[0].shared; // v views c
+    QCOMPARE(shared.size(), 1u);
+    QCOMPARE(sharedLabelTexts(t.doc, shared[0]), (QStringList{u"◇ v"_qs, u"v"_qs}));
+}
+
+void TestBufferView::fittedLabel_data() {
+    // The room given as the width of one of the texts plus a few pixels (negative: short of it).
+    QTest::addColumn<int>("widthOf");
+    QTest::addColumn<qreal>("extra");
+    QTest::addColumn<QString>("shown"); // "…" for the name elided
+    QTest::newRow("room for all of it") << 0 << qreal(0) << u"weights: 1.1 MiB, 48 tensor(s)"_qs;
+    QTest::newRow("a pixel short: the count goes") << 0 << qreal(-1) << u"weights: 1.1 MiB"_qs;
+    QTest::newRow("a pixel short of the size: the name") << 1 << qreal(-1) << u"weights"_qs;
+    QTest::newRow("short of the name: elided at the end") << 2 << qreal(-4) << u"…"_qs;
+}
+
+void TestBufferView::fittedLabel() {
+    QFETCH(int, widthOf);
+    QFETCH(qreal, extra);
+    QFETCH(QString, shown);
+    const QStringList texts = preallocatedLabelTexts({buffer_id{0}, "weights", 1153434, 48});
+    const QFontMetricsF fm(QApplication::font());
+    const qreal available = fm.horizontalAdvance(texts[widthOf]) + extra;
+    const QString got = ui::fittedLabel(texts, fm, available, 24, Qt::ElideRight);
+    if (shown == u"…") {
+        QVERIFY2(got.startsWith(u"we") && got.endsWith(u'…'), qPrintable(got)); // cut at the end, never mid-label
+        QVERIFY(fm.horizontalAdvance(got) <= available);
+    } else {
+        QCOMPARE(got, shown);
+    }
+    QCOMPARE(ui::fittedLabel(texts, fm, 23, 24, Qt::ElideRight), QString()); // too narrow for any
+}
+
+void TestBufferView::titleRowFitsTheFont() {
+    // A strip's title sits in the row above it: that row grows with the font (CJK fonts are taller).
+    const auto t = test::planned(test::smallGraph());
+    BufferView view;
+    QFont big = view.font();
+    big.setPixelSize(30);
+    view.setFont(big);
+    view.resize(600, 400);
+    view.setTrace(t.events, t.doc);
+    const qreal gap = view.stripRect(1).top() - view.stripRect(0).bottom();
+    QVERIFY2(gap >= QFontMetricsF(big).height() + 4 + 10, qPrintable(QString::number(gap))); // title row + strip gap
 }
 
 QTEST_MAIN(TestBufferView)

@@ -1,5 +1,5 @@
 // The buffer strips' address axis: offset <-> x with zoom and pan, tick steps and labels, label
-// fitting, by data rows.
+// fitting and the choice among a label's texts, by data rows.
 #include "buffers/axis_geometry.h"
 
 #include <QLocale>
@@ -30,6 +30,8 @@ private slots:
     void tickLabel();
     void labelFit_data();
     void labelFit();
+    void chooseLabel_data();
+    void chooseLabel();
 };
 
 void TestBufferViewGeometry::offsetToX_data() {
@@ -165,6 +167,35 @@ void TestBufferViewGeometry::labelFit() {
     QFETCH(qreal, text);
     QFETCH(LabelFit, fit);
     QCOMPARE(ui::labelFit(available, text, 24), fit);
+}
+
+void TestBufferViewGeometry::chooseLabel_data() {
+    // Widths of "weights: 1.1 MiB, 48 tensors", "weights: 1.1 MiB", "weights", say.
+    QTest::addColumn<QList<qreal>>("widths");
+    QTest::addColumn<qreal>("available");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<LabelFit>("fit");
+    const QList<qreal> three{150, 90, 45};
+    QTest::newRow("room for all of it") << three << qreal(200) << 0 << LabelFit::Full;
+    QTest::newRow("exactly all of it") << three << qreal(150) << 0 << LabelFit::Full;
+    QTest::newRow("the count goes first") << three << qreal(149) << 1 << LabelFit::Full;
+    QTest::newRow("then the size") << three << qreal(60) << 2 << LabelFit::Full;
+    QTest::newRow("then the name is elided") << three << qreal(30) << 2 << LabelFit::Elided;
+    QTest::newRow("then nothing") << three << qreal(23) << 2 << LabelFit::Hidden;
+    QTest::newRow("one text: whole") << QList<qreal>{40} << qreal(40) << 0 << LabelFit::Full;
+    QTest::newRow("one text: elided") << QList<qreal>{40} << qreal(24) << 0 << LabelFit::Elided;
+    QTest::newRow("no text") << QList<qreal>{} << qreal(100) << 0 << LabelFit::Hidden;
+}
+
+void TestBufferViewGeometry::chooseLabel() {
+    QFETCH(QList<qreal>, widths);
+    QFETCH(qreal, available);
+    QFETCH(int, index);
+    QFETCH(LabelFit, fit);
+    const std::vector<qreal> w(widths.begin(), widths.end());
+    const LabelChoice choice = ui::chooseLabel(w, available, 24);
+    QCOMPARE(choice.index, static_cast<std::size_t>(index));
+    QCOMPARE(choice.fit, fit);
 }
 
 QTEST_GUILESS_MAIN(TestBufferViewGeometry)

@@ -81,4 +81,11 @@ LabelFit labelFit(qreal available, qreal textWidth, qreal minElided) {
     return LabelFit::Hidden;
 }
 
+LabelChoice chooseLabel(std::span<const qreal> widths, qreal available, qreal minElided) {
+    if (widths.empty()) return {};
+    for (std::size_t i = 0; i < widths.size(); ++i)
+        if (widths[i] <= available) return {i, LabelFit::Full};
+    return {widths.size() - 1, labelFit(available, widths.back(), minElided)};
+}
+
 } // namespace planscope::ui

@@ -6,6 +6,7 @@
 #include <QtGlobal>
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace planscope::ui {
@@ -40,5 +41,15 @@ enum class LabelFit { Full, Elided, Hidden };
 // A label `textWidth` wide in a block `available` wide: whole, elided (when at least
 // `minElided` is left), or not at all.
 LabelFit labelFit(qreal available, qreal textWidth, qreal minElided);
+
+// Which of a label's texts to draw, given their widths from the most to the least complete: the
+// first that fits whole, else the last one elided (or none, as labelFit says), so a narrow block
+// loses its least important parts before a word is cut.
+struct LabelChoice {
+    std::size_t index = 0;
+    LabelFit fit = LabelFit::Hidden;
+    friend bool operator==(const LabelChoice&, const LabelChoice&) = default;
+};
+LabelChoice chooseLabel(std::span<const qreal> widths, qreal available, qreal minElided);
 
 } // namespace planscope::ui

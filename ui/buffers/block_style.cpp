@@ -10,6 +10,12 @@
 namespace planscope::ui {
 namespace {
 
+// The strips' words belong to the buffer view. A class rather than QCoreApplication::translate:
+// lupdate skips a translate() call whose count argument holds a cast (static_cast<int>).
+struct StripText {
+    Q_DECLARE_TR_FUNCTIONS(planscope::ui::BufferView)
+};
+
 bool isLeaf(const planscope::graph_document& doc, planscope::tensor_id t) {
     return std::find(doc.g.leafs.begin(), doc.g.leafs.end(), t) != doc.g.leafs.end();
 }
@@ -61,6 +67,34 @@ QString sharedToolTip(const planscope::graph_document& doc, const SharedRegion& 
                                                                     : QCoreApplication::translate("planscope::ui::BufferView", "view of %1");
     return tensorName(doc, region.tensor) + u'\n' + how.arg(tensorName(doc, region.source)) + u'\n' +
            QCoreApplication::translate("planscope::ui::BufferView", "offset %1, %2").arg(offsetText(region.offset), formatBytesExact(region.size));
+}
+
+QStringList stripTitleTexts(const BufferStrip& strip) {
+    std::uint64_t live = 0;
+    for (const StripBlock& b : strip.blocks)
+        if (b.kind != BlockKind::Free) live += b.size;
+    const QString name = toQString(strip.name);
+    return {StripText::tr("%1 — %2 live, high-water %3").arg(name, formatBytes(live), formatBytes(strip.highWater)),
+            StripText::tr("%1 — %2 live").arg(name, formatBytes(live)), name};
+}
+
+QStringList preallocatedTitleTexts(const std::vector<PreallocatedBuffer>& buffers) {
+    std::uint64_t total = 0;
+    for (const PreallocatedBuffer& b : buffers) total += b.size;
+    return {StripText::tr("Pre-allocated — %n buffer(s), %1", nullptr, static_cast<int>(buffers.size())).arg(formatBytes(total)),
+            StripText::tr("Pre-allocated — %1").arg(formatBytes(total)), StripText::tr("Pre-allocated")};
+}
+
+QStringList preallocatedLabelTexts(const PreallocatedBuffer& buffer) {
+    const QString name = toQString(buffer.name);
+    return {StripText::tr("%1: %2, %n tensor(s)", nullptr, static_cast<int>(buffer.tensors)).arg(name, formatBytes(buffer.size)),
+            StripText::tr("%1: %2").arg(name, formatBytes(buffer.size)), name};
+}
+
+QStringList sharedLabelTexts(const planscope::graph_document& doc, const SharedRegion& region) {
+    const QString name = tensorName(doc, region.tensor);
+    const QString mark = region.how == planscope::placed_by::inplace ? QStringLiteral("⟲ ") : QStringLiteral("◇ ");
+    return {mark + name, name};
 }
 
 } // namespace planscope::ui

@@ -1,11 +1,12 @@
 #pragma once
 // How buffer blocks look: fill colours by op family or by tensor, hatching for free memory, and
-// the texts of tooltips. Shared by the buffer view and the planner comparison.
+// the texts of tooltips, titles and labels. Shared by the buffer view and the planner comparison.
 #include "buffer_blocks.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
 namespace planscope::ui {
 
@@ -21,5 +22,15 @@ QColor sharedColor(planscope::placed_by how); // the outline of views and inplac
 QString blockToolTip(const planscope::graph_document& doc, const BufferStrip& strip, const StripBlock& block);
 QString sharedToolTip(const planscope::graph_document& doc, const SharedRegion& region);
 QString tensorName(const planscope::graph_document& doc, planscope::tensor_id t);
+
+// Titles and labels as their texts from the most to the least complete (chooseLabel picks one):
+// "compute — 5 KiB live, high-water 16 KiB", "compute — 5 KiB live", "compute".
+QStringList stripTitleTexts(const BufferStrip& strip);
+// "Pre-allocated — 2 buffer(s), 1.4 MiB", "Pre-allocated — 1.4 MiB", "Pre-allocated".
+QStringList preallocatedTitleTexts(const std::vector<PreallocatedBuffer>& buffers);
+// "weights: 1.1 MiB, 48 tensor(s)", "weights: 1.1 MiB", "weights".
+QStringList preallocatedLabelTexts(const PreallocatedBuffer& buffer);
+// "⟲ name" (inplace) or "◇ name" (view), then the bare name: the outline's colour says which.
+QStringList sharedLabelTexts(const planscope::graph_document& doc, const SharedRegion& region);
 
 } // namespace planscope::ui

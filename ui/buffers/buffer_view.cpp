@@ -3,6 +3,7 @@
 #include "model/format.h"
 #include "strip_painter.h"
 
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -17,7 +18,7 @@ namespace {
 
 constexpr qreal margin = 12;
 constexpr qreal axisHeight = 26;
-constexpr qreal titleHeight = 20; // above each strip
+constexpr qreal minTitleHeight = 20; // above each strip, taller for a taller font
 constexpr qreal stripHeight = 46;
 constexpr qreal stripGap = 10;
 constexpr int animationMs = 280;
@@ -115,15 +116,18 @@ void BufferView::setSelectedTensor(planscope::tensor_id tensor) {
     update();
 }
 
+qreal BufferView::titleHeight() const { return std::max<qreal>(minTitleHeight, QFontMetricsF(font()).height() + 4); }
+
 QSize BufferView::sizeHint() const {
     const auto rows = static_cast<int>(m_strips.size() + (m_preallocated.empty() ? 0 : 1));
-    return {640, static_cast<int>(axisHeight + margin + std::max(rows, 1) * (titleHeight + stripHeight + stripGap))};
+    return {640, static_cast<int>(axisHeight + margin + std::max(rows, 1) * (titleHeight() + stripHeight + stripGap))};
 }
 
-QSize BufferView::minimumSizeHint() const { return {200, static_cast<int>(axisHeight + titleHeight + stripHeight + margin)}; }
+QSize BufferView::minimumSizeHint() const { return {200, static_cast<int>(axisHeight + titleHeight() + stripHeight + margin)}; }
 
 QRectF BufferView::stripRect(std::size_t index) const {
-    const qreal top = axisHeight + titleHeight + static_cast<qreal>(index) * (titleHeight + stripHeight + stripGap);
+    const qreal title = titleHeight();
+    const qreal top = axisHeight + title + static_cast<qreal>(index) * (title + stripHeight + stripGap);
     return QRectF(margin, top, width() - 2 * margin, stripHeight);
 }
 

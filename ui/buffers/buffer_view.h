@@ -66,6 +66,7 @@ private:
         const StripBlock* block = nullptr;
         const SharedRegion* region = nullptr;
     };
+    [[nodiscard]] qreal titleHeight() const; // the row above a strip for its title
     [[nodiscard]] QRectF summaryRect() const;
     [[nodiscard]] Hit hitAt(const QPointF& pos) const;
     void updateAxisWidth();

@@ -2,7 +2,6 @@
 
 #include "model/format.h"
 
-#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -10,12 +9,6 @@
 
 namespace planscope::ui {
 namespace {
-
-// The strips' words belong to the buffer view. A class rather than QCoreApplication::translate:
-// lupdate skips a translate() call whose count argument holds a cast (static_cast<int>).
-struct StripText {
-    Q_DECLARE_TR_FUNCTIONS(planscope::ui::BufferView)
-};
 
 constexpr qreal tickSpacing = 70; // pixels between labelled ticks at least
 constexpr qreal minElided = 24;   // narrower blocks get no label at all
@@ -26,14 +19,22 @@ QRectF blockRect(const QRectF& strip, const AddressAxis& axis, std::uint64_t off
     return QRectF(x0, strip.top(), std::max<qreal>(x1 - x0, 0), strip.height());
 }
 
-void paintLabel(QPainter& p, const QRectF& r, const QString& text, const QColor& color) {
-    const QFontMetricsF fm(p.font());
+// Tensor names elide in the middle (the layer suffix stays), buffer names at the end.
+void paintLabel(QPainter& p, const QRectF& r, const QStringList& texts, const QColor& color,
+                Qt::TextElideMode mode = Qt::ElideMiddle) {
     const QRectF inner = r.adjusted(3, 0, -3, 0);
-    const LabelFit fit = labelFit(inner.width(), fm.horizontalAdvance(text), minElided);
-    if (fit == LabelFit::Hidden) return;
-    const QString shown = fit == LabelFit::Full ? text : fm.elidedText(text, Qt::ElideMiddle, inner.width());
+    const QString shown = fittedLabel(texts, QFontMetricsF(p.font()), inner.width(), minElided, mode);
+    if (shown.isEmpty()) return;
     p.setPen(color);
     p.drawText(inner, Qt::AlignCenter, shown);
+}
+
+// A title above `rect`, as much of it as the strip's width holds.
+void paintTitle(QPainter& p, const QRectF& rect, const QStringList& texts) {
+    const QFontMetricsF fm(p.font());
+    p.setPen(QColor(0x20, 0x20, 0x20));
+    p.drawText(QRectF(rect.left(), rect.top() - fm.height() - 2, rect.width(), fm.height()), Qt::AlignLeft,
+               fittedLabel(texts, fm, rect.width(), 0, Qt::ElideRight));
 }
 
 bool contains(const BufferStrip& s, const StripBlock& b) {
@@ -74,7 +75,7 @@ void paintTensor(QPainter& p, const QRectF& r, const StripPaintContext& ctx, con
     p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
     QRectF labelArea = r;
     labelArea.setHeight(r.height() * 0.6); // the lower part is for shared regions
-    paintLabel(p, labelArea, tensorName(ctx.doc, b.tensor), QColor(0x20, 0x20, 0x20));
+    paintLabel(p, labelArea, {tensorName(ctx.doc, b.tensor)}, QColor(0x20, 0x20, 0x20));
     p.setOpacity(1);
 }
 
@@ -95,12 +96,25 @@ void paintShared(QPainter& p, const QRectF& strip, const StripPaintContext& ctx,
     small.setPointSizeF(small.pointSizeF() * 0.85);
     p.save();
     p.setFont(small);
-    const QString mark = s.how == planscope::placed_by::inplace ? QStringLiteral("⟲ ") : QStringLiteral("◇ ");
-    paintLabel(p, r, mark + tensorName(ctx.doc, s.tensor), c.darker(130));
+    paintLabel(p, r, sharedLabelTexts(ctx.doc, s), c.darker(130));
     p.restore();
 }
 
 } // namespace
+
+QString fittedLabel(const QStringList& texts, const QFontMetricsF& fm, qreal available, qreal minElided,
+                    Qt::TextElideMode mode) {
+    std::vector<qreal> widths;
+    widths.reserve(static_cast<std::size_t>(texts.size()));
+    for (const QString& t : texts) widths.push_back(fm.horizontalAdvance(t));
+    const LabelChoice choice = chooseLabel(widths, available, minElided);
+    switch (choice.fit) {
+    case LabelFit::Full: return texts[static_cast<qsizetype>(choice.index)];
+    case LabelFit::Elided: return fm.elidedText(texts.back(), mode, available);
+    case LabelFit::Hidden: break;
+    }
+    return {};
+}
 
 void paintAxis(QPainter& p, const QRectF& rect, const AddressAxis& axis) {
     p.setPen(QColor(0x55, 0x55, 0x55));
@@ -119,15 +133,7 @@ void paintAxis(QPainter& p, const QRectF& rect, const AddressAxis& axis) {
 
 void paintStrip(QPainter& p, const QRectF& rect, const StripPaintContext& ctx, const BufferStrip& strip,
                 const BufferStrip* from, qreal progress) {
-    // Title: name, live and high-water bytes.
-    std::uint64_t live = 0;
-    for (const StripBlock& b : strip.blocks)
-        if (b.kind != BlockKind::Free) live += b.size;
-    const QFontMetricsF fm(p.font());
-    const QString title = StripText::tr("%1 — %2 live, high-water %3")
-                              .arg(toQString(strip.name), formatBytes(live), formatBytes(strip.highWater));
-    p.setPen(QColor(0x20, 0x20, 0x20));
-    p.drawText(QRectF(rect.left(), rect.top() - fm.height() - 2, rect.width(), fm.height()), Qt::AlignLeft, title);
+    paintTitle(p, rect, stripTitleTexts(strip));
 
     p.fillRect(rect, QColor(0xf6, 0xf7, 0xf9));
     p.save();
@@ -169,12 +175,9 @@ void paintStrip(QPainter& p, const QRectF& rect, const StripPaintContext& ctx, c
 }
 
 void paintPreallocated(QPainter& p, const QRectF& rect, const std::vector<PreallocatedBuffer>& buffers) {
+    paintTitle(p, rect, preallocatedTitleTexts(buffers));
     std::uint64_t total = 0;
     for (const PreallocatedBuffer& b : buffers) total += b.size;
-    const QFontMetricsF fm(p.font());
-    p.setPen(QColor(0x20, 0x20, 0x20));
-    p.drawText(QRectF(rect.left(), rect.top() - fm.height() - 2, rect.width(), fm.height()), Qt::AlignLeft,
-               StripText::tr("Pre-allocated — %n buffer(s), %1", nullptr, static_cast<int>(buffers.size())).arg(formatBytes(total)));
     qreal x = rect.left();
     for (const PreallocatedBuffer& b : buffers) {
         const qreal w = total == 0 ? rect.width() / static_cast<qreal>(buffers.size())
@@ -183,8 +186,7 @@ void paintPreallocated(QPainter& p, const QRectF& rect, const std::vector<Preall
         p.fillRect(r, QColor(0xdd, 0xe4, 0xee));
         p.setPen(QColor(0x60, 0x6a, 0x78));
         p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
-        paintLabel(p, r, StripText::tr("%1: %2, %n tensor(s)", nullptr, static_cast<int>(b.tensors)).arg(toQString(b.name), formatBytes(b.size)),
-                   QColor(0x20, 0x20, 0x20));
+        paintLabel(p, r, preallocatedLabelTexts(b), QColor(0x20, 0x20, 0x20), Qt::ElideRight);
         x += w;
     }
 }

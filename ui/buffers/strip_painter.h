@@ -6,7 +6,9 @@
 #include "buffer_blocks.h"
 
 #include <QRectF>
+#include <QStringList>
 
+class QFontMetricsF;
 class QPainter;
 
 namespace planscope::ui {
@@ -17,6 +19,11 @@ struct StripPaintContext {
     BlockColoring coloring = BlockColoring::ByOp;
     planscope::tensor_id selected;
 };
+
+// What a label of `texts` (most complete first) shows in `available` pixels measured by `fm`: the
+// first text that fits, else the last elided with `mode`, else nothing when under `minElided`.
+QString fittedLabel(const QStringList& texts, const QFontMetricsF& fm, qreal available, qreal minElided,
+                    Qt::TextElideMode mode);
 
 // Ticks and labels along the bottom edge of `rect`.
 void paintAxis(QPainter& p, const QRectF& rect, const AddressAxis& axis);
