@@ -22,24 +22,34 @@ namespace planscope::cli {
 namespace {
 
 // The compute buffer ggml-alloc measures for the graph, and what llama.cpp printed for it; with
-// ggml 2026 and a maximum buffer size, each further chunk. The document is planned in place: info
-// prints nothing after this.
-void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& preallocate, const ggml_args& ggml) {
+// ggml 2026 and a maximum buffer size, each further chunk. A llama prompt graph is labelled so,
+// and the worst-case graph llama.cpp sized its buffer with follows with llama.cpp's figure. The
+// document is planned in place: info prints nothing after this.
+void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& preallocate, const ggml_args& ggml,
+                          const std::string& source, const llama_params& params) {
     plan_options o;
     o.preallocate = preallocate;
     ggml.apply(o);
     const auto plan = plan_graph(doc, o);
     if (!plan) {
-        std::cout << "compute buffer: not planned (" << plan.err().message << ")\n";
+        std::cout << "compute buffer: not planned (" << printable_line(plan.err().message) << ")\n";
         return;
     }
-    const std::string_view by = plan->version == ggml_version::v2023 ? "" : " (ggml 2026)";
-    std::cout << "compute buffer" << by << ": " << plan->max_size << " bytes (" << human_bytes(plan->max_size)
-              << "; llama.cpp: " << llama_compute_total_line(plan->max_size, o.alignment) << ")\n";
+    const auto reserve = llama_reservation(source, params, o);
+    const bool prompt = !reserve || *reserve;
+    std::string label = o.version == ggml_version::v2023 ? "" : "ggml 2026";
+    if (prompt) label += label.empty() ? "prompt graph" : ", prompt graph";
+    std::cout << "compute buffer" << (label.empty() ? "" : " (" + label + ")") << ": " << plan->max_size << " bytes (" << human_bytes(plan->max_size);
+    if (!prompt) std::cout << "; llama.cpp: " << llama_compute_total_line(plan->max_size, o.alignment);
+    std::cout << ")\n";
     for (const buffer_id b : plan->more_chunks) {
         const buffer_desc& chunk = doc.buffers[b.index()];
         std::cout << "  " << printable(chunk.name) << ": " << chunk.size << " bytes (" << human_bytes(chunk.size) << ")\n";
     }
+    if (!reserve) std::cout << "compute buffer (worst case): not planned (" << reserve.err().message << ")\n";
+    else if (*reserve)
+        std::cout << "compute buffer (worst case): " << (*reserve)->max_size << " bytes (" << human_bytes((*reserve)->max_size)
+                  << "; llama.cpp: " << llama_compute_total_line((*reserve)->max_size, o.alignment) << ")\n";
 }
 
 void print_graph(const graph_document& doc, const std::string& source) {
@@ -93,7 +103,7 @@ int info_model(const std::string& source, const llama_params& params, const ggml
     if (!model) return fail(source, model.err().message);
     model->doc.name = std::filesystem::path(source).filename().string();
     print_graph(model->doc, source);
-    print_compute_buffer(model->doc, model->inputs, ggml);
+    print_compute_buffer(model->doc, model->inputs, ggml, source, params);
     return exit_ok;
 }
 
@@ -153,9 +163,9 @@ int run_info(std::span<const std::string> args) {
     print_graph(opened->doc, file);
     if (!opened->warnings.empty()) {
         std::cout << "inferred (not in the file):\n";
-        for (const auto& w : opened->warnings) std::cout << "  " << w << '\n';
+        for (const auto& w : opened->warnings) std::cout << "  " << printable_line(w) << '\n';
     }
-    print_compute_buffer(opened->doc, opened->preallocate, ggml);
+    print_compute_buffer(opened->doc, opened->preallocate, ggml, file, options.params());
     return exit_ok;
 }
 

@@ -129,14 +129,18 @@ int run_plan(std::span<const std::string> args) {
     std::optional<std::string> reserve_with;
     backend_factory_options backend_options;
     bool alignment_given = false;
+    std::string_view swept;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--sweep" && i + 1 < args.size()) swept = swept_param(args[i + 1]);
         std::string problem;
         if (source.parse(args, i, problem) || analysis.parse(args, i, problem) || report.parse(args, i, problem) ||
             ggml.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self(), problem);
         } else if (a == "--backends" || a == "--device" || a == "--sched-log" || a == "--reserve-with") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
+            if (std::find(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i), a) != args.begin() + static_cast<std::ptrdiff_t>(i))
+                return usage_error(self(), a + " is given twice");
             (a == "--backends"       ? backends.emplace()
              : a == "--sched-log"    ? sched_log.emplace()
              : a == "--reserve-with" ? reserve_with.emplace()
@@ -162,7 +166,7 @@ int run_plan(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
-    if (const auto problem = source.check_source(*file); !problem.empty()) return usage_error(self(), problem);
+    if (const auto problem = source.check_source(*file, swept); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
     if (sched_log && (backends || reserve_with || analysis.any() || report.peak() || report.sweep() || report.causes() || report.compare_ggml() || json || ggml.given() || alignment_given))
         return usage_error(self(), "--sched-log compares the log with Planscope's ggml 2026 scheduler: it takes no other plan option");
@@ -178,6 +182,10 @@ int run_plan(std::span<const std::string> args) {
     if (reserve_with && (ggml.version() != ggml_version::v2026 || backends || analysis.any() || report.peak() ||
                          report.compare_ggml() || report.sweep()))
         return usage_error(self(), "--reserve-with goes with --ggml 2026 alone (one buffer, no planner or report options)");
+    if (reserve_with)
+        if (auto problem = sched_log_problem(*reserve_with); !problem.empty()) return usage_error(self(), "--reserve-with: " + problem);
+    if (backends)
+        if (auto problem = backend_list_problem(*backends); !problem.empty()) return usage_error(self(), problem);
     ggml.apply(options);
     if (report.sweep()) {
         if (!takes_llama_params(*file)) return usage_error(self(), "--sweep re-builds a llama model: a .gguf file or template:llama");
@@ -200,9 +208,14 @@ int run_plan(std::span<const std::string> args) {
     if (analysis.any() || report.peak()) options.observer = &recorder;
     auto plan = plan_graph(in->doc, options);
     if (!plan) return fail(*file, plan.err().message);
-    if (report.peak()) return report.run_peak(in->doc, *plan, recorder.events(), json, options.alignment, *file);
     if (analysis.any()) return analysis.run(in->doc, *plan, recorder.events(), json, *file);
-    std::cout << (json ? plan_listing_json(in->doc, *plan) : plan_listing_text(in->doc, *plan));
+    // A prompt graph's llama.cpp figure is its measure graph's, which llama.cpp sized the buffer with.
+    auto reserve = llama_reservation(*file, source.params(), options);
+    if (!reserve) return fail(reserve.err().message);
+    std::optional<std::size_t> reserved;
+    if (*reserve) reserved = (*reserve)->max_size;
+    if (report.peak()) return report.run_peak(in->doc, *plan, recorder.events(), json, options.alignment, *file, reserved);
+    std::cout << (json ? plan_listing_json(in->doc, *plan, reserved) : plan_listing_text(in->doc, *plan, reserved));
     return exit_ok;
 }
 

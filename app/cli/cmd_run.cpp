@@ -74,6 +74,8 @@ int run_run(std::span<const std::string> args) {
         } else if (a == "--tokens" || a == "--threads" || a == "--ctx" || a == "--kv-type" || a == "--backends" ||
             a == "--device" || a == "--ngl") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
+            if (std::find(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i), a) != args.begin() + static_cast<std::ptrdiff_t>(i))
+                return usage_error(self(), a + " is given twice");
             const std::string& v = args[++i];
             if (a == "--backends") {
                 backends = v;
@@ -108,12 +110,17 @@ int run_run(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "run takes exactly one MODEL");
+    if (const auto problem = sched_log_problem(*file); !problem.empty()) return usage_error(self(), problem);
+    if (backends)
+        if (const auto problem = backend_list_problem(*backends); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
     const bool v2026 = ggml.version() == ggml_version::v2026;
     if (v2026 && (!backends || is_gguf_path(*file)))
         return usage_error(self(), "run --ggml 2026 computes graph files with --backends");
     if (!backends && (ngl != 0 || !device.empty()))
         return usage_error(self(), "--ngl and --device apply with --backends");
+    if (!backends && !is_gguf_path(*file))
+        return usage_error(self(), "run computes a .gguf model, not '" + *file + "' (any graph source runs with --backends)");
     if (backends && !is_gguf_path(*file)) {
         if (tokens) return usage_error(self(), "--tokens applies to a .gguf model");
         auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics});

@@ -1,6 +1,8 @@
 #include "commands.h"
 
 #include "core/printable.h"
+#include "models/sched_log_document.h"
+#include "sched/backend_factory.h"
 
 #include <array>
 #include <iostream>
@@ -177,6 +179,25 @@ int usage_error(const command& cmd, std::string_view reason) {
 int usage_line(std::string_view reason) {
     std::cerr << "usage error: " << printable_line(reason) << '\n';
     return exit_usage;
+}
+
+std::string backend_list_problem(std::string_view list) {
+    for (std::string_view rest = list;;) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        if (item == "opencl" && !have_opencl())
+            return "--backends: this build has no OpenCL backend (configure with -DPLANSCOPE_OPENCL=ON)";
+        if (item != "cpu" && item != "opencl")
+            return "--backends: unknown backend '" + std::string(item) + "' (known: cpu, opencl)";
+        if (comma == std::string_view::npos) return {};
+        rest.remove_prefix(comma + 1);
+    }
+}
+
+std::string sched_log_problem(std::string_view source) {
+    if (!is_sched_log_path(source)) return {};
+    return std::string("'").append(source).append("' is a GGML_SCHED_DEBUG log, a split assignment and not a graph to plan: "
+                                                  "info prints it, planscope shows it");
 }
 
 bool wants_help(std::span<const std::string> args) {

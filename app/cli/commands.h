@@ -34,6 +34,11 @@ int usage_error(const command& cmd, std::string_view reason);
 // that the reason names, where the whole usage would bury it.
 int usage_line(std::string_view reason);
 bool wants_help(std::span<const std::string> args);
+// Why a --backends LIST is not one this build can make ("unknown backend 'cuda' (known: cpu,
+// opencl)"), a usage error; empty when it is. A device that fails to start is bad input later.
+std::string backend_list_problem(std::string_view list);
+// A GGML_SCHED_DEBUG log named where a graph is expected: the usage error, else empty.
+std::string sched_log_problem(std::string_view source);
 
 int run_info(std::span<const std::string> args);
 int run_plan(std::span<const std::string> args);

@@ -89,7 +89,8 @@ std::string plan_report::check(bool backends, bool analysis) const {
 }
 
 int plan_report::run_peak(const graph_document& doc, const plan_result& plan, std::span<const alloc_event> events,
-                          bool json, std::size_t alignment, const std::string& file) const {
+                          bool json, std::size_t alignment, const std::string& file,
+                          std::optional<std::size_t> llama_max_size) const {
     const auto buffers = recorded_buffers(doc, events);
     const auto compute = std::find_if(buffers.begin(), buffers.end(), [&](const recorded_buffer& b) { return b.id == plan.compute; });
     if (compute == buffers.end()) return fail(file, "the plan allocated nothing in the compute buffer");
@@ -98,7 +99,8 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
         return fail(file, "step " + std::to_string(step) + " is past the plan's last step, " + std::to_string(events.size()));
     const live_set live = live_at(doc, events, plan.compute, step);
     const fold_structure fold = detect_blocks(doc).value_or(fold_structure{});
-    const std::string total = llama_compute_total_line(plan.max_size, alignment);
+    const std::size_t reserved = llama_max_size.value_or(plan.max_size); // llama.cpp's measure graph's
+    const std::string total = llama_compute_total_line(reserved, alignment);
     const auto node_name = [&](std::size_t position) -> std::string {
         for (const alloc_event& e : events)
             if (const auto* n = std::get_if<events::node>(&e); n && n->position == position) return doc.ctx[n->tensor].name;
@@ -107,7 +109,7 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
     if (json) {
         ojson out{{"format", "planscope-peak"}, {"version", 1}, {"graph", doc.name},
                   {"buffer", {{"name", compute->name}, {"max_size", plan.max_size}, {"peak_step", compute->peak_step}}},
-                  {"llama_cpp", {{"compute_total", llama_compute_total_bytes(plan.max_size, alignment)}, {"line", total}}},
+                  {"llama_cpp", {{"compute_total", llama_compute_total_bytes(reserved, alignment)}, {"line", total}}},
                   {"step", step}, {"node", live.node}, {"high_water", live.high_water}, {"live_bytes", live.live_bytes},
                   {"free_inside", live.free_inside}, {"tensors", ojson::array()}};
         for (const live_allocation& a : live.allocations) {
@@ -147,7 +149,7 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
 int plan_report::run_sweep(const std::string& file, const llama_params& params, bool json) const {
     const auto& [key, values] = *m_sweep;
     auto points = sweep_compute_buffer(file, params, key, values);
-    if (!points) return fail(file, points.err().message);
+    if (!points) return fail(points.err().message); // names the file
     if (json) {
         ojson out{{"format", "planscope-sweep"}, {"version", 1}, {"key", std::string(name(key))}, {"points", ojson::array()}};
         for (const sweep_point& p : *points)

@@ -25,9 +25,9 @@ public:
     [[nodiscard]] bool causes() const { return m_causes; }
     [[nodiscard]] bool compare_ggml() const { return m_compare_ggml; }
 
-    // `events` recorded by plan_graph of `doc`.
+    // `events` recorded by plan_graph of `doc`; `llama_max_size` as plan_listing_text's.
     int run_peak(const graph_document& doc, const plan_result& plan, std::span<const alloc_event> events, bool json,
-                 std::size_t alignment, const std::string& file) const;
+                 std::size_t alignment, const std::string& file, std::optional<std::size_t> llama_max_size = {}) const;
     int run_sweep(const std::string& file, const llama_params& params, bool json) const;
     // `doc` not planned yet; `preallocate` as plan_options'.
     static int run_compare_ggml(const graph_document& doc, std::span<const tensor_id> preallocate, bool json,

@@ -1,8 +1,11 @@
 #include "source_options.h"
 
+#include "commands.h"
 #include "io/graph_source.h"
 #include "models/sched_log_document.h"
+#include "models/templates.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <climits>
@@ -15,6 +18,18 @@ struct int_option {
     int llama_params::*field;
     int min;
 };
+
+// The template key each flag sets.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 6> flag_keys{{
+    {"--ctx", "n_ctx"}, {"--batch", "n_batch"}, {"--n-past", "n_past"},
+    {"--kv-type", "kv_type"}, {"--ngl", "ngl"}, {"--worst-case", "worst_case"},
+}};
+
+std::string_view key_of(std::string_view flag) {
+    for (const auto& [f, key] : flag_keys)
+        if (f == flag) return key;
+    return {};
+}
 
 constexpr std::array<int_option, 4> int_options{{
     {"--ctx", &llama_params::n_ctx, 1},
@@ -33,7 +48,7 @@ bool parse_int(const std::string& s, int min, int& out) {
 bool source_options::parse(std::span<const std::string> args, std::size_t& i, std::string& error) {
     const std::string& flag = args[i];
     if (flag == "--worst-case") {
-        if (m_given.empty()) m_given = flag;
+        m_given.push_back(flag);
         m_params.worst_case = true;
         return true;
     }
@@ -46,7 +61,11 @@ bool source_options::parse(std::span<const std::string> args, std::size_t& i, st
         return true;
     }
     const std::string& value = args[++i];
-    if (m_given.empty()) m_given = flag;
+    if (std::find(m_given.begin(), m_given.end(), flag) != m_given.end()) {
+        error = flag + " is given twice";
+        return true;
+    }
+    m_given.push_back(flag);
     if (flag == "--n-past") m_n_past = true;
     if (int_opt) {
         if (!parse_int(value, int_opt->min, m_params.*(int_opt->field)))
@@ -60,14 +79,45 @@ bool source_options::parse(std::span<const std::string> args, std::size_t& i, st
     return true;
 }
 
-std::string source_options::check_source(std::string_view source) const {
-    if (is_sched_log_path(source))
-        return std::string("'").append(source).append("' is a GGML_SCHED_DEBUG log, a split assignment and not a graph to plan: "
-                                                      "info prints it, planscope shows it");
+std::string source_options::check_source(std::string_view source, std::string_view swept) const {
+    if (auto problem = sched_log_problem(source); !problem.empty()) return problem;
     if (m_params.worst_case && m_n_past)
         return "--worst-case fixes n_past at n_ctx - n_batch; it takes no --n-past";
-    if (!any() || takes_llama_params(source)) return {};
-    return m_given + " applies to a .gguf model or template:llama, not '" + std::string(source) + "'";
+    if (!takes_llama_params(source))
+        return any() ? m_given.front() + " applies to a .gguf model or template:llama, not '" + std::string(source) + "'"
+                     : std::string();
+    for (const std::string& flag : m_given)
+        if (!swept.empty() && key_of(flag) == swept) return "--sweep varies " + std::string(swept) + ": it takes no " + flag;
+    if (!source.starts_with(template_prefix)) return {};
+    const auto spec = llama_template_keys(source.substr(template_prefix.size()));
+    if (!spec) return {}; // a bad spec is the source's own error, reported when it is opened
+    for (std::string_view key : spec->set) {
+        if (key == swept)
+            return "--sweep varies " + std::string(key) + ", which '" + std::string(source) + "' sets: drop " +
+                   std::string(key) + " from the template";
+        for (const std::string& flag : m_given)
+            if (key_of(flag) == key)
+                return flag + " and the template's " + std::string(key) + " both set " + std::string(key) +
+                       ": give one (" + std::string(source) + ")";
+    }
+    return {};
+}
+
+std::string_view swept_param(std::string_view sweep_value) {
+    const std::string_view key = sweep_value.substr(0, sweep_value.find('='));
+    return key == "batch" ? "n_batch" : key == "ctx" ? "n_ctx" : std::string_view{};
+}
+
+result<std::optional<llama_reserve>> llama_reservation(std::string_view source, const llama_params& params,
+                                                       const plan_options& options) {
+    if (!takes_llama_params(source)) return std::optional<llama_reserve>{};
+    auto llama = open_llama_source(source);
+    if (!llama) return llama.err();
+    const llama_params built = llama->params(params);
+    if (built.worst_case) return std::optional<llama_reserve>{};
+    auto reserve = llama_reserved_bytes([&](const llama_params& p) { return llama->build(p); }, built, options);
+    if (!reserve) return error{std::string(source) + ": " + reserve.err().message};
+    return std::optional(*reserve);
 }
 
 std::string describe(const llama_params& p) {

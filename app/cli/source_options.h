@@ -4,10 +4,14 @@
 // They apply to a .gguf model or template:llama only (keys in the template string win).
 // --worst-case builds llama.cpp's measure graph (n_kv = n_ctx, n_past = n_ctx - n_batch, K-shift).
 #include "models/llama_graph.h"
+#include "models/llama_sweep.h"
+
+#include <optional>
 
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace planscope::cli {
 
@@ -16,17 +20,28 @@ public:
     // When args[i] is one of the options, reads it and its value (advancing i) and returns true;
     // a missing or bad value sets `error`. Returns false for any other argument.
     bool parse(std::span<const std::string> args, std::size_t& i, std::string& error);
-    // An error when options were given for a source they do not apply to.
-    [[nodiscard]] std::string check_source(std::string_view source) const;
+    // An error when options were given for a source they do not apply to, or for a key that a
+    // template:llama spec sets too (a flag never loses silently); `swept` ("n_batch", "n_ctx") is
+    // what plan --sweep varies, which the spec must not set either.
+    [[nodiscard]] std::string check_source(std::string_view source, std::string_view swept = {}) const;
 
     [[nodiscard]] const llama_params& params() const { return m_params; }
     [[nodiscard]] bool any() const { return !m_given.empty(); }
 
 private:
     llama_params m_params;
-    std::string m_given; // the first option given, for messages
+    std::vector<std::string> m_given; // the options given, in order, for messages
     bool m_n_past = false; // given explicitly: --worst-case then conflicts
 };
+
+// The llama_params key a --sweep KEY=... value varies: "n_batch", "n_ctx", or empty.
+std::string_view swept_param(std::string_view sweep_value);
+
+// For a llama prompt graph (a .gguf model or template:llama not built as the worst case): what
+// llama.cpp reserved, its measure graph planned with `options`; nullopt for any other source or a
+// graph that is the worst case itself. Errors read "SOURCE: reason".
+result<std::optional<llama_reserve>> llama_reservation(std::string_view source, const llama_params& params,
+                                                       const plan_options& options);
 
 // "n_ctx 512, n_batch 8, n_past 0, kv_type f16, ngl 0"
 std::string describe(const llama_params& p);

@@ -98,7 +98,7 @@ nlohmann::ordered_json placement_json(const graph_document& doc, const inplace_m
     return where;
 }
 
-std::string plan_listing_text(const graph_document& doc, const plan_result& plan) {
+std::string plan_listing_text(const graph_document& doc, const plan_result& plan, std::optional<std::size_t> llama_max_size) {
     std::ostringstream os;
     os << "planscope-plan\t" << plan_listing_version << '\n';
     os << "graph\t" << field(doc.name) << '\n';
@@ -113,13 +113,14 @@ std::string plan_listing_text(const graph_document& doc, const plan_result& plan
     for (const free_block& b : plan.free_after)
         os << "free\t" << field(buffer_name(doc, plan.compute)) << '\t' << b.offset << '\t' << b.size << '\n';
     const std::uint64_t alignment = compute_alignment(doc, plan);
-    os << "llama_cpp\t" << field(buffer_name(doc, plan.compute)) << '\t' << llama_compute_total_bytes(plan.max_size, alignment)
-       << '\t' << llama_compute_total_line(plan.max_size, alignment) << '\n';
+    const std::size_t reserved = llama_max_size.value_or(plan.max_size);
+    os << "llama_cpp\t" << field(buffer_name(doc, plan.compute)) << '\t' << llama_compute_total_bytes(reserved, alignment)
+       << '\t' << llama_compute_total_line(reserved, alignment) << '\n';
     os << "max_size\t" << field(buffer_name(doc, plan.compute)) << '\t' << plan.max_size << '\n';
     return os.str();
 }
 
-std::string plan_listing_json(const graph_document& doc, const plan_result& plan) {
+std::string plan_listing_json(const graph_document& doc, const plan_result& plan, std::optional<std::size_t> llama_max_size) {
     // Pretty at the top, one compact line per buffer and tensor: diffs stay line by line.
     const auto dump = [](const ojson& j) { return j.dump(-1, ' ', false, ojson::error_handler_t::replace); };
     const auto list = [&](std::ostream& os, const char* key, const std::vector<ojson>& rows, bool last) {
@@ -148,8 +149,8 @@ std::string plan_listing_json(const graph_document& doc, const plan_result& plan
     os << " \"free_after\": " << dump(ojson{{buffer_name(doc, plan.compute), std::move(free_list)}}) << ",\n";
     const std::uint64_t alignment = compute_alignment(doc, plan);
     os << " \"llama_cpp\": "
-       << dump(ojson{{"compute_total", llama_compute_total_bytes(plan.max_size, alignment)},
-                     {"line", llama_compute_total_line(plan.max_size, alignment)}})
+       << dump(ojson{{"compute_total", llama_compute_total_bytes(llama_max_size.value_or(plan.max_size), alignment)},
+                     {"line", llama_compute_total_line(llama_max_size.value_or(plan.max_size), alignment)}})
        << ",\n";
     os << " \"max_size\": " << dump(ojson{{buffer_name(doc, plan.compute), plan.max_size}}) << "\n}\n";
     return os.str();

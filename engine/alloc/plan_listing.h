@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace planscope {
@@ -18,7 +19,11 @@ using inplace_map = std::unordered_map<tensor_id, tensor_id>;
 // tensor whose memory it is), view_offs, buffer (by name) and offset.
 nlohmann::ordered_json placement_json(const graph_document& doc, const inplace_map& inplace_of, tensor_id id);
 
-std::string plan_listing_text(const graph_document& doc, const plan_result& plan);
-std::string plan_listing_json(const graph_document& doc, const plan_result& plan);
+// `llama_max_size`: the compute buffer llama.cpp sized its own with, when it was not this graph's
+// (a llama prompt graph: its measure graph's); the llama_cpp row reads it instead of plan.max_size.
+std::string plan_listing_text(const graph_document& doc, const plan_result& plan,
+                              std::optional<std::size_t> llama_max_size = {});
+std::string plan_listing_json(const graph_document& doc, const plan_result& plan,
+                              std::optional<std::size_t> llama_max_size = {});
 
 } // namespace planscope

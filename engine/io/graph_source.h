@@ -34,6 +34,29 @@ struct opened_source {
     std::shared_ptr<const sched_plan> logged_schedule;
 };
 
+struct gguf_file;
+
+// A .gguf model or template:llama opened once (the file parsed, the spec checked) and built with
+// any llama_params: a sweep's points, the worst-case graph llama.cpp reserved with.
+class llama_source {
+public:
+    // The params the graph is built with: `base` under a template's own keys.
+    [[nodiscard]] llama_params params(const llama_params& base) const;
+    // The keys the template sets ("n_batch"), empty for a model file.
+    [[nodiscard]] const std::vector<std::string_view>& template_keys() const { return m_keys; }
+    // Errors name no file: "n_batch 64 exceeds n_ctx 16".
+    [[nodiscard]] result<opened_source> build(const llama_params& base) const;
+
+private:
+    friend result<llama_source> open_llama_source(std::string_view source);
+    std::string m_source;
+    std::string m_spec;                          // the template's, after "template:"
+    std::shared_ptr<const gguf_file> m_file;     // null for template:llama
+    std::vector<std::string_view> m_keys;
+};
+// For a source that takes_llama_params; errors read "SOURCE: reason".
+result<llama_source> open_llama_source(std::string_view source);
+
 // Errors read "SOURCE: reason" so they can be printed as "error: SOURCE: reason".
 // `params` applies to .gguf models and template:llama (whose own keys take precedence).
 result<opened_source> open_source(std::string_view source, const llama_params& params);

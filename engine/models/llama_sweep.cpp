@@ -35,6 +35,17 @@ result<std::pair<sweep_key, std::vector<int>>> parse_sweep(std::string_view spec
     return std::pair{key == "batch" ? sweep_key::batch : sweep_key::ctx, std::move(values)};
 }
 
+result<llama_reserve> llama_reserved_bytes(const sweep_builder& build, llama_params params, plan_options options) {
+    params.worst_case = true;
+    auto in = build(params);
+    if (!in) return in.err();
+    options.preallocate = in->preallocate;
+    options.observer = nullptr;
+    auto plan = plan_graph(in->doc, options);
+    if (!plan) return error{"the worst-case graph: " + plan.err().message};
+    return llama_reserve{plan->max_size, llama_compute_total_bytes(plan->max_size, options.alignment)};
+}
+
 result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build, const llama_params& base, sweep_key key,
                                                       std::span<const int> values, const sweep_control& control) {
     std::vector<sweep_point> out;
@@ -56,8 +67,14 @@ result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build
         if (!plan) return error{at + plan.err().message};
         auto g = graph_dsa_from_events(recorder.events(), plan->compute);
         if (!g) return error{at + g.err().message};
-        out.push_back({v, in->doc.g.nodes.size(), plan->max_size, lower_bound(g->problem),
-                       llama_compute_total_bytes(plan->max_size, o.alignment)});
+        std::uint64_t total = llama_compute_total_bytes(plan->max_size, o.alignment);
+        if (!p.worst_case) {
+            o.observer = nullptr;
+            auto reserve = llama_reserved_bytes(build, p, o);
+            if (!reserve) return error{at + reserve.err().message};
+            total = reserve->total;
+        }
+        out.push_back({v, in->doc.g.nodes.size(), plan->max_size, lower_bound(g->problem), total});
         if (control.on_point) control.on_point(out.back());
     }
     return out;
@@ -65,8 +82,16 @@ result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build
 
 result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
                                                       std::span<const int> values, const sweep_control& control) {
-    const sweep_builder build = [file = std::string(source)](const llama_params& p) { return open_source(file, p); };
-    return sweep_compute_buffer(build, base, key, values, control);
+    auto llama = open_llama_source(source);
+    if (!llama) return llama.err();
+    const std::string_view swept = key == sweep_key::batch ? "n_batch" : "n_ctx";
+    for (std::string_view k : llama->template_keys())
+        if (k == swept)
+            return error{std::string(source) + ": the template sets " + std::string(k) + ", which the sweep varies"};
+    const sweep_builder build = [&](const llama_params& p) { return llama->build(p); };
+    auto points = sweep_compute_buffer(build, llama->params(base), key, values, control);
+    if (!points) return error{std::string(source) + ": " + points.err().message};
+    return points;
 }
 
 } // namespace planscope

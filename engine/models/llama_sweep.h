@@ -2,6 +2,7 @@
 // How the compute buffer grows with n_batch or n_ctx: a llama model (a .gguf file or
 // template:llama) re-built and planned at each value, with its peak, its lower bound and the size
 // llama.cpp would print (plan --sweep, the GUI's sweep chart).
+#include "alloc/plan.h"
 #include "core/error.h"
 #include "io/graph_source.h"
 #include "llama_graph.h"
@@ -23,7 +24,7 @@ struct sweep_point {
     std::size_t nodes = 0;
     std::size_t max_size = 0;        // ggml's compute buffer (the measure allocator's high-water mark)
     std::uint64_t lower_bound = 0;   // the most bytes live at one step: no plan does better
-    std::uint64_t llama_total = 0;   // llama_compute_total_bytes
+    std::uint64_t llama_total = 0;   // what llama.cpp reserves at this value: llama_reserved_bytes
 };
 
 // "batch=1,8,32,128,512" -> batch and its values (positive, at most 64 of them).
@@ -32,16 +33,29 @@ result<std::pair<sweep_key, std::vector<int>>> parse_sweep(std::string_view spec
 // Builds the model with the given parameters (open_source, or the GUI's embedded model).
 using sweep_builder = std::function<result<opened_source>(const llama_params&)>;
 
+// What llama.cpp (2023-11) reserves for a model built with `params`: llama_new_context_with_model
+// sized the compute buffer with its measure graph, the same parameters but worst_case (n_kv = n_ctx,
+// n_past = n_ctx - n_batch, the K-shift), and printed llama_compute_total_bytes of its max_size.
+// `options` plans as the graph itself is planned (its preallocate is replaced by the measure
+// graph's inputs). A graph that is already the worst case is not built again.
+struct llama_reserve {
+    std::size_t max_size = 0;   // the measure graph's compute buffer
+    std::uint64_t total = 0;    // llama_compute_total_bytes(max_size, options.alignment)
+};
+result<llama_reserve> llama_reserved_bytes(const sweep_builder& build, llama_params params, plan_options options);
+
 struct sweep_control {
     const std::atomic<bool>* cancel = nullptr;           // checked between points
     std::function<void(const sweep_point&)> on_point;    // after each point, in order
 };
 
-// One point per value, the other parameters from `base`. Errors name the value that failed
-// (e.g. a batch larger than the context); a cancelled sweep fails with "sweep cancelled".
+// One point per value, the other parameters from `base`, each planned twice: the graph itself and
+// llama.cpp's measure graph (llama_total). Errors name the value that failed ("batch 64: n_batch
+// 64 exceeds n_ctx 16"); a cancelled sweep fails with "sweep cancelled".
 result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build, const llama_params& base, sweep_key key,
                                                       std::span<const int> values, const sweep_control& control = {});
-// The same for a .gguf file or template:llama spec.
+// The same for a .gguf file or template:llama spec, opened once; errors read "SOURCE: reason"
+// ("SOURCE: batch 64: ..."). A key the template sets cannot be swept: that is an error too.
 result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
                                                       std::span<const int> values, const sweep_control& control = {});
 

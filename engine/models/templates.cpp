@@ -186,6 +186,23 @@ result<template_graph> mlp(const template_args& a) {
     return template_graph{std::move(doc), {}};
 }
 
+// The llama_params keys the spec gives, over `p`.
+llama_template_params apply_llama_keys(const template_args& a, llama_params p) {
+    std::vector<std::string_view> set;
+    const auto take = [&](std::string_view key, auto apply) {
+        if (!a.given(std::string(key))) return;
+        apply(a.text(std::string(key)));
+        set.push_back(key);
+    };
+    take("n_ctx", [&](const std::string& v) { p.n_ctx = std::stoi(v); }); // checked by parse
+    take("n_batch", [&](const std::string& v) { p.n_batch = std::stoi(v); });
+    take("n_past", [&](const std::string& v) { p.n_past = std::stoi(v); });
+    take("kv_type", [&](const std::string& v) { p.kv_type = v == "f32" ? dtype::f32 : dtype::f16; });
+    take("ngl", [&](const std::string& v) { p.ngl = std::stoi(v); });
+    take("worst_case", [&](const std::string& v) { p.worst_case = v == "yes"; });
+    return {p, std::move(set)};
+}
+
 // The llama decoder of llama_graph.h with free hyperparameters and f32 placeholder weights.
 result<template_graph> llama(const template_args& a, llama_params p) {
     llama_hparams h;
@@ -198,12 +215,7 @@ result<template_graph> llama(const template_args& a, llama_params p) {
     h.n_ff = static_cast<std::uint32_t>(a.number("n_ff"));
     h.n_rot = h.n_embd / h.n_head;
     h.f_norm_rms_eps = 1e-5f;
-    if (a.given("n_ctx")) p.n_ctx = a.number("n_ctx");
-    if (a.given("n_batch")) p.n_batch = a.number("n_batch");
-    if (a.given("n_past")) p.n_past = a.number("n_past");
-    if (a.given("ngl")) p.ngl = a.number("ngl");
-    if (a.given("kv_type")) p.kv_type = a.text("kv_type") == "f32" ? dtype::f32 : dtype::f16;
-    if (a.given("worst_case")) p.worst_case = a.text("worst_case") == "yes";
+    p = apply_llama_keys(a, p).params;
     h.n_ctx_train = h.n_yarn_orig_ctx = static_cast<std::uint32_t>(p.n_ctx); // trained for the context it runs
     auto m = build_llama_graph(h, p);
     if (!m) return m.err();
@@ -261,6 +273,15 @@ result<template_graph> build_template(std::string_view spec, const llama_params&
     if (name == "mlp") return mlp(*args);
     if (name == "llama") return llama(*args, base);
     return attention();
+}
+
+result<llama_template_params> llama_template_keys(std::string_view spec, const llama_params& base) {
+    const std::size_t q = spec.find('?');
+    if (spec.substr(0, q) != "llama") return error{"not the llama template: '" + std::string(spec) + "'"};
+    auto args = template_args::parse(*find_template("llama"),
+                                     q == std::string_view::npos ? std::nullopt : std::optional(spec.substr(q + 1)));
+    if (!args) return args.err();
+    return apply_llama_keys(*args, base);
 }
 
 result<graph_document> make_template(std::string_view spec) {

@@ -43,4 +43,12 @@ struct template_graph {
 result<template_graph> build_template(std::string_view spec, const llama_params& base = {});
 result<graph_document> make_template(std::string_view spec);
 
+// The llama_params that the llama template's SPEC ("llama?n_embd=32&n_batch=512") builds with:
+// `base` under the keys SPEC gives, and those keys ("n_batch"), in llama_params' order.
+struct llama_template_params {
+    llama_params params;
+    std::vector<std::string_view> set;
+};
+result<llama_template_params> llama_template_keys(std::string_view spec, const llama_params& base = {});
+
 } // namespace planscope

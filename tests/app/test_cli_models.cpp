@@ -69,6 +69,8 @@ private slots:
     void optionErrors_data();
     void optionErrors();
     void llamaTemplate();
+    void templateKeyAndFlag_data();
+    void templateKeyAndFlag();
     void dotDump();
     void dotDump2026_data();
     void dotDump2026();
@@ -198,9 +200,10 @@ void TestCliModels::llamaTemplate() {
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY(r.out.startsWith(QStringLiteral("graph: llama\nnodes: 144 (48 views)\nleafs: 45\n")));
     QVERIFY(r.out.contains(QStringLiteral("  kv_cache (CPU): 2097152 bytes, alignment 32\n")));
-    // Flags fill in what the template string leaves out; its own keys win.
+    // Flags fill in what the template string leaves out (one that sets the same key is refused:
+    // templateKeyAndFlag).
     const auto flags = cli({QStringLiteral("info"), QStringLiteral("template:llama?n_layer=2&n_ctx=256"),
-                            QStringLiteral("--ctx"), QStringLiteral("1024"), QStringLiteral("--kv-type"), QStringLiteral("f32")});
+                            QStringLiteral("--kv-type"), QStringLiteral("f32")});
     QCOMPARE(flags.code, 0);
     QVERIFY(flags.out.contains(QStringLiteral("  kv_cache (CPU): %1 bytes").arg(2 * 64 * 2 * 256 * 4)));
     const auto plan = cli({QStringLiteral("plan"), spec});
@@ -211,6 +214,40 @@ void TestCliModels::llamaTemplate() {
     QVERIFY2(bad.err.startsWith(QStringLiteral("error: template:llama?n_embd=256&foo=3: template 'llama' has no "
                                                "parameter 'foo'")),
              qPrintable(bad.err));
+}
+
+// Issue 36: a flag and the template key it would set are a usage error naming both, for every
+// template key with a flag; so is a --sweep of a key the template (or a flag) sets. A flag the
+// template leaves alone still applies (llamaTemplate).
+void TestCliModels::templateKeyAndFlag_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("line");
+    const auto both = [](const char* flag, const char* key, const QString& spec) {
+        return QStringLiteral("usage error: %1 and the template's %2 both set %2: give one (%3)").arg(flag, key, spec);
+    };
+    const QString t = QStringLiteral("template:llama?n_layer=2&n_ctx=256&n_batch=16&n_past=4&kv_type=f32&ngl=1");
+    QTest::newRow("--ctx") << QStringList{"info", t, "--ctx", "1024"} << both("--ctx", "n_ctx", t);
+    QTest::newRow("--batch") << QStringList{"plan", t, "--batch", "8"} << both("--batch", "n_batch", t);
+    QTest::newRow("--n-past") << QStringList{"plan", t, "--n-past", "0"} << both("--n-past", "n_past", t);
+    QTest::newRow("--kv-type") << QStringList{"plan", t, "--kv-type", "f16"} << both("--kv-type", "kv_type", t);
+    QTest::newRow("--ngl") << QStringList{"plan", t, "--ngl", "0"} << both("--ngl", "ngl", t);
+    const QString w = QStringLiteral("template:llama?worst_case=yes");
+    QTest::newRow("--worst-case") << QStringList{"plan", w, "--worst-case"} << both("--worst-case", "worst_case", w);
+    const QString b = QStringLiteral("template:llama?n_batch=512");
+    QTest::newRow("sweep of a template key")
+        << QStringList{"plan", b, "--sweep", "batch=1,8,32,128,512"}
+        << "usage error: --sweep varies n_batch, which '" + b + "' sets: drop n_batch from the template";
+    QTest::newRow("sweep of a flag") << QStringList{"plan", "template:llama", "--sweep", "ctx=64,128", "--ctx", "512"}
+                                     << "usage error: --sweep varies n_ctx: it takes no --ctx";
+}
+
+void TestCliModels::templateKeyAndFlag() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, line);
+    const auto r = cli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err.section(QLatin1Char('\n'), 0, 0), line);
 }
 
 void TestCliModels::dotDump() {

@@ -39,6 +39,10 @@ private slots:
     void compareGgmlJson();
     void errors_data();
     void errors();
+    void llamaCppTotal_data();
+    void llamaCppTotal();
+    void usageAndInputErrors_data();
+    void usageAndInputErrors();
 };
 
 // The example of docs/plan-listing.md. Worked out by hand: parse_seq [0,1,-1,2,3,4,-1,5,6] keeps
@@ -171,9 +175,9 @@ void TestCliPlan::sweep() {
                         QStringLiteral("batch=1,8,128")});
     QCOMPARE(r.code, 0);
     QCOMPARE(r.out, QStringLiteral("planscope-sweep\t1\nkey\tbatch\n"
-                                   "point\t1\t179\t2304\t2304\t1.0000\t3.19 MiB\n"
-                                   "point\t8\t179\t18432\t18432\t1.0000\t3.21 MiB\n"
-                                   "point\t128\t179\t689184\t655904\t1.0507\t3.84 MiB\n"));
+                                   "point\t1\t179\t2304\t2304\t1.0000\t3.21 MiB\n"
+                                   "point\t8\t179\t18432\t18432\t1.0000\t3.33 MiB\n"
+                                   "point\t128\t179\t689184\t655904\t1.0507\t5.53 MiB\n")); // llama.cpp's: the worst case
     const auto json = cli({QStringLiteral("plan"), QStringLiteral("template:llama?n_layer=2"), QStringLiteral("--sweep"),
                            QStringLiteral("ctx=64,128"), QStringLiteral("--format"), QStringLiteral("json")});
     QCOMPARE(json.code, 0);
@@ -492,6 +496,87 @@ void TestCliPlan::errors() {
     QVERIFY(r.out.isEmpty());
     QVERIFY2(r.err.startsWith(message.arg(dir.path())), qPrintable(r.err));
     if (code == 1) QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+}
+
+// Issue 36: llama.cpp's figure for a .gguf or template:llama is its measure graph's (2023-11
+// llama_new_context_with_model: n_past = n_ctx - n_batch, n_kv = n_ctx, the K-shift), whatever
+// graph is listed. stories260K at n_ctx 512, n_batch 8: prompt graph 18,432, worst case 153,696
+// (+ 3,342,480 metadata + 32 alignment); 7B at n_ctx 4096, n_batch 512: 73,924,608 (73.69 MiB
+// with the metadata) against 301,994,016 (291.19 MiB).
+void TestCliPlan::llamaCppTotal_data() {
+    const QString stories = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    const QString llama7B = QStringLiteral("template:llama?n_embd=4096&n_layer=32&n_head=32&n_ff=11008&n_vocab=32000");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("listing") << QStringList{"plan", stories} << "llama_cpp\tcompute\t3496208\tcompute buffer total size = 3.33 MiB";
+    QTest::newRow("listing, worst case") << QStringList{"plan", stories, "--worst-case"}
+                                         << "llama_cpp\tcompute\t3496208\tcompute buffer total size = 3.33 MiB";
+    QTest::newRow("listing, prompt max_size") << QStringList{"plan", stories} << "max_size\tcompute\t18432";
+    QTest::newRow("json listing") << QStringList{"plan", stories, "--format", "json"}
+                                  << R"( "llama_cpp": {"compute_total":3496208,"line":"compute buffer total size = 3.33 MiB"},)";
+    QTest::newRow("peak") << QStringList{"plan", stories, "--peak"} << "llama.cpp\tcompute buffer total size = 3.33 MiB";
+    QTest::newRow("peak json") << QStringList{"plan", stories, "--peak", "--format", "json"} << R"(  "compute_total": 3496208,)";
+    QTest::newRow("7B listing") << QStringList{"plan", llama7B, "--ctx", "4096", "--batch", "512"}
+                                << "llama_cpp\tcompute\t305336528\tcompute buffer total size = 291.19 MiB";
+    QTest::newRow("7B sweep") << QStringList{"plan", llama7B + "&n_ctx=4096", "--sweep", "batch=512"}
+                              << "point\t512\t1124\t73924608\t73924608\t1.0000\t291.19 MiB";
+    QTest::newRow("info, prompt graph") << QStringList{"info", stories} << "compute buffer (prompt graph): 18432 bytes (18.00 KiB)";
+    QTest::newRow("info, worst case") << QStringList{"info", stories}
+                                      << "compute buffer (worst case): 153696 bytes (150.09 KiB; llama.cpp: compute buffer total size = 3.33 MiB)";
+    QTest::newRow("info --worst-case") << QStringList{"info", stories, "--worst-case"}
+                                       << "compute buffer: 153696 bytes (150.09 KiB; llama.cpp: compute buffer total size = 3.33 MiB)";
+    QTest::newRow("info 7B prompt graph") << QStringList{"info", llama7B, "--ctx", "4096", "--batch", "512"}
+                                          << "compute buffer (prompt graph): 73924608 bytes (70.50 MiB)";
+    QTest::newRow("info 7B worst case")
+        << QStringList{"info", llama7B, "--ctx", "4096", "--batch", "512"}
+        << "compute buffer (worst case): 301994016 bytes (288.00 MiB; llama.cpp: compute buffer total size = 291.19 MiB)";
+}
+
+void TestCliPlan::llamaCppTotal() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, line);
+    const auto r = cli(args);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.split(QLatin1Char('\n')).contains(line), qPrintable(r.out.right(2000)));
+}
+
+// Issue 36: every case a usage error (exit 2) or one line naming the file once.
+void TestCliPlan::usageAndInputErrors_data() {
+    const QString stories = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    const QString log = QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/sched_debug/three_splits.log");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("reserve with a log")
+        << QStringList{"plan", "template:llama", "--ggml", "2026", "--reserve-with", log} << 2
+        << "usage error: --reserve-with: '" + log +
+               "' is a GGML_SCHED_DEBUG log, a split assignment and not a graph to plan: info prints it, planscope shows it";
+    QTest::newRow("reserve-with twice")
+        << QStringList{"plan", "template:llama", "--ggml", "2026", "--reserve-with", "template:llama", "--reserve-with",
+                       "template:attention"}
+        << 2 << "usage error: --reserve-with is given twice";
+    QTest::newRow("backends twice") << QStringList{"plan", "template:llama", "--backends", "cpu", "--backends", "cpu,cpu"} << 2
+                                    << "usage error: --backends is given twice";
+    QTest::newRow("batch twice") << QStringList{"plan", "template:llama", "--batch", "4", "--batch", "8"} << 2
+                                 << "usage error: --batch is given twice";
+    QTest::newRow("unknown backend") << QStringList{"plan", "template:llama", "--backends", "cuda"} << 2
+                                     << "usage error: --backends: unknown backend 'cuda' (known: cpu, opencl)";
+    QTest::newRow("empty backend") << QStringList{"plan", "template:llama", "--backends", "cpu,"} << 2
+                                   << "usage error: --backends: unknown backend '' (known: cpu, opencl)";
+    QTest::newRow("sweep past the context") << QStringList{"plan", stories, "--sweep", "batch=65536"} << 1
+                                            << "error: " + stories + ": batch 65536: n_batch 65536 exceeds n_ctx 512";
+    QTest::newRow("batch past the context") << QStringList{"plan", stories, "--batch", "65536"} << 1
+                                            << "error: " + stories + ": n_batch 65536 exceeds n_ctx 512";
+}
+
+void TestCliPlan::usageAndInputErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, line);
+    const auto r = cli(args);
+    QCOMPARE(r.code, code);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err.section(QLatin1Char('\n'), 0, 0), line);
 }
 
 QTEST_APPLESS_MAIN(TestCliPlan)

@@ -27,6 +27,8 @@ private slots:
     void exact_f32_data();
     void exact_f32();
     void errors();
+    void usageErrors_data();
+    void usageErrors();
 };
 
 void TestCliRun::stories260K_data() {
@@ -131,6 +133,34 @@ void TestCliRun::errors() {
              QStringLiteral("100000")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.startsWith(QStringLiteral("usage error: --threads 100000 is over the limit of 512\n")), qPrintable(r.err));
+}
+
+// Issue 36: what run cannot compute is a usage error (exit 2), as plan's, not a file error.
+void TestCliRun::usageErrors_data() {
+    const QString log = QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/sched_debug/three_splits.log");
+    const QString logged = "usage error: '" + log +
+                           "' is a GGML_SCHED_DEBUG log, a split assignment and not a graph to plan: info prints it, "
+                           "planscope shows it";
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("template without backends")
+        << QStringList{"run", "template:llama", "--tokens", "1,2,3"}
+        << "usage error: run computes a .gguf model, not 'template:llama' (any graph source runs with --backends)";
+    QTest::newRow("log") << QStringList{"run", log} << logged;
+    QTest::newRow("log with backends") << QStringList{"run", log, "--backends", "cpu"} << logged;
+    QTest::newRow("unknown backend") << QStringList{"run", model("stories260K.gguf"), "--tokens", "1", "--backends", "cuda"}
+                                     << "usage error: --backends: unknown backend 'cuda' (known: cpu, opencl)";
+    QTest::newRow("tokens twice") << QStringList{"run", model("stories260K.gguf"), "--tokens", "1", "--tokens", "2"}
+                                  << "usage error: --tokens is given twice";
+}
+
+void TestCliRun::usageErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, line);
+    const auto r = cli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.out.isEmpty());
+    QCOMPARE(r.err.section(QLatin1Char('\n'), 0, 0), line);
 }
 
 QTEST_APPLESS_MAIN(TestCliRun)

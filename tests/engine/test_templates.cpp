@@ -31,6 +31,8 @@ private slots:
     void mlp();
     void llamaFromParameters();
     void llamaBaseParams();
+    void llamaTemplateKeys_data();
+    void llamaTemplateKeys();
     void errors_data();
     void errors();
 };
@@ -161,6 +163,46 @@ void TestTemplates::errors() {
     auto opened = open_graph_source("template:" + spec.toStdString());
     QVERIFY(!opened.ok());
     QVERIFY(opened.err().message.starts_with("template:" + spec.toStdString() + ": "));
+}
+
+// The llama_params keys a spec sets (the CLI refuses a flag for one of them, a sweep of one too).
+void TestTemplates::llamaTemplateKeys_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QStringList>("set");
+    QTest::addColumn<int>("n_ctx");
+    QTest::addColumn<int>("n_batch");
+    QTest::addColumn<bool>("worst_case");
+    QTest::newRow("none") << "llama?n_embd=32" << QStringList{} << 100 << 4 << false;
+    QTest::newRow("bare") << "llama" << QStringList{} << 100 << 4 << false;
+    QTest::newRow("n_batch") << "llama?n_embd=32&n_batch=512" << QStringList{"n_batch"} << 100 << 512 << false;
+    QTest::newRow("all, in llama_params order")
+        << "llama?worst_case=yes&ngl=1&kv_type=f32&n_past=2&n_batch=8&n_ctx=64"
+        << QStringList{"n_ctx", "n_batch", "n_past", "kv_type", "ngl", "worst_case"} << 64 << 8 << true;
+}
+
+void TestTemplates::llamaTemplateKeys() {
+    QFETCH(QString, spec);
+    QFETCH(QStringList, set);
+    QFETCH(int, n_ctx);
+    QFETCH(int, n_batch);
+    QFETCH(bool, worst_case);
+    llama_params base;
+    base.n_ctx = 100;
+    base.n_batch = 4;
+    const auto keys = llama_template_keys(spec.toStdString(), base);
+    QVERIFY(keys.ok());
+    QStringList got;
+    for (std::string_view k : keys->set) got << QString::fromUtf8(k.data(), static_cast<qsizetype>(k.size()));
+    QCOMPARE(got, set);
+    QCOMPARE(keys->params.n_ctx, n_ctx);
+    QCOMPARE(keys->params.n_batch, n_batch);
+    QCOMPARE(keys->params.worst_case, worst_case);
+    // open_llama_source reads the same keys.
+    const auto source = open_llama_source("template:" + spec.toStdString());
+    QVERIFY(source.ok());
+    QCOMPARE(source->template_keys().size(), static_cast<std::size_t>(set.size()));
+    QCOMPARE(source->params(base).n_batch, n_batch);
+    QCOMPARE(QString::fromStdString(llama_template_keys("mlp?n_batch=2").err().message), u"not the llama template: 'mlp?n_batch=2'"_qs);
 }
 
 QTEST_APPLESS_MAIN(TestTemplates)
