@@ -5,11 +5,13 @@
 #include "sched/ggml2026/run_backends_2026.h"
 #include "sched_fixture.h"
 
+#include "alloc/plan.h"
 #include "io/graph_source.h"
 #include "sched/backend_factory.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace planscope;
@@ -171,12 +173,13 @@ private slots:
 
     // n_copies N: the graph inputs get N copies (INPUT|OUTPUT, kept), so the compute buffer grows;
     // the run is ggml's first compute after a synchronisation, copy 0: the outputs of one copy.
+    // The CPU buffer type aligns to 32 (d99724f2's TENSOR_ALIGNMENT; 2023's CPU backend: 64).
     void copies_of_inputs_data() {
         QTest::addColumn<int>("n_copies");
         QTest::addColumn<qulonglong>("size");
-        QTest::newRow("1") << 1 << qulonglong{7744};
-        QTest::newRow("2") << 2 << qulonglong{11008};
-        QTest::newRow("4") << 4 << qulonglong{13440};
+        QTest::newRow("1") << 1 << qulonglong{7680};
+        QTest::newRow("2") << 2 << qulonglong{10880};
+        QTest::newRow("4") << 4 << qulonglong{13184};
     }
 
     void copies_of_inputs() {
@@ -193,6 +196,88 @@ private slots:
         const auto runs = run_both("attention.json", "cpu", "cpu");
         QVERIFY(runs->v2026);
         compare_outputs(run->outputs, runs->v2026->outputs, 0);
+    }
+
+    // plan --backends cpu --ggml 2026 and plan --ggml 2026 are one plan: the CPU buffer type
+    // aligns to 32 (d99724f2's TENSOR_ALIGNMENT; 64 gave the DOT dump 15,488 bytes), only the
+    // leafs among the inputs are flagged INPUT (the worst-case llama's inp_embd, a GET_ROWS, was
+    // at 18,528 in plan --ggml 2026, allocated first), and views have their source's address.
+    void plan_agrees_with_plan_graph_data() {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<bool>("worst_case");
+        QTest::addColumn<qulonglong>("size");
+        QTest::addColumn<QString>("probe");
+        QTest::addColumn<qulonglong>("offset");
+        QTest::newRow("DOT dump") << QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_2026.dot") << false
+                                  << qulonglong{15392} << QStringLiteral("inp_embd") << qulonglong{2848};
+        QTest::newRow("worst-case llama") << QStringLiteral("template:llama?n_layer=32") << true << qulonglong{151648}
+                                          << QStringLiteral("inp_embd") << qulonglong{0};
+        QTest::newRow("attention") << QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/attention.json") << false
+                                   << qulonglong{7680} << QString() << qulonglong{0};
+    }
+
+    void plan_agrees_with_plan_graph() {
+        QFETCH(QString, source);
+        QFETCH(bool, worst_case);
+        QFETCH(qulonglong, size);
+        QFETCH(QString, probe);
+        QFETCH(qulonglong, offset);
+        llama_params params;
+        params.worst_case = worst_case;
+        auto alone = open_source(source.toStdString(), params);
+        auto scheduled = open_source(source.toStdString(), params);
+        QVERIFY(alone && scheduled);
+        plan_options po;
+        po.version = ggml_version::v2026;
+        po.preallocate = alone->preallocate;
+        auto plan = plan_graph(alone->doc, po);
+        QVERIFY2(plan, plan ? "" : plan.err().message.c_str());
+        auto made = make_backends("cpu", {1, {}, {}});
+        QVERIFY(made);
+        auto out = ggml2026::plan_with_backends(std::move(*scheduled), backend_pointers(*made));
+        QVERIFY2(out, out ? "" : out.err().message.c_str());
+        const buffer_desc& compute = out->doc.buffers[out->buffers[0].id.index()];
+        QCOMPARE(compute.alignment, std::uint64_t{32});
+        QCOMPARE(static_cast<qulonglong>(out->buffers[0].size), size);
+        QCOMPARE(static_cast<qulonglong>(plan->max_size), size);
+        const auto same = [&](tensor_id id) {
+            const tensor& a = alone->doc.ctx[id];
+            const tensor& b = out->doc.ctx[id];
+            QVERIFY2(a.where.has_value() == b.where.has_value(), a.name.c_str());
+            if (!a.where || a.where->buffer != plan->compute) return;
+            QVERIFY2(b.where->buffer == out->buffers[0].id, b.name.c_str());
+            QVERIFY2(a.where->offset == b.where->offset, a.name.c_str());
+        };
+        for (tensor_id id : alone->doc.g.nodes) same(id);
+        for (tensor_id id : alone->doc.g.leafs) same(id);
+        if (probe.isEmpty()) return;
+        const auto& nodes = out->doc.g.nodes;
+        const auto it = std::find_if(nodes.begin(), nodes.end(),
+                                     [&](tensor_id id) { return out->doc.ctx[id].name == probe.toStdString(); });
+        QVERIFY(it != nodes.end());
+        QVERIFY(!has_flag(out->doc.ctx[*it].flags, tensor_flag::input));
+        QCOMPARE(static_cast<qulonglong>(out->doc.ctx[*it].where->offset), offset);
+    }
+
+    // A view in the 2026 plan has its view_src's address plus view_offs, as in 2023.
+    void views_placed() {
+        auto made = make_backends("cpu", {1, {}, {}});
+        QVERIFY(made);
+        auto src = open_source(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_2026.dot", llama_params{});
+        QVERIFY(src);
+        auto out = ggml2026::plan_with_backends(std::move(*src), backend_pointers(*made));
+        QVERIFY(out);
+        std::size_t views = 0;
+        for (tensor_id id : out->doc.g.nodes) {
+            const tensor& t = out->doc.ctx[id];
+            if (!t.is_view()) continue;
+            ++views;
+            const auto& base = out->doc.ctx[t.view_src].where;
+            QVERIFY2(t.where && base, t.name.c_str());
+            QCOMPARE(t.where->buffer, base->buffer);
+            QCOMPARE(t.where->offset, base->offset + t.view_offs);
+        }
+        QVERIFY(views > 10);
     }
 
     void errors() {

@@ -1,5 +1,6 @@
 #include "alloc_graph.h"
 
+#include "alloc/ggml2026/plan_2026.h"
 #include "core/printable.h"
 
 namespace planscope::ggml2026 {
@@ -90,7 +91,7 @@ struct reserved_graph {
 result<reserved_graph> reserve_flagged(const graph_document& doc, const std::vector<tensor_id>& inputs,
                                        const buffer_type_info& type) {
     reserved_graph out{copy_document(doc), {}};
-    for (const tensor_id t : inputs) out.doc.ctx[t].flags = out.doc.ctx[t].flags | tensor_flag::input;
+    flag_inputs(out.doc.ctx, out.doc.g, inputs);
     auto plan = reserve(out.doc.ctx, out.doc.g, std::span(&type, 1));
     if (!plan) return plan.err();
     out.plan = std::move(*plan);

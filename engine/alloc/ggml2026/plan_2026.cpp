@@ -2,9 +2,15 @@
 
 #include "alloc/ggml2026/graph_planner.h"
 
+#include <algorithm>
 #include <string>
 
 namespace planscope::ggml2026 {
+void flag_inputs(context& ctx, const graph& g, std::span<const tensor_id> inputs) {
+    for (const tensor_id t : inputs)
+        if (std::find(g.leafs.begin(), g.leafs.end(), t) != g.leafs.end()) ctx[t].flags = ctx[t].flags | tensor_flag::input;
+}
+
 void place_views(context& ctx, const graph& g, alloc_observer* observer) {
     const auto place = [&](tensor_id id) {
         tensor& t = ctx[id];
@@ -29,7 +35,7 @@ result<plan_result> plan_graph(graph_document& doc, const plan_options& options)
     const buffer_type_info cpu{options.alignment, options.max_buffer_size, -1, {}};
     const reserve_events trace{options.observer, [first](std::size_t, int chunk) { return buffer_id{first + static_cast<std::size_t>(chunk)}; }};
     graph_document flagged = copy_document(doc);
-    for (const tensor_id t : options.preallocate) flagged.ctx[t].flags = flagged.ctx[t].flags | tensor_flag::input;
+    flag_inputs(flagged.ctx, flagged.g, options.preallocate);
     auto plan = reserve(flagged.ctx, flagged.g, std::span(&cpu, 1), {}, {}, trace);
     if (!plan) return plan.err();
 

@@ -1,12 +1,12 @@
 #include "plan_backends_2026.h"
 
 #include "alloc/ggml2026/graph_planner.h"
+#include "alloc/ggml2026/plan_2026.h"
 #include "alloc/plan.h"
 #include "backend/cpu/cpu_backend.h"
 #include "sched/sched_report.h"
 
 #include <map>
-#include <unordered_set>
 
 namespace planscope::ggml2026 {
 namespace {
@@ -23,6 +23,14 @@ std::vector<int> shared_roots(const sched_config_2026& config) {
             }
     }
     return root;
+}
+
+// ggml_backend_buft_get_alignment of d99724f2: the CPU buffer type's is TENSOR_ALIGNMENT, 32
+// (ggml-impl.h:44, ggml-backend.cpp:2388), where the 2023 CPU backend aligned to 64; a device
+// reports its own (OpenCL: CL_DEVICE_MEM_BASE_ADDR_ALIGN / 8, as ggml-opencl.cpp:5310).
+std::size_t buffer_type_alignment(const backend& b) {
+    constexpr std::size_t ggml_2026_cpu_alignment = 32;
+    return is_cpu(b) ? ggml_2026_cpu_alignment : b.alignment();
 }
 
 std::string chunk_buffer_name(const std::string& backend, int chunk) {
@@ -67,9 +75,10 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
     if (!assigned) return assigned.err();
     const std::unordered_map<tensor_id, int> user(assigned->begin(), assigned->end());
     config.user = &user;
-    const std::unordered_set<tensor_id> leafs(doc.g.leafs.begin(), doc.g.leafs.end());
+    std::vector<tensor_id> inputs;
     for (tensor_id id : sched_preallocated(src))
-        if (!doc.ctx[id].where && leafs.contains(id)) doc.ctx[id].flags = doc.ctx[id].flags | tensor_flag::input;
+        if (!doc.ctx[id].where) inputs.push_back(id);
+    flag_inputs(doc.ctx, doc.g, inputs);
 
     auto plan = split_graph(doc.ctx, doc.g, config);
     if (!plan) return plan.err();
@@ -77,7 +86,7 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
     const std::vector<int> root = shared_roots(config);
     std::vector<buffer_type_info> types;
     for (std::size_t b = 0; b < backends.size(); ++b)
-        types.push_back({backends[b]->alignment(), options.max_buffer_size, root[b], {}});
+        types.push_back({buffer_type_alignment(*backends[b]), options.max_buffer_size, root[b], {}});
     std::vector<int> node_ids, leaf_ids;
     for (tensor_id id : plan->split_graph.nodes) node_ids.push_back(plan->backend(id));
     for (tensor_id id : plan->split_graph.leafs) leaf_ids.push_back(plan->backend(id));
@@ -99,6 +108,8 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
     for (std::size_t i = 0; i < doc.ctx.size() && i < reserved->where.size(); ++i)
         if (const auto& at = reserved->where[i])
             doc.ctx[tensor_id{i}].where = placement{buffer_of(static_cast<std::size_t>(at->buffer), at->addr.chunk), at->addr.offset};
+    // As alloc_graph places views (ggml_gallocr_init_tensor), so the listing gives their address.
+    place_views(doc.ctx, plan->split_graph, options.alloc);
     // A backend type that allocated nothing still has its (empty) compute buffer, as in 2023.
     for (std::size_t b = 0; b < backends.size(); ++b)
         if (root[b] == static_cast<int>(b)) buffer_of(b, 0);
@@ -106,7 +117,7 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
         const auto& sizes = reserved->chunk_sizes.at(static_cast<std::size_t>(type));
         const std::size_t size = static_cast<std::size_t>(chunk) < sizes.size() ? sizes[static_cast<std::size_t>(chunk)] : 0;
         const std::string& name = config.backend_names[static_cast<std::size_t>(type)];
-        doc.buffers.push_back({chunk_buffer_name(name, chunk), name, size, backends[static_cast<std::size_t>(type)]->alignment()});
+        doc.buffers.push_back({chunk_buffer_name(name, chunk), name, size, buffer_type_alignment(*backends[static_cast<std::size_t>(type)])});
     }
 
     sched_outcome out;

@@ -2,9 +2,10 @@
 // `plan --backends LIST --ggml 2026`: a document planned over backends as ggml 2026's scheduler
 // does it (ggml_backend_sched_reserve): split_graph (sched_2026.h), then one ggml_gallocr over
 // the backends' buffer types (ggml_gallocr_new_n) reserving the split graph with each node's and
-// leaf's backend as its buffer id. Inputs are not pre-allocated: the tensors the source would
-// pre-allocate are flagged INPUT (ggml_set_input), as llama.cpp flags them today, and the
-// allocator places them.
+// leaf's backend as its buffer id. Inputs are not pre-allocated: the leafs among the tensors the
+// source would pre-allocate are flagged INPUT (flag_inputs, as plan --ggml 2026 flags them), and
+// the allocator places them. Views are then placed at their view_src's address plus view_offs, as
+// alloc_graph places them (place_views), so every tensor of the listing has an address.
 #include "sched_2026.h"
 
 #include "alloc/alloc_events.h"

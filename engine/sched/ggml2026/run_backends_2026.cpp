@@ -1,8 +1,7 @@
 // ggml 2026's ggml_backend_sched_graph_compute over real buffers: plan (split + reserve), back
-// every buffer, place views, fill the inputs, then compute_splits (ggml-backend.cpp:1600-1790).
+// every buffer (the plan placed the views), fill the inputs, then compute_splits (ggml-backend.cpp:1600-1790).
 #include "run_backends_2026.h"
 
-#include "alloc/ggml2026/plan_2026.h"
 #include "backend/tensor_copy.h"
 #include "core/printable.h"
 
@@ -127,7 +126,6 @@ result<sched_outcome> run_with_backends(const std::function<result<opened_source
             b.measure = false;
         }
     context& ctx = out.doc.ctx;
-    place_views(ctx, out.plan.split_graph, options.alloc);
     if (auto st = run2026_fill(table, ctx, fills); !st) return st.err();
 
     if (auto st = run2026_compute_splits(ctx, out.doc.g, out.plan, backends, table, observer, out.timings); !st)

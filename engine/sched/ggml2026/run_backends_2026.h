@@ -9,7 +9,7 @@
 // The source is opened once and planned by plan_with_backends (plan_backends_2026.h): split,
 // one reserve over the backends' buffer types. Every document buffer, the source's and the
 // compute chunks the plan appended ("CPU compute", "CPU compute#1", ...), is backed by a real
-// buffer of its backend; views get their view_src's address (place_views, as alloc_graph does);
+// buffer of its backend (the plan gave views their view_src's address, as alloc_graph does);
 // the leafs the 2023 runner fills (those placed before the plan and the pre-allocated inputs,
 // which 2026 flags INPUT and the plan places) get its fixed pattern with the same salts, so both
 // runners compute the same values; leafs nothing placed, which 2026's plan allocates (2023
