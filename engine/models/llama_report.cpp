@@ -1,11 +1,20 @@
 #include "llama_report.h"
 
+#include "models/llama_graph.h"
+
+#include <algorithm>
 #include <cstdio>
 
 namespace planscope {
 
 std::uint64_t llama_compute_total_bytes(std::uint64_t max_size, std::uint64_t alignment) {
     return llama_compute_meta_bytes + max_size + alignment;
+}
+
+bool is_llama_prompt_graph(const graph_document& doc) {
+    const bool llama = std::any_of(doc.buffers.begin(), doc.buffers.end(),
+                                   [](const buffer_desc& b) { return b.name == kv_cache_buffer_name; });
+    return llama && std::none_of(doc.g.leafs.begin(), doc.g.leafs.end(), [&](tensor_id t) { return doc.ctx[t].name == "K_shift"; });
 }
 
 std::string mib_2(std::uint64_t bytes) {

@@ -4,6 +4,8 @@
 // (LLAMA_MAX_NODES tensor headers and one graph) plus what the allocator returned plus its
 // alignment: "compute buffer total size = 73.69 MiB" for a 7B model at n_ctx 512. Later versions
 // (ggml-backend's scheduler) print one line per backend: "CPU compute buffer size = 70.50 MiB".
+#include "core/document.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -21,6 +23,9 @@ std::uint64_t llama_compute_total_bytes(std::uint64_t max_size, std::uint64_t al
 std::string llama_compute_total_line(std::uint64_t max_size, std::uint64_t alignment);
 // "CPU compute buffer size = 70.50 MiB"; a backend named "OpenCL:DEVICE" prints as "OpenCL".
 std::string llama_backend_compute_line(std::string_view backend, std::uint64_t size);
+// A llama graph of llama_graph.h (it has the KV cache buffer) that is not llama.cpp's measure graph
+// (no K_shift input): the prompt graph, whose own compute buffer is not what llama.cpp reserved.
+bool is_llama_prompt_graph(const graph_document& doc);
 // "73.69 MiB": bytes / 2^20 with two decimals, as llama.cpp's "%.2f MiB".
 std::string mib_2(std::uint64_t bytes);
 

@@ -49,6 +49,8 @@ private slots:
     void selectionBothWays();
     void currentStepAndGoTo();
     void bufferPerBackendAfterSchedule();
+    void llamaPromptGraphLabelled_data();
+    void llamaPromptGraphLabelled();
 };
 
 void TestPeakPanel::peakOfSmall() {
@@ -125,11 +127,35 @@ void TestPeakPanel::bufferPerBackendAfterSchedule() {
     QCOMPARE(panel.buffers()[1].name, u"CPU1 compute"_s);
     auto* box = panel.findChild<QComboBox*>(u"peakBuffer"_s);
     QCOMPARE(box->count(), 2);
-    QVERIFY(panel.summaryText().endsWith(panel.buffers()[0].llamaLine));
+    QVERIFY(panel.summaryText().endsWith(u"prompt graph: "_s + panel.buffers()[0].llamaLine +
+                                         u" (llama.cpp reserves with its worst-case graph)"_s)); // a llama template
     QVERIFY(panel.summaryText().contains(u"CPU compute buffer size = "_s));
     panel.setBuffer(1);
     QVERIFY(panel.summaryText().contains(u"CPU1 compute buffer size = "_s));
     QVERIFY(panel.model()->rowCount() > 0);
+}
+
+// Issue 36: a llama prompt graph's own figure is not what llama.cpp reserved (its worst-case graph):
+// labelled so; the worst-case graph's is llama.cpp's own (18,432 and 153,696 bytes + 3,342,512).
+void TestPeakPanel::llamaPromptGraphLabelled_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("tail");
+    QTest::newRow("prompt graph") << u"llama"_s
+                                  << u" · prompt graph: compute buffer total size = 3.21 MiB (llama.cpp reserves with its worst-case graph)"_s;
+    QTest::newRow("worst case") << u"llama?worst_case=yes"_s << u" · compute buffer total size = 3.33 MiB"_s;
+    QTest::newRow("not llama") << u"attention"_s << u" MiB"_s;
+}
+
+void TestPeakPanel::llamaPromptGraphLabelled() {
+    QFETCH(QString, spec);
+    QFETCH(QString, tail);
+    GraphSession session;
+    PeakPanel panel(&session);
+    QSignalSpy finished(&session, &GraphSession::planFinished);
+    QVERIFY(session.openTemplate(spec));
+    QVERIFY(finished.wait(20000) || finished.count() == 1);
+    QVERIFY2(panel.summaryText().endsWith(tail), qPrintable(panel.summaryText()));
+    QCOMPARE(panel.summaryText().contains(u"prompt graph"_s), spec == u"llama"_s);
 }
 
 QTEST_MAIN(TestPeakPanel)

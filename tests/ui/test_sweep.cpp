@@ -255,6 +255,7 @@ void TestSweep::pointModel() {
     QCOMPARE(model.index(1, SweepPointModel::ComputeColumn).data(Qt::ToolTipRole).toString(), u"689,184 bytes (673.0 KiB)"_s);
     QCOMPARE(model.index(1, SweepPointModel::BoundColumn).data(Qt::ToolTipRole).toString(), u"655,904 bytes (640.5 KiB)"_s);
     QCOMPARE(model.index(1, SweepPointModel::LlamaColumn).data(Qt::ToolTipRole).toString(), u"4,031,696 bytes (3.8 MiB)"_s);
+    QVERIFY(model.headerData(SweepPointModel::LlamaColumn, Qt::Horizontal, Qt::ToolTipRole).toString().contains(u"worst-case graph"_s));
     model.clear();
     QCOMPARE(model.rowCount(), 0);
 }
@@ -292,9 +293,11 @@ void TestSweep::defaults() {
     QCOMPARE(dialog.valuesEdit()->text(), u"1,8,32,128,512"_s);
     QVERIFY(dialog.runButton()->isEnabled());
     QVERIFY(dialog.progressBar()->isHidden()); // until a sweep starts
-    QCOMPARE(dialog.messageLabel()->text(), u"The other parameters stay as they are: n_ctx 512, n_batch 8."_s);
+    // Issue 36: n_batch is not among what stays while n_batch is swept.
+    QCOMPARE(dialog.messageLabel()->text(), u"The other parameters stay as they are: n_ctx 512."_s);
     dialog.setKey(sweep_key::ctx);
     QCOMPARE(dialog.valuesEdit()->text(), u"256,512,1024,2048,4096"_s);
+    QCOMPARE(dialog.messageLabel()->text(), u"The other parameters stay as they are: n_batch 8."_s);
 
     options.params.n_ctx = 100;
     options.params.n_batch = 512;
@@ -328,14 +331,15 @@ void TestSweep::storiesByBatch() {
     const int values[] = {1, 8, 32, 128};
     const std::size_t maxSize[] = {2304, 18432, 73728, 689184};
     const std::uint64_t bound[] = {2304, 18432, 73728, 655904};
+    // Issue 36: llama.cpp's reservation, its worst-case graph's (not llama_compute_total_bytes(maxSize)).
+    const std::uint64_t llamaTotal[] = {3361808, 3496208, 3957200, 5801168};
     for (std::size_t i = 0; i < 4; ++i) {
         QCOMPARE(pts[i].value, values[i]);
         QCOMPARE(pts[i].nodes, std::size_t{179});
         QCOMPARE(pts[i].max_size, maxSize[i]);
         QCOMPARE(pts[i].lower_bound, bound[i]);
-        QCOMPARE(pts[i].llama_total, llama_compute_total_bytes(maxSize[i], 32));
+        QCOMPARE(pts[i].llama_total, llamaTotal[i]);
     }
-    QCOMPARE(pts[3].llama_total, std::uint64_t{4031696});
     QCOMPARE(dialog.pointModel()->index(3, SweepPointModel::RatioColumn).data().toString(), u"1.0507"_s);
     QCOMPARE(dialog.chart()->points().size(), std::size_t{4});
     QCOMPARE(dialog.progressBar()->value(), 4);

@@ -104,7 +104,10 @@ SweepDialog::SweepDialog(QWidget* parent)
     layout->addWidget(buttons);
     resize(780, 620);
 
-    connect(m_keyBox, &QComboBox::currentIndexChanged, this, [this] { setValues(defaultValues(key())); });
+    connect(m_keyBox, &QComboBox::currentIndexChanged, this, [this] {
+        setValues(defaultValues(key()));
+        if (!isRunning()) showFixedParameters();
+    });
     connect(m_values, &QLineEdit::textChanged, this, &SweepDialog::validate);
     connect(m_values, &QLineEdit::returnPressed, this, &SweepDialog::run);
     connect(m_run, &QPushButton::clicked, this, &SweepDialog::run);
@@ -152,13 +155,19 @@ void SweepDialog::setModel(const ModelSource& source, const ModelOptions& option
     const QString name = source.kind == ModelSource::Kind::GgufFile ? QFileInfo(source.location).fileName() : source.label();
     setWindowTitle(source.replannable() ? tr("Compute Buffer Sweep — %1").arg(name) : tr("Compute Buffer Sweep"));
     setValues(defaultValues(key()));
-    if (source.replannable())
-        showMessage(tr("The other parameters stay as they are: n_ctx %1, n_batch %2.")
-                        .arg(options.params.n_ctx)
-                        .arg(options.params.n_batch));
-    else
-        showMessage(tr("Only a model (.gguf) or the llama template can be swept."));
+    showFixedParameters();
     validate();
+}
+
+void SweepDialog::showFixedParameters() {
+    if (!m_source.replannable()) {
+        showMessage(tr("Only a model (.gguf) or the llama template can be swept."));
+        return;
+    }
+    // The swept one does not stay: n_batch while n_batch is swept, n_ctx while n_ctx is.
+    showMessage(key() == planscope::sweep_key::batch
+                    ? tr("The other parameters stay as they are: n_ctx %1.").arg(m_options.params.n_ctx)
+                    : tr("The other parameters stay as they are: n_batch %1.").arg(m_options.params.n_batch));
 }
 
 void SweepDialog::setKey(planscope::sweep_key key) {

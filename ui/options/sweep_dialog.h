@@ -76,6 +76,7 @@ private:
     void addPoint(const planscope::sweep_point& p);
     void finish(const std::optional<QString>& error);
     void showMessage(const QString& text, bool error = false);
+    void showFixedParameters(); // what stays while key() is swept
 
     ModelSource m_source;
     ModelOptions m_options;

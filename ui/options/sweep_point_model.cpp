@@ -73,6 +73,12 @@ QVariant SweepPointModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant SweepPointModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        if (section == ComputeColumn) return tr("The compute buffer of the graph built at this value");
+        if (section == LlamaColumn)
+            return tr("What llama.cpp reserves at this value: the compute buffer of its worst-case graph (n_past = n_ctx − "
+                      "n_batch, the K-shift), plus its graph metadata");
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case ValueColumn: return tr("Value");

@@ -2,6 +2,7 @@
 
 #include "model/format.h"
 #include "model/live_tensor_model.h"
+#include "models/llama_report.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 
@@ -83,6 +84,7 @@ void PeakPanel::onGraphLoaded(const planscope::graph_document&) {
 void PeakPanel::onPlanReady(const PlanTrace& trace) {
     m_trace = &trace;
     m_buffers = computeBuffers(trace.document(), trace.events(), trace.hasSplits());
+    m_promptGraph = planscope::is_llama_prompt_graph(trace.document());
     m_index.clear();
     for (const ComputeBuffer& b : m_buffers) m_index.emplace_back(trace.document(), trace.events(), b.id);
     m_fold = planscope::detect_blocks(trace.document()).value_or(planscope::fold_structure{});
@@ -151,7 +153,7 @@ void PeakPanel::refresh() {
                            .arg(QLocale().toString(static_cast<qulonglong>(live.step)),
                                 node.isEmpty() ? QString() : tr(" (node %1)").arg(node), formatBytes(live.high_water),
                                 formatBytes(live.live_bytes), pct(live.live_bytes), formatBytes(live.free_inside),
-                                pct(live.free_inside), buffer.llamaLine));
+                                pct(live.free_inside), m_promptGraph ? tr("prompt graph: %1 (llama.cpp reserves with its worst-case graph)").arg(buffer.llamaLine) : buffer.llamaLine));
     m_model->setLiveSet(doc, m_fold, live, buffer.size);
     onSelectionChanged(m_session->selection());
 }

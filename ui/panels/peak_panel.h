@@ -69,6 +69,7 @@ private:
     std::vector<ComputeBuffer> m_buffers;
     std::vector<planscope::live_tensors> m_index; // per buffer, built with the trace
     planscope::fold_structure m_fold;              // the trace document's blocks: "blk 3"
+    bool m_promptGraph = false;                    // a llama prompt graph: its llama.cpp line is labelled so
 };
 
 } // namespace planscope::ui

@@ -3,6 +3,7 @@
 #include "model/format.h"
 #include "model/op_summary_model.h"
 #include "model/compute_buffers.h"
+#include "models/llama_report.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 
@@ -92,7 +93,9 @@ void SummaryPanel::onPlanReady(const PlanTrace& trace) {
         m_lastSource = source;
     }
     label->setText(text);
-    label->setToolTip(tr("llama.cpp prints:\n%1").arg(lines.join(u'\n')));
+    label->setToolTip(planscope::is_llama_prompt_graph(trace.document())
+                          ? tr("For this prompt graph (llama.cpp reserves with its worst-case graph):\n%1").arg(lines.join(u'\n'))
+                          : tr("llama.cpp prints:\n%1").arg(lines.join(u'\n')));
     if (trace.hasSplits()) emit backendComputeBuffers(text, label->toolTip());
 }
 
