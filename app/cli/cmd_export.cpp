@@ -41,7 +41,7 @@ struct export_args {
     std::optional<std::string> backends;
     export_schedule_options schedule;
     export_plan_options plan;
-    bool planner_given = false;
+    bool planner_given = false, alignment_given = false;
     source_options source;
     ggml_args ggml;
 };
@@ -109,6 +109,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
             if (ec != std::errc{} || end != v.data() + v.size() || !std::has_single_bit(n))
                 return "--alignment must be a power of two, not '" + v + "'";
             a.plan.alignment = n;
+            a.alignment_given = true;
         } else {
             const auto ms = parse_time_box(v);
             if (!ms) return "--time-box must be a positive number of milliseconds, not '" + v + "'";
@@ -128,6 +129,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     if (a.max_pixels && (a.w->kind != export_kind::splits || a.format != "png")) return "--max-size applies to --what splits as png";
     if (a.backends && a.w->kind == export_kind::alloc_trace) return "--backends does not apply to --what alloc-trace (one compute buffer)";
     if (a.planner_given && a.w->kind == export_kind::trace) return "--planner does not apply to --what trace";
+    if (a.backends && a.w->kind == export_kind::plan && (a.planner_given || a.alignment_given))
+        return "--what plan with --backends is the scheduler's plan, each backend's buffer at its own alignment: no --planner or --alignment";
     if ((a.backends || a.planner_given) && a.w->kind == export_kind::graph)
         return "--what graph writes the graph file itself: no --backends or --planner";
     if (const auto problem = a.ggml.check(); !problem.empty()) return problem;

@@ -5,6 +5,7 @@
 #include "graphviz_render.h"
 #include "io/graph_json.h"
 #include "plan_export.h"
+#include "sched_plan_export.h"
 #include "split_diagram.h"
 
 #include <algorithm>
@@ -52,6 +53,15 @@ result<std::string> produce_export(opened_source in, const export_request& r,
         auto s = run_for_trace(open, r.schedule.value_or(export_schedule_options{}));
         if (!s) return s.err();
         return chrome_trace_json(in.doc, *s);
+    }
+    if (r.kind == export_kind::plan && r.schedule) {
+        // The scheduler's own plan: each backend's compute buffer, as plan --backends lists it.
+        if (r.plan.planner != planner_kind::ggml)
+            return error{"another planner lays out one compute buffer: export the plan without --backends"};
+        auto s = schedule_for_export(in, *r.schedule);
+        if (!s) return s.err();
+        const plan_export e = make_sched_plan_export(*s, r.schedule->version);
+        return r.format == "json" ? plan_export_json(e) : plan_export_csv(e);
     }
     std::optional<schedule_view> scheduled;
     if (r.schedule) {

@@ -24,12 +24,16 @@ ggml2026::sched_plan_options plan_options_2026(const export_schedule_options& op
 
 } // namespace
 
-result<schedule_view> split_for_export(const opened_source& src, const export_schedule_options& options) {
+result<sched_outcome> schedule_for_export(const opened_source& src, const export_schedule_options& options) {
     auto backends = make_backends(options.backends, {options.n_threads, options.device});
     if (!backends) return backends.err();
-    auto outcome = options.version == ggml_version::v2026
-                       ? ggml2026::plan_with_backends(copy_of(src), backend_pointers(*backends), plan_options_2026(options))
-                       : plan_with_backends(copy_of(src), backend_pointers(*backends));
+    return options.version == ggml_version::v2026
+               ? ggml2026::plan_with_backends(copy_of(src), backend_pointers(*backends), plan_options_2026(options))
+               : plan_with_backends(copy_of(src), backend_pointers(*backends));
+}
+
+result<schedule_view> split_for_export(const opened_source& src, const export_schedule_options& options) {
+    auto outcome = schedule_for_export(src, options);
     if (!outcome) return outcome.err();
     return schedule_from_sched(outcome->plan, src.doc.g);
 }

@@ -6,6 +6,7 @@
 
 #include "alloc/plan.h"
 #include "io/graph_source.h"
+#include "sched/sched_runner.h"
 
 #include <functional>
 #include <string>
@@ -22,7 +23,11 @@ struct export_schedule_options {
     std::size_t max_buffer_size = SIZE_MAX;
 };
 
-// The splits and causes of plan_with_backends on a copy of `src`; no timings.
+// plan_with_backends (2023's or 2026's, as options.version) on a copy of `src`: the document as
+// scheduled and planned, one compute buffer per backend, the copies placed.
+result<sched_outcome> schedule_for_export(const opened_source& src, const export_schedule_options& options);
+
+// The splits and causes of schedule_for_export; no timings.
 result<schedule_view> split_for_export(const opened_source& src, const export_schedule_options& options);
 
 // One run_with_backends (which builds the source with `open`, backs every buffer with memory and

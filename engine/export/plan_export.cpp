@@ -48,6 +48,8 @@ plan_export_tensor row(const planned_graph& p, tensor_id id, bool leaf, const sc
     return r;
 }
 
+const char* role(const plan_export_tensor& t) { return t.is_copy ? "copy" : t.is_leaf ? "leaf" : "node"; }
+
 ojson opt(const std::optional<std::uint64_t>& v) { return v ? ojson(*v) : ojson(nullptr); }
 ojson opt(const std::optional<std::string>& v) { return v ? ojson(*v) : ojson(nullptr); }
 ojson opt(const std::optional<tensor_id>& v) { return v ? ojson(v->value) : ojson(nullptr); }
@@ -108,7 +110,7 @@ std::string plan_export_json(const plan_export& e) {
     for (const auto& t : e.tensors)
         tensors.push_back({{"id", t.id.value},
                            {"name", t.name},
-                           {"role", t.is_leaf ? "leaf" : "node"},
+                           {"role", role(t)},
                            {"op", t.op},
                            {"type", t.type},
                            {"ne", t.ne},
@@ -129,7 +131,7 @@ std::string plan_export_csv(const plan_export& e) {
     std::ostringstream os;
     os << "id,name,role,op,type,ne,size,buffer,offset,first_step,last_step,view_of,inplace_of,backend,cause\n";
     for (const auto& t : e.tensors) {
-        os << t.id.value << ',' << csv_field(t.name) << ',' << (t.is_leaf ? "leaf" : "node") << ',' << t.op << ','
+        os << t.id.value << ',' << csv_field(t.name) << ',' << role(t) << ',' << t.op << ','
            << t.type << ',' << t.ne[0] << ' ' << t.ne[1] << ' ' << t.ne[2] << ' ' << t.ne[3] << ',' << t.size << ','
            << csv_field(cell(t.buffer)) << ',' << cell(t.offset) << ',' << cell(t.first_step) << ','
            << cell(t.last_step) << ',' << cell(t.view_of) << ',' << cell(t.inplace_of) << ','

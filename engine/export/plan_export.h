@@ -17,6 +17,7 @@ struct plan_export_tensor {
     tensor_id id;
     std::string name;
     bool is_leaf = false;
+    bool is_copy = false; // a scheduler's input copy (sched_plan_export.h)
     std::string op;   // "MUL_MAT", a UNARY node by its unary op ("SILU")
     std::string type; // "f32"
     std::array<std::int64_t, max_dims> ne{};

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
 #include <set>
 
 #include "cli_runner.h"
@@ -39,6 +40,8 @@ private slots:
     void sameBytesTwice();
     void twoBackends();
     void twoBackendsAsGgml2026();
+    void scheduledPlan_data();
+    void scheduledPlan();
     void model();
     void usageErrors_data();
     void usageErrors();
@@ -160,6 +163,63 @@ void TestCliExport::twoBackendsAsGgml2026() {
     QVERIFY(!text.contains("subgraph cluster_1 {"));
 }
 
+// --what plan with --backends is the scheduler's plan, as plan --backends makes it: one compute
+// buffer per backend (the 2026 CPUs share one), the input copies as tensors of their own, every
+// node and copy in its backend's buffer, the offloaded weights' buffer on its real backend.
+void TestCliExport::scheduledPlan_data() {
+    QTest::addColumn<QString>("backends");
+    QTest::addColumn<QString>("ggml");
+    QTest::addColumn<QString>("buffers"); // NAME:BACKEND:SIZE:ALIGNMENT of every compute buffer, then of weights_gpu
+    QTest::addColumn<int>("copies");
+    QTest::newRow("cpu,cpu 2023") << "cpu,cpu" << "2023" << "CPU compute:CPU:13504:64 CPU1 compute:CPU1:10240:64 weights_gpu:CPU1" << 16;
+    QTest::newRow("cpu,cpu 2026") << "cpu,cpu" << "2026" << "CPU compute:CPU:13408:32 weights_gpu:CPU1" << 0;
+    QTest::newRow("cpu,opencl 2023") << "cpu,opencl" << "2023"
+                                     << "CPU compute:CPU:13504:64 OpenCL compute:OpenCL:10240:128 weights_gpu:OpenCL" << 16;
+    QTest::newRow("cpu,opencl 2026") << "cpu,opencl" << "2026"
+                                     << "OpenCL compute:OpenCL:21888:128 CPU compute:CPU:13408:32 weights_gpu:OpenCL" << 16;
+}
+
+void TestCliExport::scheduledPlan() {
+    QFETCH(QString, backends);
+    QFETCH(QString, ggml);
+    QFETCH(QString, buffers);
+    QFETCH(int, copies);
+    QTemporaryDir dir;
+    const QString plan = dir.filePath(QStringLiteral("p.json"));
+    const auto r = cli({QStringLiteral("export"), llama(), QStringLiteral("--ngl"), QStringLiteral("2"), QStringLiteral("--backends"), backends,
+                        QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--ggml"), ggml, QStringLiteral("--what"),
+                        QStringLiteral("plan"), QStringLiteral("-o"), plan});
+    if (backends.contains(QLatin1String("opencl")) && r.code != 0 && r.err.contains(QLatin1String("OpenCL"), Qt::CaseInsensitive))
+        QSKIP("no OpenCL device");
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject root = json_file(plan);
+    QStringList got;
+    QString weights;
+    std::map<QString, QString> backend_of_buffer;
+    for (const auto& v : root.value(QLatin1String("buffers")).toArray()) {
+        const QJsonObject b = v.toObject();
+        const QString name = b.value(QLatin1String("name")).toString(), backend = b.value(QLatin1String("backend")).toString();
+        backend_of_buffer[name] = backend;
+        if (name.endsWith(QLatin1String(" compute")))
+            got << QStringLiteral("%1:%2:%3:%4").arg(name, backend).arg(b.value(QLatin1String("size")).toInteger())
+                       .arg(b.value(QLatin1String("alignment")).toInteger());
+        if (name == QLatin1String("weights_gpu")) weights = name + ':' + backend;
+    }
+    QCOMPARE(got.join(' ') + ' ' + weights, buffers);
+    int n_copies = 0;
+    for (const auto& v : root.value(QLatin1String("tensors")).toArray()) {
+        const QJsonObject t = v.toObject();
+        const QString role = t.value(QLatin1String("role")).toString();
+        n_copies += role == QLatin1String("copy");
+        const QString buffer = t.value(QLatin1String("buffer")).toString();
+        QVERIFY2(!buffer.isEmpty() || t.value(QLatin1String("size")).toInteger() == 0, qPrintable(t.value(QLatin1String("name")).toString()));
+        // A node or copy in a compute buffer runs on that buffer's backend (2026's CPUs share one).
+        if (role != QLatin1String("leaf") && buffer.endsWith(QLatin1String(" compute")) && ggml == QLatin1String("2023"))
+            QCOMPARE(t.value(QLatin1String("backend")).toString(), backend_of_buffer[buffer]);
+    }
+    QCOMPARE(n_copies, copies);
+}
+
 // A real model: 233 tensors; ggml's compute buffer reaches its lower bound, 18432 bytes.
 void TestCliExport::model() {
     const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
@@ -204,6 +264,8 @@ void TestCliExport::usageErrors_data() {
                                     << "usage error: unknown option --colour";
     QTest::newRow("graph as 2026") << QStringList{f, QStringLiteral("--what"), QStringLiteral("graph"), QStringLiteral("--ggml"), QStringLiteral("2026"), QStringLiteral("-o"), QStringLiteral("x.json")}
                                    << "usage error: --what graph writes the graph file itself: no --ggml";
+    QTest::newRow("planner with backends") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--backends"), QStringLiteral("cpu"), QStringLiteral("--planner"), QStringLiteral("best"), QStringLiteral("-o"), QStringLiteral("x.json")}
+                                           << "usage error: --what plan with --backends is the scheduler's plan, each backend's buffer at its own alignment: no --planner or --alignment";
     QTest::newRow("--ctx on json") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("--ctx"), QStringLiteral("8"), QStringLiteral("-o"), QStringLiteral("x.json")}
                                    << "usage error: --ctx applies to a .gguf model or template:llama, not '" + f + "'";
 }

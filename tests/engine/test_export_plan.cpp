@@ -3,6 +3,7 @@
 // docs/plan-schema.json, offsets against the allocator's own events, and the allocation trace
 // read back by the DSA CSV reader.
 #include "export/alloc_trace.h"
+#include "export/export_runner.h"
 #include "export/plan_export.h"
 #include "io/graph_source.h"
 #include "plan/dsa_csv.h"
@@ -13,6 +14,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -60,6 +62,8 @@ private slots:
     void causesFromSchedule();
     void validatesAgainstSchema_data();
     void validatesAgainstSchema();
+    void scheduledPlanValidates_data();
+    void scheduledPlanValidates();
     void schemaRejectsBrokenPlans();
     void offsetsAreTheAllocators();
     void otherPlannerOffsets();
@@ -163,6 +167,58 @@ void TestExportPlan::validatesAgainstSchema() {
     const json root = json::parse(plan_export_json(make_plan_export(*p)));
     const std::string e = schema_violation(schema, schema, root, "");
     QVERIFY2(e.empty(), e.c_str());
+}
+
+// The scheduler's plan (export --what plan --backends, export_runner.h) in JSON and CSV: valid
+// against the schema with its copies (role "copy"), the offsets those of the plan listed by
+// plan --backends; another planner is refused (it lays out one compute buffer).
+void TestExportPlan::scheduledPlanValidates_data() {
+    QTest::addColumn<int>("version");
+    QTest::newRow("2023") << int(ggml_version::v2023);
+    QTest::newRow("2026") << int(ggml_version::v2026);
+}
+
+void TestExportPlan::scheduledPlanValidates() {
+    QFETCH(int, version);
+    const json schema = json::parse(read_text(PLANSCOPE_SOURCE_DIR "/docs/plan-schema.json"));
+    llama_params params;
+    params.ngl = 1;
+    const auto open = [&] { return open_source(llama_template, params); };
+    export_request r;
+    r.kind = export_kind::plan;
+    export_schedule_options so;
+    so.backends = "cpu,cpu";
+    so.version = static_cast<ggml_version>(version);
+    r.schedule = so;
+    auto in = open();
+    QVERIFY(in);
+    const auto text = produce_export(std::move(*in), r, open);
+    QVERIFY2(text, text ? "" : text.err().message.c_str());
+    const json root = json::parse(*text);
+    const std::string e = schema_violation(schema, schema, root, "");
+    QVERIFY2(e.empty(), e.c_str());
+    in = open();
+    QVERIFY(in);
+    const auto sched = schedule_for_export(*in, so);
+    QVERIFY(sched);
+    std::size_t copies = 0;
+    for (const json& t : root["tensors"]) {
+        const tensor& x = sched->doc.ctx[tensor_id{t["id"].get<std::size_t>()}];
+        QCOMPARE(t["name"].get<std::string>(), x.name);
+        if (x.where) QCOMPARE(t["offset"].get<std::uint64_t>(), x.where->offset);
+        copies += t["role"] == "copy";
+    }
+    QCOMPARE(copies, version == int(ggml_version::v2023) ? std::size_t{8} : std::size_t{0});
+    r.format = "csv";
+    in = open();
+    const auto csv = produce_export(std::move(*in), r, open);
+    QVERIFY(csv);
+    QCOMPARE(static_cast<std::size_t>(std::count(csv->begin(), csv->end(), '\n')), root["tensors"].size() + 1);
+    r.format = "json";
+    r.plan.planner = planner_kind::greedy_size;
+    in = open();
+    const auto refused = produce_export(std::move(*in), r, open);
+    QVERIFY(!refused);
 }
 
 // The checker is not vacuous: each of these breaks the schema.
