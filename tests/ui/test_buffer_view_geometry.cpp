@@ -28,6 +28,8 @@ private slots:
     void ticksCoverTheVisibleRange();
     void tickLabel_data();
     void tickLabel();
+    void tickLabelInTheLocalesUnits_data();
+    void tickLabelInTheLocalesUnits();
     void labelFit_data();
     void labelFit();
     void chooseLabel_data();
@@ -138,7 +140,7 @@ void TestBufferViewGeometry::tickLabel_data() {
     QTest::addColumn<qulonglong>("bytes");
     QTest::addColumn<QString>("label");
     QTest::newRow("zero") << 0ULL << QStringLiteral("0");
-    QTest::newRow("bytes") << 512ULL << QStringLiteral("512 B");
+    QTest::newRow("bytes") << 512ULL << QStringLiteral("512 bytes");
     QTest::newRow("1 KiB") << 1024ULL << QStringLiteral("1 KiB");
     QTest::newRow("1.5 KiB") << 1536ULL << QStringLiteral("1.5 KiB");
     QTest::newRow("1.25 KiB") << 1280ULL << QStringLiteral("1.25 KiB");
@@ -150,6 +152,25 @@ void TestBufferViewGeometry::tickLabel() {
     QFETCH(qulonglong, bytes);
     QFETCH(QString, label);
     QCOMPARE(ui::tickLabel(bytes), label);
+}
+
+void TestBufferViewGeometry::tickLabelInTheLocalesUnits_data() {
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<qulonglong>("bytes");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("fr: Kio, decimal comma") << u"fr_FR"_qs << 1536ULL << u"1,5 Kio"_qs;
+    QTest::newRow("fr: Mio") << u"fr_FR"_qs << (3ULL << 20) << u"3 Mio"_qs;
+    QTest::newRow("de: KiB, decimal comma") << u"de_DE"_qs << 1280ULL << u"1,25 KiB"_qs;
+}
+
+void TestBufferViewGeometry::tickLabelInTheLocalesUnits() {
+    QFETCH(QString, locale);
+    QFETCH(qulonglong, bytes);
+    QFETCH(QString, label);
+    QLocale::setDefault(QLocale(locale));
+    const QString got = ui::tickLabel(bytes);
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(got, label);
 }
 
 void TestBufferViewGeometry::labelFit_data() {

@@ -3,8 +3,8 @@
 #include <QLocale>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
+#include <limits>
 
 namespace planscope::ui {
 namespace {
@@ -60,19 +60,18 @@ std::vector<std::uint64_t> ticks(const AddressAxis& axis, qreal minPixels) {
 }
 
 QString tickLabel(std::uint64_t bytes) {
-    static constexpr std::array<const char16_t*, 5> units{u"B", u"KiB", u"MiB", u"GiB", u"TiB"};
-    std::size_t unit = 0;
-    double value = static_cast<double>(bytes);
-    while (value >= 1024 && unit + 1 < units.size()) {
-        value /= 1024;
-        ++unit;
-    }
     if (bytes == 0) return QStringLiteral("0");
-    QString number = QLocale().toString(value, 'f', 2);
-    // "1.50" -> "1.5", "3.00" -> "3": the steps are powers of two, so the rest is noise.
-    const QChar point = QLocale().decimalPoint().front();
-    while (number.contains(point) && (number.endsWith(u'0') || number.endsWith(point))) number.chop(1);
-    return number + u' ' + QString::fromUtf16(units[unit]);
+    double value = static_cast<double>(bytes);
+    while (value >= 1024) value /= 1024;
+    // The steps are powers of two: as many decimals (up to two) as the value needs, no noise.
+    int decimals = 0;
+    while (decimals < 2 && std::abs(value - std::round(value)) > 1e-9) {
+        value *= 10;
+        ++decimals;
+    }
+    // The locale's units, as the block labels have them ("Kio" in French).
+    const auto clamped = static_cast<qint64>(std::min<std::uint64_t>(bytes, std::numeric_limits<qint64>::max()));
+    return QLocale().formattedDataSize(clamped, decimals);
 }
 
 LabelFit labelFit(qreal available, qreal textWidth, qreal minElided) {

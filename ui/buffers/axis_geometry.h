@@ -34,7 +34,8 @@ AddressAxis pannedBy(const AddressAxis& axis, qreal dx);
 std::uint64_t tickStep(const AddressAxis& axis, qreal minPixels);
 // Multiples of tickStep visible in [left, left + width].
 std::vector<std::uint64_t> ticks(const AddressAxis& axis, qreal minPixels);
-// "0", "512 B", "1.5 KiB", "3 MiB": short, exact for power-of-two steps (up to two decimals).
+// "0", "512 bytes", "1.5 KiB", "3 MiB" in the locale's units ("1,5 Kio"): exact for power-of-two
+// steps (up to two decimals).
 QString tickLabel(std::uint64_t bytes);
 
 enum class LabelFit { Full, Elided, Hidden };
