@@ -21,14 +21,15 @@ std::span<const command> commands() {
          "  A model also gets its architecture, hyperparameters and tensors per type; a DOT dump what\n"
          "  the import inferred. A .log file is what a ggml program printed with GGML_SCHED_DEBUG=1\n"
          "  or 2 (docs/ggml-versions.md): its last split assignment, split by split.\n"
-         "  For a .gguf model or template:llama (whose own keys win):\n"
+         "  For a .gguf model or template:llama (a flag for a key the template sets is a usage error):\n"
          "  --ctx N        KV cache cells, llama.cpp's n_ctx (default 512)\n"
          "  --batch N      tokens in the graph, n_batch (default 8)\n"
          "  --n-past N     cells already filled before these tokens (default 0)\n"
          "  --kv-type T    KV cache type, f16 or f32 (default f16)\n"
          "  --ngl N        layers i >= n_layer - N on the second backend, as llama.cpp's -ngl (default 0)\n"
          "  --worst-case   llama.cpp's measure graph, which sized its compute buffer: n_kv = n_ctx,\n"
-         "                 n_past = n_ctx - n_batch and the K-shift of every layer\n"
+         "                 n_past = n_ctx - n_batch and the K-shift of every layer; without it the\n"
+         "                 graph is the prompt graph, and llama.cpp's figure follows for the worst case\n"
          "  --ggml V, --max-buffer-size N  whose allocator measures the compute buffer, as for plan\n",
          &run_info},
         {"plan", "allocate a graph as ggml does and list every tensor's placement",
@@ -76,7 +77,7 @@ std::span<const command> commands() {
          "  --peak         what is live in the compute buffer at its peak, largest first, with each\n"
          "                 allocation's lifetime and the readers it waits for; --step N: after step N\n"
          "  --sweep KEY=V,...  a llama model's compute buffer at each n_batch (batch=1,8,32) or n_ctx\n"
-         "                 (ctx=512,2048) value: max_size, lower bound and llama.cpp's figure\n"
+         "                 (ctx=512,2048) value: max_size, lower bound and what llama.cpp reserves (its worst case)\n"
          "  --compare-ggml the graph planned by ggml-alloc of 2023 and of 2026 (d99724f2): both\n"
          "                 buffer sizes, and each tensor whose offset, in-place parent or lifetime\n"
          "                 differs with the rule that explains it (docs/ggml-versions.md)\n"
