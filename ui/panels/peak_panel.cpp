@@ -149,11 +149,15 @@ void PeakPanel::refresh() {
             node = toQString(doc.ctx[n->tensor].name);
             break;
         }
+    // A prompt graph's own line is not what llama.cpp reserved: it measured its worst-case graph.
+    const QString llamaLine = m_promptGraph
+                                  ? tr("prompt graph: %1 (llama.cpp reserves with its worst-case graph)").arg(buffer.llamaLine)
+                                  : buffer.llamaLine;
     m_summary->setText(tr("Step %1%2 · high-water mark %3 · live %4 (%5 %) · free under it %6 (%7 %) · %8")
                            .arg(QLocale().toString(static_cast<qulonglong>(live.step)),
                                 node.isEmpty() ? QString() : tr(" (node %1)").arg(node), formatBytes(live.high_water),
                                 formatBytes(live.live_bytes), pct(live.live_bytes), formatBytes(live.free_inside),
-                                pct(live.free_inside), m_promptGraph ? tr("prompt graph: %1 (llama.cpp reserves with its worst-case graph)").arg(buffer.llamaLine) : buffer.llamaLine));
+                                pct(live.free_inside), llamaLine));
     m_model->setLiveSet(doc, m_fold, live, buffer.size);
     onSelectionChanged(m_session->selection());
 }
