@@ -64,7 +64,11 @@ public:
         if (fold) {
             if (auto found = detect_blocks(m_sd.doc, fo)) m_fold = std::move(*found);
         }
-        m_view = make_fold_view(m_sd.doc, m_fold, fold_state::first_open(m_fold), o.include_leafs);
+        // Every distinct block drawn once in full (a CPU layer and an offloaded one, with its
+        // copies): instance 0 of each group open.
+        fold_state open(m_fold);
+        for (std::size_t g = 0; g < m_fold.groups.size(); ++g) open.set_open(g, 0, true);
+        m_view = make_fold_view(m_sd.doc, m_fold, open, o.include_leafs);
     }
 
     std::string write() {

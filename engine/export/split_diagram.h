@@ -4,8 +4,8 @@
 // backend's colour (the canvas' colours) and showing name, op, type and shape, size and offset,
 // every input copy as an arrow-shaped node at the start of the split that reads it, and a legend
 // of backends. Folded as the canvas folds (docs/folding.md): repeated blocks of the split graph
-// (copies and backends included) become boxes striped by backend, except the first block, drawn
-// in full. render_dot (graphviz_render.h) turns it into SVG, PNG or PDF.
+// (copies and backends included) become boxes striped by backend, except the first instance of
+// every distinct block, drawn in full. render_dot (graphviz_render.h) turns it into SVG, PNG or PDF.
 #include "schedule_view.h"
 
 #include <string>

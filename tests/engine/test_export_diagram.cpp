@@ -216,7 +216,8 @@ void TestExportDiagram::foldedLlama() {
 }
 
 // Two CPU backends, the last two of four layers on the second: the split graph's blocks are
-// the CPU layers and the CPU1 layers with their copies, as on the canvas.
+// the CPU layers and the CPU1 layers with their copies, as on the canvas; the first of each is
+// drawn in full.
 void TestExportDiagram::foldedSplits() {
     auto in = open_source("template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8&ngl=2", {});
     QVERIFY(in.ok());
@@ -250,10 +251,17 @@ void TestExportDiagram::foldedSplits() {
     std::vector<std::string> runs;
     for (Agnode_t* n = agfstnode(folded.g); n; n = agnxtnode(folded.g, n))
         if (agnameof(n)[0] == 'u') runs.push_back(folded.attr(n, "label").substr(0, folded.attr(n, "label").find("\\n")));
-    QCOMPARE(runs, (std::vector<std::string>{"blk 1", "blk 2–3  ×2"}));
-    // Layers 2-3 and their copies: 43 nodes each, on both backends (their ROPEs read inp_pos on
-    // CPU), striped in proportion; they span splits 1-20.
-    QVERIFY(dot.find("[label=\"blk 2–3  ×2\\n43 nodes each · 92.00 KiB of results\\nsplits #0–20\", shape=box, "
+    // One instance of each distinct block in full: layer 0 (CPU) and layer 2 (CPU1, with its
+    // copies, splits 1-9); layer 1 and layer 3 are boxes.
+    QCOMPARE(runs, (std::vector<std::string>{"blk 1", "blk 3"}));
+    QCOMPARE(folded.clusters().size(), std::size_t{12}); // split #0 and splits #1-#10 (layer 2), #20
+    std::size_t drawn_copies = 0;
+    for (Agnode_t* n = agfstnode(folded.g); n; n = agnxtnode(folded.g, n))
+        drawn_copies += folded.attr(n, "shape") == "cds";
+    QCOMPARE(drawn_copies, std::size_t{8});
+    // Layer 3 and its copies: 43 nodes, on both backends (its ROPEs read inp_pos on CPU),
+    // striped in proportion; splits 10-20.
+    QVERIFY(dot.find("[label=\"blk 3\\n43 nodes · 46.00 KiB of results\\nsplits #10–20\", shape=box, "
                      "style=\"striped,bold\", penwidth=2, fillcolor=\"" + backend_colour(0) + ";0.581:" + backend_colour(1) + ";0.418\"];") !=
             std::string::npos);
 }
