@@ -4,6 +4,7 @@
 #include "plan_report.h"
 
 #include "alloc/ggml_version_diff.h"
+#include "alloc/plan_listing.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +22,7 @@ constexpr version_rule all_rules[] = {
 };
 
 std::string name_or(const context& ctx, std::optional<tensor_id> t, const char* none) {
-    return t && t->valid() ? ctx[*t].name : none;
+    return t && t->valid() ? listing_field(ctx[*t].name) : none;
 }
 
 ojson placement_json(const context& ctx, const version_placement& p) {
@@ -52,10 +53,10 @@ int plan_report::run_compare_ggml(const graph_document& doc, std::span<const ten
                                       {"rule", std::string(rule_name(d.rule))},
                                       {"because", d.because.valid() ? ojson(ctx[d.because].name) : ojson()}});
         }
-        std::cout << out.dump(1) << '\n';
+        std::cout << listing_json(out, 1) << '\n';
         return exit_ok;
     }
-    std::cout << "planscope-ggml-diff\t1\ngraph\t" << doc.name << "\nalignment\t" << alignment << '\n'
+    std::cout << "planscope-ggml-diff\t1\ngraph\t" << listing_field(doc.name) << "\nalignment\t" << alignment << '\n'
               << "ggml-2023\t" << diff->size_2023 << "\tplaced\t" << diff->placed_2023 << '\n'
               << "ggml-2026\t" << diff->size_2026() << "\tplaced\t" << diff->placed_2026 << "\tchunks";
     for (const std::size_t c : diff->chunks_2026) std::cout << '\t' << c;
@@ -64,7 +65,7 @@ int plan_report::run_compare_ggml(const graph_document& doc, std::span<const ten
     for (const version_rule r : all_rules) std::cout << "rule\t" << rule_name(r) << '\t' << diff->count(r) << '\n';
     for (const tensor_version_diff& d : diff->differences) {
         const tensor& t = ctx[d.tensor];
-        std::cout << "tensor\t" << t.name << '\t' << info(t.op).name << '\t' << d.size << '\t' << text_cell(d.v2023.offset)
+        std::cout << "tensor\t" << listing_field(t.name) << '\t' << info(t.op).name << '\t' << d.size << '\t' << text_cell(d.v2023.offset)
                   << '\t' << text_cell(d.v2026.offset) << '\t' << name_or(ctx, d.v2023.inplace_of, "-") << '\t'
                   << name_or(ctx, d.v2026.inplace_of, "-") << '\t' << (d.v2023.freed ? "freed" : "kept") << '\t'
                   << (d.v2026.freed ? "freed" : "kept") << '\t' << rule_name(d.rule) << '\t'

@@ -16,7 +16,7 @@ namespace {
 void print_stats(const graph_document& doc, const graph_dsa& g, const dsa_plan& plan) {
     const plan_stats s = compute_stats(g.problem, plan.offsets);
     std::cout << "planscope-stats\t1\n"
-              << "graph\t" << doc.name << '\n'
+              << "graph\t" << listing_field(doc.name) << '\n'
               << "planner\t" << name(plan.planner) << '\n'
               << "buffers\t" << s.buffers << '\n'
               << "tensors\t" << g.members.size() << '\n'
@@ -41,14 +41,14 @@ std::string time_of(const dsa_plan& plan) {
 void print_compare(const graph_document& doc, const graph_dsa& g, const dsa_plan& a, const dsa_plan& b) {
     const std::uint64_t bound = lower_bound(g.problem);
     std::cout << "planscope-compare\t1\n"
-              << "graph\t" << doc.name << '\n'
+              << "graph\t" << listing_field(doc.name) << '\n'
               << "lower_bound\t" << bound << '\n';
     for (const dsa_plan* p : {&a, &b})
         std::cout << "planner\t" << name(p->planner) << '\t' << p->peak << '\t' << format_ratio(peak_ratio(p->peak, bound))
                   << '\t' << time_of(*p) << '\n';
     const auto moves = diff_offsets(g, a.offsets, b.offsets);
     std::cout << "size_change\t" << static_cast<std::int64_t>(b.peak - a.peak) << '\n' << "moved\t" << moves.size() << '\n';
-    for (const tensor_move& m : moves) std::cout << "tensor\t" << doc.ctx[m.tensor].name << '\t' << m.from << '\t' << m.to << '\n';
+    for (const tensor_move& m : moves) std::cout << "tensor\t" << listing_field(doc.ctx[m.tensor].name) << '\t' << m.from << '\t' << m.to << '\n';
 }
 
 } // namespace

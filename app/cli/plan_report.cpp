@@ -4,6 +4,7 @@
 #include "planner_args.h"
 
 #include "alloc/live_tensors.h"
+#include "alloc/plan_listing.h"
 #include "core/summary.h"
 #include "fold/fold_structure.h"
 #include "io/graph_source.h"
@@ -39,7 +40,7 @@ std::string names(const graph_document& doc, const std::vector<tensor_id>& ids) 
     std::string out;
     for (tensor_id t : ids) {
         if (!out.empty()) out += ',';
-        out += doc.ctx[t].name;
+        out += listing_field(doc.ctx[t].name);
     }
     return out;
 }
@@ -103,7 +104,7 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
     const std::string total = llama_compute_total_line(reserved, alignment);
     const auto node_name = [&](std::size_t position) -> std::string {
         for (const alloc_event& e : events)
-            if (const auto* n = std::get_if<events::node>(&e); n && n->position == position) return doc.ctx[n->tensor].name;
+            if (const auto* n = std::get_if<events::node>(&e); n && n->position == position) return listing_field(doc.ctx[n->tensor].name);
         return "-";
     };
     if (json) {
@@ -122,12 +123,12 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
             for (tensor_id r : a.pending_readers) t["waiting_for"].push_back(doc.ctx[r].name);
             out["tensors"].push_back(std::move(t));
         }
-        std::cout << out.dump(1) << '\n';
+        std::cout << listing_json(out, 1) << '\n';
         return exit_ok;
     }
     std::cout << "planscope-peak\t1\n"
-              << "graph\t" << doc.name << '\n'
-              << "buffer\t" << compute->name << '\t' << plan.max_size << "\tpeak_step\t" << compute->peak_step << '\n'
+              << "graph\t" << listing_field(doc.name) << '\n'
+              << "buffer\t" << listing_field(compute->name) << '\t' << plan.max_size << "\tpeak_step\t" << compute->peak_step << '\n'
               << "llama.cpp\t" << total << '\n'
               << "step\t" << step << "\tnode\t" << live.node << '\t' << node_name(live.node) << '\n'
               << "high_water\t" << live.high_water << '\n'
@@ -136,7 +137,7 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
     std::size_t rank = 0;
     for (const live_allocation& a : live.allocations) {
         const tensor& t = doc.ctx[a.owner];
-        std::cout << "tensor\t" << ++rank << '\t' << t.name << '\t' << info(t.op).name << '\t' << a.size << '\t'
+        std::cout << "tensor\t" << ++rank << '\t' << listing_field(t.name) << '\t' << info(t.op).name << '\t' << a.size << '\t'
                   << percent(a.size, plan.max_size) << '\t' << a.offset << '\t' << a.alloc_step << '\t'
                   << (a.free_step ? std::to_string(*a.free_step) : "-") << '\t' << a.alloc_node << '\t'
                   << (a.free_node ? std::to_string(*a.free_node) : "-") << '\t' << block_of(fold, a.alloc_by) << '\t'

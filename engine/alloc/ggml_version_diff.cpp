@@ -1,6 +1,7 @@
 #include "ggml_version_diff.h"
 
 #include "alloc/ggml2026/graph_planner.h"
+#include "alloc/memory_owner.h"
 #include "alloc/plan.h"
 
 #include <algorithm>
@@ -26,11 +27,8 @@ std::vector<version_placement> placements_2023(const graph_document& doc, const 
     for (const alloc_event& e : events)
         if (const auto* f = std::get_if<events::free>(&e)) freed[f->tensor.index()] = true;
     // An in-place node is a view of its parent in 2023: its memory is freed with the view's root.
-    for (std::size_t i = 0; i < doc.ctx.size(); ++i) {
-        tensor_id root{i};
-        while (planned.ctx[root].view_src.valid()) root = planned.ctx[root].view_src;
-        out[i].freed = freed[root.index()];
-    }
+    const auto root = chain_ends(doc.ctx.size(), [&](tensor_id t) { return planned.ctx[t].view_src; });
+    for (std::size_t i = 0; i < doc.ctx.size(); ++i) out[i].freed = freed[root[i].index()];
     return out;
 }
 
@@ -46,19 +44,16 @@ std::vector<version_placement> placements_2026(const graph_document& doc, const 
     std::vector<bool> freed(doc.ctx.size());
     for (const tensor_id t : plan.freed) freed[t.index()] = true;
     // A parent taken over in place is not freed in 2026; the last node of its chain is.
-    for (std::size_t i = 0; i < doc.ctx.size(); ++i) {
-        tensor_id last{i};
-        while (taken_by[last.index()].valid()) last = taken_by[last.index()];
-        out[i].freed = freed[last.index()];
-    }
+    const auto last = chain_ends(doc.ctx.size(), [&](tensor_id t) { return taken_by[t.index()]; });
+    for (std::size_t i = 0; i < doc.ctx.size(); ++i) out[i].freed = freed[last[i].index()];
     return out;
 }
 
 bool is_output(const context& ctx, tensor_id t) { return has_flag(ctx[t].flags, tensor_flag::output); }
 
 // The rule that explains tensor t's difference, or `moved` when none of its own does.
-version_rule explain(const graph_document& doc, const std::vector<int>& consumers, tensor_id t,
-                     const version_placement& a, const version_placement& b) {
+version_rule explain(const graph_document& doc, const std::vector<int>& consumers, const std::vector<bool>& is_leaf,
+                     tensor_id t, const version_placement& a, const version_placement& b) {
     const context& ctx = doc.ctx;
     const tensor& x = ctx[t];
     if (a.inplace_of != b.inplace_of) {
@@ -72,7 +67,7 @@ version_rule explain(const graph_document& doc, const std::vector<int>& consumer
     }
     if (!a.offset && b.offset && consumers[t.index()] == 0) return version_rule::leaf_unused_kept;
     if (has_flag(x.flags, tensor_flag::input) && a.offset != b.offset) return version_rule::input_first;
-    if (std::find(doc.g.leafs.begin(), doc.g.leafs.end(), t) != doc.g.leafs.end() && a.offset != b.offset)
+    if (is_leaf[t.index()] && a.offset != b.offset)
         return version_rule::leaf_allocated;
     if (is_output(ctx, t) && a.freed && !b.freed) return version_rule::output_kept;
     return version_rule::moved;
@@ -134,6 +129,8 @@ result<ggml_version_diff> diff_ggml_versions(const graph_document& doc, std::spa
     for (const tensor_id n : doc.g.nodes)
         for (const tensor_id s : doc.ctx[n].src)
             if (s.valid()) consumers[s.index()] += 1;
+    std::vector<bool> is_leaf(doc.ctx.size());
+    for (const tensor_id l : doc.g.leafs) is_leaf[l.index()] = true;
 
     ggml_version_diff out;
     out.size_2023 = plan23->max_size;
@@ -152,7 +149,7 @@ result<ggml_version_diff> diff_ggml_versions(const graph_document& doc, std::spa
     for (const tensor_id t : order) {
         const auto i = t.index();
         if (!differs(doc.ctx, t, a[i], b[i])) continue;
-        tensor_version_diff d{t, nbytes(doc.ctx[t]), a[i], b[i], explain(doc, consumers, t, a[i], b[i]), {}};
+        tensor_version_diff d{t, nbytes(doc.ctx[t]), a[i], b[i], explain(doc, consumers, is_leaf, t, a[i], b[i]), {}};
         // With no ruled difference before it, a document's parse_seq is what set them apart.
         if (d.rule == version_rule::moved && !first_ruled.valid() && out.parse_seq_ignored)
             d.rule = version_rule::parse_seq_removed;

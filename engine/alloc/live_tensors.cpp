@@ -1,5 +1,7 @@
 #include "live_tensors.h"
 
+#include "memory_owner.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_map>
@@ -29,8 +31,9 @@ struct recording_index {
     std::unordered_map<tensor_id, std::size_t> node_position;
     std::unordered_map<tensor_id, tensor_id> rides_on; // view or inplace node -> the tensor it aliases
     std::vector<std::size_t> position_after;           // by step: the node position after it
+    std::vector<tensor_id> final_owner;                // by tensor: owner() once the recording is over
 
-    recording_index(std::span<const alloc_event> events, buffer_id buffer) {
+    recording_index(std::span<const alloc_event> events, buffer_id buffer, std::size_t tensors) {
         std::size_t position = 0;
         tensor_id current;
         position_after.reserve(events.size() + 1);
@@ -73,6 +76,19 @@ struct recording_index {
                 events[i]);
             position_after.push_back(position);
         }
+        // Resolved once: a view or inplace chain of n tensors would cost n^2 walked per tensor.
+        final_owner = chain_ends(tensors, [&](tensor_id t) {
+            if (allocations.contains(t)) return tensor_id{};
+            const auto it = rides_on.find(t);
+            return it == rides_on.end() ? tensor_id{} : it->second;
+        });
+    }
+
+    // owner() after the whole recording.
+    [[nodiscard]] std::optional<tensor_id> owner_at_end(tensor_id t) const {
+        if (t.index() >= final_owner.size()) return std::nullopt;
+        const tensor_id o = final_owner[t.index()];
+        return allocations.contains(o) ? std::optional(o) : std::nullopt;
     }
 
     // The allocation a tensor's memory belongs to: itself, or where its view / inplace chain ends.
@@ -116,7 +132,7 @@ struct live_tensors::index : recording_index {
 };
 
 live_tensors::live_tensors(const graph_document& doc, std::span<const alloc_event> events, buffer_id buffer)
-    : m_doc(&doc), m_events(events), m_buffer(buffer), m_index(std::make_unique<index>(events, buffer)) {}
+    : m_doc(&doc), m_events(events), m_buffer(buffer), m_index(std::make_unique<index>(events, buffer, doc.ctx.size())) {}
 live_tensors::~live_tensors() = default;
 live_tensors::live_tensors(live_tensors&&) noexcept = default;
 live_tensors& live_tensors::operator=(live_tensors&&) noexcept = default;
@@ -152,17 +168,17 @@ live_set live_tensors::at(std::size_t step) const {
         out.allocations.push_back(std::move(a));
     }
     for (const auto& [rider, on] : index.rides_on)
-        if (const auto o = index.owner(rider); o && slot.contains(*o)) out.allocations[slot.at(*o)].riders.push_back(rider);
+        if (const auto o = index.owner_at_end(rider); o && slot.contains(*o)) out.allocations[slot.at(*o)].riders.push_back(rider);
     // A node still to run (at or after the current one) that reads the allocation or a rider.
     for (tensor_id n : doc.g.nodes) {
         const auto at = index.node_position.find(n);
         if (at == index.node_position.end() || at->second < out.node) continue;
         for (tensor_id src : doc.ctx[n].src) {
             if (!src.valid()) continue;
-            const auto o = index.owner(src);
+            const auto o = index.owner_at_end(src);
             if (!o || !slot.contains(*o)) continue;
             auto& readers = out.allocations[slot.at(*o)].pending_readers;
-            if (std::find(readers.begin(), readers.end(), n) == readers.end()) readers.push_back(n);
+            if (readers.empty() || readers.back() != n) readers.push_back(n); // n's sources come together
         }
     }
     for (live_allocation& a : out.allocations) {

@@ -1,6 +1,7 @@
 #pragma once
 // The plan listing: the fingerprint users compare with what ggml did. Its text and JSON forms
 // are specified in docs/plan-listing.md; change them only with a new format version.
+#include "memory_owner.h"
 #include "plan.h"
 
 #include <nlohmann/json.hpp>
@@ -16,8 +17,18 @@ using inplace_map = std::unordered_map<tensor_id, tensor_id>;
 
 // A tensor's "placement" object of the JSON listings: kind (allocated, view, inplace,
 // unallocated), of and of_id (view source or inplace parent), owner and owner_id (inplace: the
-// tensor whose memory it is), view_offs, buffer (by name) and offset.
-nlohmann::ordered_json placement_json(const graph_document& doc, const inplace_map& inplace_of, tensor_id id);
+// tensor whose memory it is), view_offs, buffer (by name) and offset. `owners` of doc.ctx, made
+// once for all rows.
+nlohmann::ordered_json placement_json(const graph_document& doc, const memory_owners& owners, tensor_id id);
+
+// A name or other file text as every text listing prints it: printable()'s escapes (a tab, line
+// break, escape sequence or invalid UTF-8 never reaches the terminal or splits a record), never
+// cut (listings are compared as fingerprints).
+std::string listing_field(std::string_view text);
+
+// `j` as the JSON listings print it (indent as json::dump's): invalid UTF-8 replaced, and DEL
+// and the C1 controls, which JSON strings may hold raw, escaped as \u007f, \u0080..\u009f.
+std::string listing_json(const nlohmann::ordered_json& j, int indent = -1);
 
 // `llama_max_size`: the compute buffer llama.cpp sized its own with, when it was not this graph's
 // (a llama prompt graph: its measure graph's); the llama_cpp row reads it instead of plan.max_size.

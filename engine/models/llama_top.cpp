@@ -1,5 +1,7 @@
 #include "llama_top.h"
 
+#include "core/printable.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -33,7 +35,7 @@ std::string token_piece(const gguf_file& file, std::int32_t id) {
             out += (*s)[i++];
         }
     }
-    return out;
+    return printable(out, std::string::npos); // the vocabulary's bytes never reach the terminal raw
 }
 
 std::string format_top_logits(const gguf_file& file, std::span<const float> logits, std::size_t top) {

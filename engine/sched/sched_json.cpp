@@ -25,7 +25,7 @@ std::vector<int> split_of_nodes(const sched_outcome& out) {
     return split;
 }
 
-ojson tensor_row(const sched_outcome& out, std::size_t index, tensor_id id) {
+ojson tensor_row(const sched_outcome& out, const memory_owners& owners, std::size_t index, tensor_id id) {
     const tensor& t = out.doc.ctx[id];
     const int b = out.plan.backend(id);
     return ojson{{"index", index},
@@ -37,7 +37,7 @@ ojson tensor_row(const sched_outcome& out, std::size_t index, tensor_id id) {
                  {"nbytes", nbytes(t)},
                  {"backend", backend_json(out, b)},
                  {"cause", std::string(out.plan.cause(id))},
-                 {"placement", placement_json(out.doc, out.inplace_of, id)}};
+                 {"placement", placement_json(out.doc, owners, id)}};
 }
 
 ojson buffers_json(const sched_outcome& out) {
@@ -60,7 +60,7 @@ ojson buffers_json(const sched_outcome& out) {
     return list;
 }
 
-ojson splits_json(const sched_outcome& out) {
+ojson splits_json(const sched_outcome& out, const memory_owners& owners) {
     ojson list = ojson::array();
     for (std::size_t s = 0; s < out.plan.splits.size(); ++s) {
         const sched_split& split = out.plan.splits[s];
@@ -72,7 +72,7 @@ ojson splits_json(const sched_outcome& out) {
                                    {"from_backend", backend_json(out, out.plan.backend(in.tensor))},
                                    {"copy", out.doc.ctx[in.copy].name},
                                    {"copy_id", in.copy.value},
-                                   {"copy_placement", placement_json(out.doc, out.inplace_of, in.copy)}});
+                                   {"copy_placement", placement_json(out.doc, owners, in.copy)}});
         list.push_back(ojson{{"index", s},
                              {"backend", backend_json(out, split.backend)},
                              {"i_start", split.i_start},
@@ -104,7 +104,7 @@ ojson causes_json(const sched_outcome& out) {
 } // namespace
 
 std::string sched_plan_json(const sched_outcome& out) {
-    const auto dump = [](const ojson& j) { return j.dump(-1, ' ', false, ojson::error_handler_t::replace); };
+    const auto dump = [](const ojson& j) { return listing_json(j); };
     // Pretty at the top, one compact line per row, so that two plans diff line by line.
     std::string text;
     const auto list = [&](const char* key, const ojson& rows) {
@@ -115,19 +115,20 @@ std::string sched_plan_json(const sched_outcome& out) {
     ojson backends = ojson::array();
     for (std::size_t b = 0; b < out.backend_names.size(); ++b) backends.push_back(ojson{{"index", b}, {"name", out.backend_names[b]}});
     const std::vector<int> split = split_of_nodes(out);
+    const memory_owners owners(out.doc.ctx, out.inplace_of); // once: chains are long
     ojson nodes = ojson::array(), leafs = ojson::array();
     for (std::size_t i = 0; i < out.doc.g.nodes.size(); ++i) {
-        ojson row = tensor_row(out, i, out.doc.g.nodes[i]);
+        ojson row = tensor_row(out, owners, i, out.doc.g.nodes[i]);
         row["split"] = split[i] < 0 ? ojson(nullptr) : ojson(split[i]);
         nodes.push_back(std::move(row));
     }
-    for (std::size_t i = 0; i < out.doc.g.leafs.size(); ++i) leafs.push_back(tensor_row(out, i, out.doc.g.leafs[i]));
+    for (std::size_t i = 0; i < out.doc.g.leafs.size(); ++i) leafs.push_back(tensor_row(out, owners, i, out.doc.g.leafs[i]));
 
     text += "{\n \"format\": \"planscope-sched\",\n \"version\": " + std::to_string(sched_json_version) +
             ",\n \"graph\": " + dump(out.doc.name) + ",\n";
     list("backends", backends);
     list("buffers", buffers_json(out));
-    list("splits", splits_json(out));
+    list("splits", splits_json(out, owners));
     list("nodes", nodes);
     list("leafs", leafs);
     text += " \"causes\": " + dump(causes_json(out)) + ",\n";

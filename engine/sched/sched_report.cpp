@@ -2,20 +2,22 @@
 
 #include "split_graph.h"
 
+#include "alloc/plan_listing.h"
+
 #include <cstdio>
 
 namespace planscope {
 namespace {
 
-// printf's "%W.Ps": at most P characters, right-aligned in W.
+// printf's "%W.Ps": at most P characters, right-aligned in W; then as listings print names.
 std::string field(std::string_view s, int width, std::size_t precision) {
-    std::string cut(s.substr(0, precision));
+    std::string cut = listing_field(s.substr(0, precision));
     if (static_cast<int>(cut.size()) < width) cut.insert(0, static_cast<std::size_t>(width) - cut.size(), ' ');
     return cut;
 }
 
 std::string backend_name(const sched_plan& plan, int b) {
-    return b < 0 ? "NULL" : plan.backend_names[static_cast<std::size_t>(b)];
+    return b < 0 ? "NULL" : listing_field(plan.backend_names[static_cast<std::size_t>(b)]);
 }
 
 std::string tensor_cell(const context& ctx, const sched_plan& plan, tensor_id id) {
@@ -38,14 +40,14 @@ std::string format_assignments(const context& ctx, const graph& g, const sched_p
             out += "\n## SPLIT #" + std::to_string(cur_split) + ": " + backend_name(plan, split.backend) + " # " +
                    std::to_string(split.inputs.size()) + " inputs: ";
             for (const sched_input& in : split.inputs)
-                out += "[" + in.name + " (" + field(sched_size(in.bytes), 5, 5) + ")] ";
+                out += "[" + listing_field(in.name) + " (" + field(sched_size(in.bytes), 5, 5) + ")] ";
             out += "\n";
             ++cur_split;
         }
         const tensor_id id = g.nodes[i];
         const tensor& node = ctx[id];
         if (is_view_op(node.op)) continue;
-        char index[16];
+        char index[24];
         std::snprintf(index, sizeof index, "%3zu", i);
         out += "node #" + std::string(index) + " (" + field(info(node.op).name, 10, 10) + "): " +
                field(node.name, 20, 20) + " (" + field(sched_size(nbytes(node)), 4, 4) + ") [" +
@@ -62,7 +64,7 @@ std::string format_assignments(const context& ctx, const graph& g, const sched_p
 std::string format_buffers(const std::vector<std::string>& names, const std::vector<sched_buffer_info>& buffers) {
     std::string out;
     for (const sched_buffer_info& b : buffers)
-        out += names[static_cast<std::size_t>(b.backend)] + ": " + std::to_string(b.size) + " bytes measured" +
+        out += listing_field(names[static_cast<std::size_t>(b.backend)]) + ": " + std::to_string(b.size) + " bytes measured" +
                (b.measure ? "" : ", buffer " + std::to_string(b.id.value) + " of " + std::to_string(b.allocated) + " bytes") +
                "\n";
     return out;

@@ -139,7 +139,7 @@ std::string format_outputs(const std::vector<output_summary>& outputs) {
     };
     std::string out;
     for (const output_summary& o : outputs) {
-        out.append("output ").append(o.name).append(": first");
+        out.append("output ").append(printable(o.name, std::string::npos)).append(": first"); // a name from the file
         for (float v : o.first) out.append(" ").append(fixed(v));
         out.append(" min ").append(fixed(o.min)).append(" max ").append(fixed(o.max)).append(" mean ").append(fixed(o.mean)).append("\n");
     }

@@ -1,5 +1,6 @@
 #include "split_causes.h"
 
+#include "alloc/plan_listing.h"
 #include "core/summary.h"
 
 #include <algorithm>
@@ -13,7 +14,7 @@ namespace planscope {
 namespace {
 
 std::string backend_or_unknown(const std::vector<std::string>& names, int b) {
-    return b >= 0 && static_cast<std::size_t>(b) < names.size() ? names[static_cast<std::size_t>(b)] : "?";
+    return b >= 0 && static_cast<std::size_t>(b) < names.size() ? listing_field(names[static_cast<std::size_t>(b)]) : "?";
 }
 
 } // namespace
@@ -99,14 +100,14 @@ std::string format_split_causes(const split_causes& c, const std::vector<std::st
     std::ostringstream os;
     for (const boundary_group& g : c.boundaries) {
         os << "boundaries\t" << g.splits.size() << '\t' << backend_or_unknown(names, g.from_backend) << " -> "
-           << backend_or_unknown(names, g.to_backend) << '\t' << g.op << '\t' << g.code << '\t' << (g.source.empty() ? "-" : g.source)
+           << backend_or_unknown(names, g.to_backend) << '\t' << g.op << '\t' << listing_field(g.code) << '\t' << (g.source.empty() ? "-" : listing_field(g.source))
            << "\tsplits";
         for (std::size_t s : g.splits) os << ' ' << s;
         os << '\n';
     }
     for (const copy_group& g : c.copies) {
         os << "copies\t" << g.copies << '\t' << backend_or_unknown(names, g.from_backend) << " -> " << backend_or_unknown(names, g.to_backend)
-           << '\t' << g.tensor << '\t' << g.bytes << '\t' << human_bytes(g.bytes) << '\n';
+           << '\t' << listing_field(g.tensor) << '\t' << g.bytes << '\t' << human_bytes(g.bytes) << '\n';
     }
     return os.str();
 }

@@ -2,7 +2,10 @@
 // worked out by hand: small.json (three allocations of 128 bytes, a parse_seq barrier) and the
 // peak of stories260K; the compute buffer as llama.cpp prints it.
 #include "alloc/live_tensors.h"
+#include "alloc/memory_owner.h"
 #include "alloc/plan.h"
+#include "alloc/plan_listing.h"
+#include "core/builder.h"
 #include "io/graph_source.h"
 #include "models/llama_report.h"
 
@@ -51,6 +54,8 @@ private slots:
     void peakOfStories260K();
     void llamaCppSize_data();
     void llamaCppSize();
+    void longInplaceChain();
+    void chainEnds();
 };
 
 void TestLiveTensors::recordedBuffers() {
@@ -161,6 +166,44 @@ void TestLiveTensors::llamaCppSize() {
     QCOMPARE(QString::fromStdString(llama_compute_total_line(maxSize, 32)), line);
     QCOMPARE(llama_compute_total_bytes(maxSize, 32), std::uint64_t{3342480} + maxSize + 32);
     QCOMPARE(QString::fromStdString(llama_backend_compute_line("CPU", 73924608)), u"CPU compute buffer size = 70.50 MiB"_s);
+}
+
+// Issue 36: a 100,000-node inplace chain (each SILU takes over its source's memory). Every node's
+// owner is the leaf x, resolved once for the listing and for live_at, not walked per row.
+void TestLiveTensors::longInplaceChain() {
+    constexpr std::size_t n = 100000;
+    graph_document doc;
+    builder b(doc.ctx);
+    const tensor_id x = b.set_name(b.new_tensor_1d(dtype::f32, 8), "x");
+    tensor_id t = x;
+    for (std::size_t i = 0; i < n; ++i) t = b.set_name(b.silu(t), "s" + std::to_string(i));
+    QVERIFY(build_forward_expand(doc.ctx, doc.g, t).ok());
+    alloc_recorder recorder;
+    plan_options o;
+    o.observer = &recorder;
+    auto plan = plan_graph(doc, o);
+    QVERIFY(plan.ok());
+    QCOMPARE(plan->inplace_of.size(), n);
+    const memory_owners owners(doc.ctx, plan->inplace_of);
+    for (const tensor_id node : doc.g.nodes) QCOMPARE(owners(node), x);
+    const std::string listing = plan_listing_text(doc, *plan);
+    QVERIFY(listing.find("node\t99999\ts99999\tSILU\tf32\t[8, 1, 1, 1]\t32\tinplace of s99998 (memory of x)\n") != std::string::npos);
+
+    const live_set peak = live_at(doc, recorder.events(), plan->compute, recorder.events().size());
+    QCOMPARE(peak.allocations.size(), std::size_t{1});
+    QCOMPARE(peak.allocations[0].owner, x);
+    QCOMPARE(peak.allocations[0].riders.size(), n);
+}
+
+// chain_ends: shared tails resolved once, a chain's end its own end, a cycle ends where it closes.
+void TestLiveTensors::chainEnds() {
+    // 0 -> 1 -> 2, 3 -> 1, 4 alone, 5 -> 6 -> 5.
+    const std::vector<int> next{1, 2, -1, 1, -1, 6, 5};
+    const auto ends = chain_ends(next.size(), [&](tensor_id t) {
+        return next[t.index()] < 0 ? tensor_id{} : tensor_id{next[t.index()]};
+    });
+    const std::vector<tensor_id> expected{tensor_id{2}, tensor_id{2}, tensor_id{2}, tensor_id{2}, tensor_id{4}, tensor_id{5}, tensor_id{5}};
+    QCOMPARE(ends, expected);
 }
 
 QTEST_APPLESS_MAIN(TestLiveTensors)

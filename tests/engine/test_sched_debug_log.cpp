@@ -1,8 +1,12 @@
 // GGML_SCHED_DEBUG logs (sched/ggml2026/sched_debug_log.h): the hand-written 3-split log of
 // docs/ggml-versions.md read field by field and written back byte for byte, logs with other
-// output around them, several prints, and every malformed line named by its number.
+// output around them, several prints, every malformed line named by its number, and the limits
+// (issue 36: refused as the parser reaches them, by the loader the GUI and the CLI share).
 #include "sched/ggml2026/sched_debug_log.h"
 
+#include "io/graph_source.h"
+
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
@@ -38,6 +42,8 @@ private slots:
     void malformed_data();
     void malformed();
     void anyCutOrChangeIsReadOrRefused();
+    void limits_data();
+    void limits();
 };
 
 void TestSchedDebugLog::threeSplits() {
@@ -182,6 +188,64 @@ void TestSchedDebugLog::anyCutOrChangeIsReadOrRefused() {
         t[rng() % t.size()] = alphabet[rng() % alphabet.size()];
         QVERIFY2(check(t), qPrintable(QString::number(i)));
     }
+}
+
+namespace {
+
+// "%20.20s (%5.5s) [%5.5s %8.8s]".
+std::string logged(const std::string& name, const std::string& backend) {
+    const auto col = [](const std::string& v, std::size_t w) { return std::string(w - std::min(w, v.size()), ' ') + v.substr(0, w); };
+    return col(name, 20) + " (" + col("0K", 5) + ") [" + col(backend, 5) + " " + col("", 8) + "]";
+}
+
+std::string node_line(std::size_t i, const std::string& backend) {
+    return "node #" + std::to_string(i) + " (       ADD): " + logged("n" + std::to_string(i), backend) + " use=1,c=1: " +
+           logged(i == 0 ? "x" : "n" + std::to_string(i - 1), backend) + "\n";
+}
+
+} // namespace
+
+// One past each limit, as the issue's logs were: 100,000 backends (refused at the 17th), one
+// split of a million inputs, node lines past max_sched_log_entries.
+void TestSchedDebugLog::limits_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("backends") << "backends" << "line 50: backend 'B16' is the assignment's 17th, more than the scheduler's 16";
+    QTest::newRow("inputs") << "inputs" << "line 4: more than 200000 node lines and split inputs in one assignment";
+    QTest::newRow("nodes") << "nodes" << "line 200003: more than 200000 node lines and split inputs in one assignment";
+}
+
+void TestSchedDebugLog::limits() {
+    QFETCH(QString, kind);
+    QFETCH(QString, message);
+    std::string text;
+    if (kind == "backends") {
+        for (std::size_t i = 0; i < 100000; ++i) {
+            const std::string b = "B" + std::to_string(i);
+            text += "\n## SPLIT #" + std::to_string(i) + ": " + b + " # 0 inputs\n" + node_line(i, b.substr(0, 5));
+        }
+    } else if (kind == "inputs") {
+        text = "## SPLIT #0: CPU # 0 inputs\n" + node_line(0, "CPU") + "\n## SPLIT #1: CUDA0 # 1000000 inputs: ";
+        for (std::size_t i = 0; i < 1000000; ++i) text += "[in" + std::to_string(i) + " (   0K)] ";
+        text += "\n";
+    } else {
+        text = "\n## SPLIT #0: CPU # 0 inputs\n";
+        for (std::size_t i = 0; i < max_sched_log_entries + 10; ++i) text += node_line(i, "CPU");
+    }
+    QElapsedTimer clock;
+    clock.start();
+    const auto log = parse_sched_debug_log(text);
+    QVERIFY(!log.ok());
+    QCOMPARE(QString::fromStdString(log.err().message), message);
+
+    // The GUI opens a log through open_source, as the CLI's sources do: the same refusal.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("big.log").toStdString();
+    std::ofstream(path, std::ios::binary) << text;
+    const auto opened = open_source(path, {});
+    QVERIFY(!opened.ok());
+    QCOMPARE(QString::fromStdString(opened.err().message), QString::fromStdString(path) + ": " + message);
+    qInfo("%s: refused twice in %lld ms", qPrintable(kind), static_cast<long long>(clock.elapsed()));
 }
 
 QTEST_APPLESS_MAIN(TestSchedDebugLog)

@@ -1,5 +1,9 @@
 #include "sched_debug_log.h"
 
+#include "sched_2026.h"
+
+#include "core/printable.h"
+
 #include <algorithm>
 
 #include <charconv>
@@ -56,7 +60,12 @@ std::string write_tensor(const sched_log_tensor& t) {
     return out.append(column(t.cause, 8)).append("]");
 }
 
-result<sched_log_split> read_split(std::string_view s) {
+std::string too_many() {
+    return "more than " + std::to_string(max_sched_log_entries) + " node lines and split inputs in one assignment";
+}
+
+// `room`: the inputs the assignment may still take.
+result<sched_log_split> read_split(std::string_view s, std::size_t room) {
     sched_log_split split;
     const auto index = read_int(s, false);
     if (!index || !eat(s, ": ")) return error{"a SPLIT line is '## SPLIT #N: BACKEND # N inputs'"};
@@ -73,6 +82,7 @@ result<sched_log_split> read_split(std::string_view s) {
         const std::size_t end = s.find(")] ");
         if (!s.starts_with('[') || end == std::string_view::npos || end < 8 || s.substr(end - 7, 2) != " (")
             return error{"an input of a SPLIT line is '[NAME (SIZE)] '"};
+        if (split.inputs.size() == room) return error{too_many()};
         split.inputs.push_back({std::string(s.substr(1, end - 8)), std::string(trim_left(s.substr(end - 5, 5)))});
         s.remove_prefix(end + 3);
     }
@@ -125,6 +135,8 @@ result<sched_log> parse_sched_debug_log(std::string_view text) {
         return error{"the log is " + std::to_string(text.size()) + " bytes; the limit is " + std::to_string(max_sched_log_bytes)};
     sched_log log;
     std::size_t line_no = 0;
+    std::vector<std::string> backends; // of the current assignment
+    std::size_t entries = 0;           // its node lines and split inputs
     const auto at = [&](const std::string& message) { return error{"line " + std::to_string(line_no) + ": " + message}; };
     while (!text.empty()) {
         const std::size_t nl = text.find('\n');
@@ -134,19 +146,32 @@ result<sched_log> parse_sched_debug_log(std::string_view text) {
         if (line.ends_with('\r')) line.remove_suffix(1);
         if (line.empty()) continue;
         if (line.starts_with(split_prefix)) {
-            auto split = read_split(line.substr(split_prefix.size()));
+            // A new assignment starts afresh; read_split stops at the inputs past the limit.
+            const bool first = line.substr(split_prefix.size()).starts_with("0:");
+            auto split = read_split(line.substr(split_prefix.size()), max_sched_log_entries - (first ? 0 : entries));
             if (!split) return at(split.err().message);
             if (split->index == 0) {
                 log.assignments.push_back({{}, line_no});
+                backends.clear();
+                entries = 0;
             } else if (log.assignments.empty() || split->index != log.assignments.back().splits.back().index + 1) {
                 return at("SPLIT #" + std::to_string(split->index) + " does not follow SPLIT #" +
                           (log.assignments.empty() ? std::string("-") : std::to_string(log.assignments.back().splits.back().index)));
             }
+            // The limits before the work: a log of 100,000 backends stops at its 17th.
+            if (std::find(backends.begin(), backends.end(), split->backend) == backends.end()) {
+                if (backends.size() == sched_max_backends)
+                    return at("backend '" + printable(split->backend) + "' is the assignment's " + std::to_string(sched_max_backends + 1) +
+                              "th, more than the scheduler's " + std::to_string(sched_max_backends));
+                backends.push_back(split->backend);
+            }
+            entries += split->inputs.size();
             log.assignments.back().splits.push_back(std::move(*split));
         } else if (line.starts_with(node_prefix)) {
             auto node = read_node(line.substr(node_prefix.size()));
             if (!node) return at(node.err().message);
             if (log.assignments.empty()) return at("a node line before any SPLIT line");
+            if (++entries > max_sched_log_entries) return at(too_many());
             log.assignments.back().splits.back().nodes.push_back(std::move(*node));
         } else {
             ++log.skipped_lines;

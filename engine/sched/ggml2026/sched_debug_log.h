@@ -21,6 +21,9 @@ namespace planscope::ggml2026 {
 
 // A log larger than this is refused unread; a program's whole stderr of a long run fits.
 inline constexpr std::size_t max_sched_log_bytes = std::size_t{64} << 20;
+// An assignment with more node lines and split inputs than this is refused as the parser meets
+// it: each becomes a tensor of the document (a llama graph of today has some 10,000).
+inline constexpr std::size_t max_sched_log_entries = 200000;
 
 // A tensor as a node line shows it: "name (size) [backend cause]".
 struct sched_log_tensor {
@@ -70,7 +73,9 @@ struct sched_log {
 std::optional<std::uint64_t> sched_log_bytes(std::string_view size);
 
 // Errors name the line: a SPLIT or node line that does not read as ggml writes it, a node line
-// before any split, a split out of order, a log without any split.
+// before any split, a split out of order, a log without any split; an assignment of more backends
+// than the scheduler's sched_max_backends or more than max_sched_log_entries, as soon as the
+// parser reaches it. Every reader of a log (CLI and GUI) goes through here, so all refuse alike.
 result<sched_log> parse_sched_debug_log(std::string_view text);
 
 // The backends an assignment's splits name, in the order they first appear, the CPU moved last
