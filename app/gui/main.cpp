@@ -48,6 +48,10 @@ void installTranslators(QApplication& app) {
     auto* qt = new QTranslator(&app);
     if (qt->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(qt);
+    // English plural forms ("1 copy", "2 copies") under every language: the sources say
+    // "%n copies"; installed first, so the chosen language's translator is asked before it.
+    auto* plurals = new QTranslator(&app);
+    if (plurals->load(u":/i18n/planscope_en.qm"_s)) QApplication::installTranslator(plurals);
     auto* own = new QTranslator(&app);
     if (own->load(locale, u"planscope"_s, u"_"_s, u":/i18n"_s)) QApplication::installTranslator(own);
 }
