@@ -1,7 +1,10 @@
 // Allocating graphs as llama.cpp did: a measure pass, then the real allocation into a buffer of
 // the measured size. Each iteration works on a fresh copy of the graph (copied untimed).
+#include "alloc/ggml_version_diff.h"
 #include "alloc/legacy_allocator.h"
+#include "alloc/live_tensors.h"
 #include "alloc/plan.h"
+#include "alloc/plan_listing.h"
 #include "core/builder.h"
 #include "core/graph.h"
 #include "llama_timing_graph.h"
@@ -75,6 +78,36 @@ void BM_plan_graph_llama(benchmark::State& state) {
     state.counters["nodes"] = static_cast<double>(proto.g.nodes.size());
 }
 BENCHMARK(BM_plan_graph_llama)->ArgNames({"blocks", "observed"})->Args({32, 0})->Args({32, 1})->Args({80, 0})->Args({80, 1})->Unit(benchmark::kMicrosecond);
+
+// Issue 36: what `plan` prints for a 100,000-node inplace chain (each SILU takes over its
+// source), after planning: the text and JSON listings, --peak's live set, --compare-ggml's diff
+// (which plans both ways itself). Every one was quadratic in the chain (the listing 34-60 s);
+// the target is under 1 s each, CLI start and file parsing included.
+void BM_plan_reports_inplace_chain(benchmark::State& state) {
+    graph_document doc;
+    builder b(doc.ctx);
+    tensor_id t = b.new_tensor_1d(dtype::f32, 8);
+    for (std::int64_t i = 0; i < state.range(1); ++i) t = b.silu(t);
+    if (!build_forward_expand(doc.ctx, doc.g, t).ok()) std::abort();
+    const graph_document proto = copy_document(doc);
+    alloc_recorder recorder;
+    plan_options options;
+    options.observer = &recorder;
+    const auto plan = plan_graph(doc, options);
+    if (!plan) std::abort();
+    const int mode = static_cast<int>(state.range(0));
+    for (auto _ : state) {
+        switch (mode) {
+        case 0: benchmark::DoNotOptimize(plan_listing_text(doc, *plan)); break;
+        case 1: benchmark::DoNotOptimize(plan_listing_json(doc, *plan)); break;
+        case 2: benchmark::DoNotOptimize(live_at(doc, recorder.events(), plan->compute, recorder.events().size())); break;
+        default: benchmark::DoNotOptimize(diff_ggml_versions(proto, {}, 32)); break;
+        }
+    }
+    static constexpr const char* modes[] = {"text", "json", "peak", "compare_ggml"};
+    state.SetLabel(modes[mode]);
+}
+BENCHMARK(BM_plan_reports_inplace_chain)->ArgNames({"mode", "nodes"})->ArgsProduct({{0, 1, 2, 3}, {100000}})->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -1,13 +1,18 @@
 // planscope-cli plan: the listing of docs/plan-listing.md, byte for byte, and its errors.
 #include <algorithm>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QStringDecoder>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "cli_runner.h"
+
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -43,6 +48,8 @@ private slots:
     void llamaCppTotal();
     void usageAndInputErrors_data();
     void usageAndInputErrors();
+    void namesReachNoTerminal_data();
+    void namesReachNoTerminal();
 };
 
 // The example of docs/plan-listing.md. Worked out by hand: parse_seq [0,1,-1,2,3,4,-1,5,6] keeps
@@ -577,6 +584,94 @@ void TestCliPlan::usageAndInputErrors() {
     QCOMPARE(r.code, code);
     QVERIFY(r.out.isEmpty());
     QCOMPARE(r.err.section(QLatin1Char('\n'), 0, 0), line);
+}
+
+namespace {
+
+// Tensor names that would clear the terminal, ring, hold DEL, a C1 CSI, invalid UTF-8, a tab and
+// line breaks: a graph file (JSON escapes) and a DOT dump (raw bytes) of them.
+void write_hostile_graphs(const QTemporaryDir& dir) {
+    QFile json(dir.filePath(QStringLiteral("hostile.json")));
+    QVERIFY(json.open(QIODevice::WriteOnly));
+    json.write(R"({"format": "planscope-graph", "version": 1, "name": "g\u001b]0;title\u0007", "tensors": [
+ {"id": 0, "name": "\u001b[2J\u001b[31mnorm-0", "type": "f32", "ne": [8, 4], "flags": ["input"]},
+ {"id": 1, "name": "bell\u0007del\u007f", "type": "f32", "ne": [8, 4], "op": "UNARY", "params": {"unary": "SILU"}, "src": [0]},
+ {"id": 2, "name": "c1\u009bcsi", "type": "f32", "ne": [8, 4], "op": "UNARY", "params": {"unary": "SILU"}, "src": [1]},
+ {"id": 3, "name": "tab\there\nnl\rcr", "type": "f32", "ne": [8, 4], "op": "MUL", "src": [2, 1]},
+ {"id": 4, "name": "ok-\u00e9", "type": "f32", "ne": [8, 4], "op": "ADD", "src": [3, 0], "flags": ["output"]}],
+ "nodes": [1, 2, 3, 4], "leafs": [0]})");
+    QFile layer(QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_layer.dot"));
+    QVERIFY(layer.open(QIODevice::ReadOnly));
+    QByteArray dot = layer.readAll();
+    dot.replace("label=\"norm-0 ", "label=\"\x1b[2J\x1b[31mnorm-0 ");
+    dot.replace("label=\"attn_norm-0 ", "label=\"attn\xffnorm-0 ");
+    dot.replace("label=\"Qcur-0 (f32)", "label=\"Q\x07\x7f\xc2\x9b" "cur-0 (f32)");
+    QFile out(dir.filePath(QStringLiteral("hostile.dot")));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(dot);
+}
+
+// Why `text` could not go to a terminal as it is, or "" when it can: a byte below 0x20 but \n and
+// \t, DEL, a C1 control or invalid UTF-8.
+QString terminal_problem(const QByteArray& text) {
+    QStringDecoder utf8(QStringDecoder::Utf8);
+    const QString decoded = utf8(text);
+    if (utf8.hasError()) return QStringLiteral("invalid UTF-8");
+    for (const QChar c : decoded) {
+        const ushort u = c.unicode();
+        if ((u < 0x20 && u != '\n' && u != '\t') || (u >= 0x7f && u <= 0x9f))
+            return QStringLiteral("character U+%1").arg(u, 4, 16, QLatin1Char('0'));
+    }
+    return {};
+}
+
+} // namespace
+
+// Issue 36 item 11: whatever a tensor's name holds, no listing of `plan` or `info` passes a
+// control character or invalid UTF-8 to the terminal; the names stay readable, escaped.
+void TestCliPlan::namesReachNoTerminal_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QByteArray>("shown"); // a line of the output, escaped as printable() does
+    const QByteArray listed = "\tbell\\x07del\\x7f\tSILU\t";
+    for (const char* file : {"hostile.json", "hostile.dot"}) {
+        const bool dot = QByteArray(file).endsWith(".dot");
+        const QByteArray name = dot ? "Q\\x07\\x7f\\xc2\\x9bcur-0" : "bell\\x07del\\x7f";
+        const auto row = [&](const char* tag, QStringList options, QByteArray shown) {
+            QTest::addRow("%s %s", file, tag) << QString::fromLatin1(file) << options << shown;
+        };
+        row("listing", {}, dot ? "\tattn\\xffnorm-0\tMUL\t" : listed);
+        row("json", {u"--format"_s, u"json"_s}, dot ? "attn\xef\xbf\xbdnorm-0" : "bell\\u0007del\\u007f");
+        row("ggml 2026", {u"--ggml"_s, u"2026"_s}, dot ? "\t\\x1b[2J\\x1b[31mnorm-0\tRMS_NORM\t" : listed);
+        row("stats", {u"--stats"_s}, dot ? "graph\thostile" : "graph\tg\\x1b]0;title\\x07");
+        row("compare", {u"--compare"_s, u"ggml,best"_s}, "planscope-compare");
+        row("peak", {u"--peak"_s}, name);
+        row("peak json", {u"--peak"_s, u"--format"_s, u"json"_s}, "\"format\": \"planscope-peak\"");
+        row("compare-ggml", {u"--compare-ggml"_s}, "planscope-ggml-diff");
+        row("compare-ggml json", {u"--compare-ggml"_s, u"--format"_s, u"json"_s}, "planscope-ggml-diff");
+        row("backends", {u"--backends"_s, u"cpu"_s}, dot ? name : "bell\\x07del\\x7f (");
+        row("causes", {u"--backends"_s, u"cpu"_s, u"--causes"_s}, "## SPLIT CAUSES");
+        row("backends json", {u"--backends"_s, u"cpu"_s, u"--format"_s, u"json"_s}, "\"format\": \"planscope-sched\"");
+        row("info", {u"info"_s}, "graph: ");
+    }
+}
+
+void TestCliPlan::namesReachNoTerminal() {
+    QFETCH(QString, file);
+    QFETCH(QStringList, options);
+    QFETCH(QByteArray, shown);
+    QTemporaryDir dir;
+    write_hostile_graphs(dir);
+    const QString path = dir.filePath(file);
+    const bool info = options.value(0) == u"info"_s;
+    const QStringList args = info ? QStringList{u"info"_s, path} : QStringList{u"plan"_s, path} + options;
+    QProcess p;
+    p.start(QStringLiteral(PLANSCOPE_CLI), args);
+    QVERIFY(p.waitForFinished(60000));
+    const QByteArray out = p.readAllStandardOutput();
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QCOMPARE(terminal_problem(out), QString());
+    QVERIFY2(out.contains(shown), out.constData());
 }
 
 QTEST_APPLESS_MAIN(TestCliPlan)
