@@ -211,8 +211,8 @@ void TestSchedDebugLog::limits_data() {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("message");
     QTest::newRow("backends") << "backends" << "line 50: backend 'B16' is the assignment's 17th, more than the scheduler's 16";
-    QTest::newRow("inputs") << "inputs" << "line 4: more than 200000 node lines and split inputs in one assignment";
-    QTest::newRow("nodes") << "nodes" << "line 200003: more than 200000 node lines and split inputs in one assignment";
+    QTest::newRow("inputs") << "inputs" << "line 4: more than 40000 node lines and split inputs in one assignment";
+    QTest::newRow("nodes") << "nodes" << "line 40003: more than 40000 node lines and split inputs in one assignment";
 }
 
 void TestSchedDebugLog::limits() {

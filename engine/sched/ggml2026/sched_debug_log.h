@@ -22,8 +22,10 @@ namespace planscope::ggml2026 {
 // A log larger than this is refused unread; a program's whole stderr of a long run fits.
 inline constexpr std::size_t max_sched_log_bytes = std::size_t{64} << 20;
 // An assignment with more node lines and split inputs than this is refused as the parser meets
-// it: each becomes a tensor of the document (a llama graph of today has some 10,000).
-inline constexpr std::size_t max_sched_log_entries = 200000;
+// it: each becomes a tensor of the document, an input two (its copy, and its source as a leaf),
+// and the GUI must stay within 4 x the file's size + 200 MB (40,000 inputs: 0.7 MB, 160 MB).
+// A llama graph of today has some 10,000 node lines.
+inline constexpr std::size_t max_sched_log_entries = 40000;
 
 // A tensor as a node line shows it: "name (size) [backend cause]".
 struct sched_log_tensor {
