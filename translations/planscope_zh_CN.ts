@@ -35,7 +35,7 @@
         <translation>词元 %1 为空</translation>
     </message>
     <message>
-        <source>token %1 &apos;%2&apos; is not an integer</source>
+        <source>token %1 '%2' is not an integer</source>
         <translation>词元 %1“%2”不是整数</translation>
     </message>
     <message>
@@ -82,7 +82,7 @@
 <context>
     <name>main</name>
     <message>
-        <source>Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.</source>
+        <source>Shows how ggml's allocator and scheduler place every tensor of a compute graph.</source>
         <translation>展示 ggml 的分配器和调度器如何放置计算图中的每个张量。</translation>
     </message>
     <message>
@@ -118,7 +118,7 @@
         <translation>最多只能指定一个 FILE，实际为 %1 个</translation>
     </message>
     <message>
-        <source>--step takes a number of steps, not &apos;%1&apos;</source>
+        <source>--step takes a number of steps, not '%1'</source>
         <translation>--step 需要步数，而不是“%1”</translation>
     </message>
     <message>
@@ -138,7 +138,7 @@
         <translation>--split-overview 需要 --schedule</translation>
     </message>
     <message>
-        <source>Re-plan the model with N layers on the second backend, as the what-if bar&apos;s ngl.</source>
+        <source>Re-plan the model with N layers on the second backend, as the what-if bar's ngl.</source>
         <translation>以第二个后端上的 N 层重新规划模型，同假设工具栏中的 ngl。</translation>
     </message>
     <message>
@@ -150,7 +150,7 @@
         <translation>PANEL</translation>
     </message>
     <message>
-        <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
+        <source>--ngl takes a number of layers, not '%1'</source>
         <translation>--ngl 需要层数，而不是“%1”</translation>
     </message>
     <message>
@@ -162,15 +162,15 @@
         <translation>VERSION</translation>
     </message>
     <message>
-        <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
+        <source>--ggml is 2023 or 2026, not '%1'</source>
         <translation>--ggml 应为 2023 或 2026，而不是“%1”</translation>
     </message>
     <message>
-        <source>With --ggml 2026: the buffer type&apos;s maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
+        <source>With --ggml 2026: the buffer type's maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
         <translation>与 --ggml 2026 一起使用：缓冲区类型的最大大小（字节），同 视图 &gt; 分配器 &gt; 最大缓冲区大小。</translation>
     </message>
     <message>
-        <source>--max-buffer-size takes a positive number of bytes, not &apos;%1&apos;</source>
+        <source>--max-buffer-size takes a positive number of bytes, not '%1'</source>
         <translation>--max-buffer-size 需要正的字节数，而不是“%1”</translation>
     </message>
     <message>
@@ -530,6 +530,22 @@ Click the header to close it</source>
             <numerusform>%1：%2，%n 个张量</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 — %2 live</source>
+        <translation>%1 — 使用中 %2</translation>
+    </message>
+    <message>
+        <source>Pre-allocated — %1</source>
+        <translation>预分配 — %1</translation>
+    </message>
+    <message>
+        <source>Pre-allocated</source>
+        <translation>预分配</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::CanvasHint</name>
@@ -542,7 +558,7 @@ Click the header to close it</source>
         <translation>&lt;b&gt;单击张量&lt;/b&gt;可查看它位于何处以及原因（检查器、原因面板）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator&apos;s plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
+        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator's plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
         <translation>&lt;b&gt;F10&lt;/b&gt; 单步执行分配器的计划，&lt;b&gt;F5&lt;/b&gt; 播放；&lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; 转到第一步 / 最后一步；&lt;b&gt;F9&lt;/b&gt; 在所选张量上设置断点。</translation>
     </message>
     <message>
@@ -550,7 +566,7 @@ Click the header to close it</source>
         <translation>&lt;b&gt;峰值&lt;/b&gt;标签页列出计算缓冲区最满时正在使用的内容。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock&apos;s &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
+        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock's &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
         <translation>&lt;b&gt;F7&lt;/b&gt; 将图拆分到各后端；拆分面板的&lt;b&gt;原因&lt;/b&gt;标签页说明拆分的原因。</translation>
     </message>
     <message>
@@ -833,7 +849,7 @@ Click the header to close it</source>
         <translation>导出</translation>
     </message>
     <message>
-        <source>None (one split on the compute buffer&apos;s backend)</source>
+        <source>None (one split on the compute buffer's backend)</source>
         <translation>无（在计算缓冲区的后端上作为一个拆分）</translation>
     </message>
     <message>
@@ -869,7 +885,7 @@ Click the header to close it</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <source>%1 (ggml&apos;s allocator, default)</source>
+        <source>%1 (ggml's allocator, default)</source>
         <translation>%1（ggml 的分配器，默认）</translation>
     </message>
     <message>
@@ -1141,7 +1157,7 @@ Click the header to close it</source>
         <translation>调度器原因：</translation>
     </message>
     <message>
-        <source>lives in %1&apos;s memory: %2</source>
+        <source>lives in %1's memory: %2</source>
         <translation>位于 %1 的内存中：%2</translation>
     </message>
     <message>
@@ -1438,7 +1454,7 @@ The current graph is kept.</source>
         <translation>关于 Planscope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml's allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;展示 ggml 的分配器和调度器如何放置计算图中的每个张量。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1480,7 +1496,7 @@ The current graph is kept.</source>
         <translation>请先调度图 (F7)</translation>
     </message>
     <message>
-        <source>The schedule&apos;s splits in order, folded by repeated block</source>
+        <source>The schedule's splits in order, folded by repeated block</source>
         <translation>按顺序列出调度的拆分，按重复块折叠</translation>
     </message>
     <message>
@@ -1580,7 +1596,7 @@ The current graph is kept.</source>
         <translation>最大缓冲区大小(&amp;M)…</translation>
     </message>
     <message>
-        <source>The buffer type&apos;s largest buffer: ggml 2026 plans a larger one as chunks</source>
+        <source>The buffer type's largest buffer: ggml 2026 plans a larger one as chunks</source>
         <translation>缓冲区类型的最大缓冲区：ggml 2026 将更大的缓冲区分块规划</translation>
     </message>
     <message>
@@ -1598,6 +1614,18 @@ The current graph is kept.</source>
     <message>
         <source>The tensors that ggml 2023 and ggml 2026 place differently, and why</source>
         <translation>ggml 2023 与 ggml 2026 放置位置不同的张量及其原因</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2 is open instead.</source>
+        <translation>%1
+
+已改为打开 %2。</translation>
+    </message>
+    <message>
+        <source>Compute buffers %1</source>
+        <translation>计算缓冲区 %1</translation>
     </message>
 </context>
 <context>
@@ -1674,7 +1702,7 @@ The current graph is kept.</source>
         <translation>例如 1,403,407,261,378</translation>
     </message>
     <message>
-        <source>The prompt&apos;s token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama&apos;s &lt;s&gt;.</source>
+        <source>The prompt's token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama's &lt;s&gt;.</source>
         <translation>提示词的词元 ID，以逗号分隔（--tokens）。不会添加 BOS：对 llama 的 &lt;s&gt; 请以 1 开头。</translation>
     </message>
     <message>
@@ -1813,6 +1841,10 @@ The current graph is kept.</source>
         <source> (node %1)</source>
         <translation>（节点 %1）</translation>
     </message>
+    <message>
+        <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
+        <translation>提示词图：%1（llama.cpp 按其最坏情况图预留）</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::PlanLayoutView</name>
@@ -1855,7 +1887,7 @@ alive from node %4 to %5</source>
         <translation>图未被规划</translation>
     </message>
     <message>
-        <source>step %1 is past the plan&apos;s last step, %2</source>
+        <source>step %1 is past the plan's last step, %2</source>
         <translation>第 %1 步超出了计划的最后一步 %2</translation>
     </message>
     <message>
@@ -1875,7 +1907,7 @@ alive from node %4 to %5</source>
         <translation>--show causes 需要 --schedule</translation>
     </message>
     <message>
-        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
+        <source>unknown panel '%1' (peak, causes)</source>
         <translation>未知面板“%1”（peak、causes）</translation>
     </message>
 </context>
@@ -1890,7 +1922,7 @@ alive from node %4 to %5</source>
         <translation>设备索引或其名称的一部分；留空：第一个 GPU，若无则第一个设备</translation>
     </message>
     <message>
-        <source>Threads the CPU backend computes with (default: the hardware&apos;s, at most 8)</source>
+        <source>Threads the CPU backend computes with (default: the hardware's, at most 8)</source>
         <translation>CPU 后端计算所用的线程数（默认：硬件线程数，最多 8）</translation>
     </message>
     <message>
@@ -1930,6 +1962,22 @@ alive from node %4 to %5</source>
     <message>
         <source>Fold graphs above:</source>
         <translation>折叠超过以下节点数的图：</translation>
+    </message>
+    <message>
+        <source>The language of menus and panels; Planscope uses it when it starts again</source>
+        <translation>菜单和面板的语言；Planscope 下次启动时使用</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>A new language applies when Planscope starts again.</source>
+        <translation>新的语言将在 Planscope 下次启动时生效。</translation>
     </message>
 </context>
 <context>
@@ -2115,12 +2163,6 @@ alive from node %4 to %5</source>
         <translation>单击展开</translation>
     </message>
     <message numerus="yes">
-        <source>%n copy(ies) · %1</source>
-        <translation>
-            <numerusform>%n 次复制 · %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>#%1 · %n node(s)</source>
         <translation>
             <numerusform>#%1 · %n 个节点</numerusform>
@@ -2193,6 +2235,14 @@ alive from node %4 to %5</source>
     <message>
         <source>%1: on %2, as the log printed it</source>
         <translation>%1：位于 %2，按日志所打印</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies · %1</source>
+        <translation><numerusform>%n 个副本 · %1</numerusform></translation>
     </message>
 </context>
 <context>
@@ -2268,6 +2318,10 @@ alive from node %4 to %5</source>
     <message>
         <source>Causes</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors' data or its backends</source>
+        <translation>GGML_SCHED_DEBUG 日志无法运行：它只有所打印的图和拆分分配，没有张量数据和后端</translation>
     </message>
 </context>
 <context>
@@ -2345,7 +2399,7 @@ alive from node %4 to %5</source>
         <translation>单步执行调度后的分配(&amp;C)</translation>
     </message>
     <message>
-        <source>Step through the scheduler&apos;s compute buffers, one per backend, instead of the single-buffer plan</source>
+        <source>Step through the scheduler's compute buffers, one per backend, instead of the single-buffer plan</source>
         <translation>单步查看调度器的计算缓冲区（每个后端一个），而不是单缓冲区的计划</translation>
     </message>
     <message>
@@ -2438,6 +2492,12 @@ alive from node %4 to %5</source>
         <source>(was %1: %2)</source>
         <translation>（之前 %1：%2）</translation>
     </message>
+    <message>
+        <source>For this prompt graph (llama.cpp reserves with its worst-case graph):
+%1</source>
+        <translation>对于此提示词图（llama.cpp 按其最坏情况图预留）：
+%1</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SweepChart</name>
@@ -2493,10 +2553,6 @@ alive from node %4 to %5</source>
         <translation>计算缓冲区扫描 — %1</translation>
     </message>
     <message>
-        <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
-        <translation>其他参数保持不变：n_ctx %1，n_batch %2。</translation>
-    </message>
-    <message>
         <source>Only a model (.gguf) or the llama template can be swept.</source>
         <translation>只有模型（.gguf）或 llama 模板可以扫描。</translation>
     </message>
@@ -2525,6 +2581,14 @@ alive from node %4 to %5</source>
     <message>
         <source>Cance&amp;l</source>
         <translation>取消(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_ctx %1.</source>
+        <translation>其他参数保持不变：n_ctx %1。</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_batch %1.</source>
+        <translation>其他参数保持不变：n_batch %1。</translation>
     </message>
 </context>
 <context>
@@ -2574,6 +2638,14 @@ alive from node %4 to %5</source>
     <message>
         <source>llama.cpp total</source>
         <translation>llama.cpp 总计</translation>
+    </message>
+    <message>
+        <source>The compute buffer of the graph built at this value</source>
+        <translation>以此值构建的图的计算缓冲区</translation>
+    </message>
+    <message>
+        <source>What llama.cpp reserves at this value: the compute buffer of its worst-case graph (n_past = n_ctx − n_batch, the K-shift), plus its graph metadata</source>
+        <translation>llama.cpp 在此值下预留的内存：其最坏情况图的计算缓冲区（n_past = n_ctx − n_batch，含 K-shift），加上图的元数据</translation>
     </message>
 </context>
 <context>
@@ -2667,7 +2739,7 @@ alive from node %4 to %5</source>
         <translation>此模板没有参数。</translation>
     </message>
     <message>
-        <source>Worst case (llama.cpp&apos;s measure graph):</source>
+        <source>Worst case (llama.cpp's measure graph):</source>
         <translation>最坏情况（llama.cpp 的测量图）：</translation>
     </message>
 </context>
@@ -2859,7 +2931,7 @@ alive from node %4 to %5</source>
         <translation>ggml 2026 从不释放 OUTPUT 张量；2023 会在其最后一个读取者之后释放它。</translation>
     </message>
     <message>
-        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026&apos;s own to take over.</source>
+        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026's own to take over.</source>
         <translation>ggml 2023 在视图上就地计算了它；视图从不归 ggml 2026 所有，因此不能被接管。</translation>
     </message>
     <message>
@@ -2867,11 +2939,11 @@ alive from node %4 to %5</source>
         <translation>ggml 2026 拒绝就地覆盖 OUTPUT 张量；2023 则会覆盖。</translation>
     </message>
     <message>
-        <source>ggml 2026 computed it in place over a parent that was not ggml 2023&apos;s own to take over.</source>
+        <source>ggml 2026 computed it in place over a parent that was not ggml 2023's own to take over.</source>
         <translation>ggml 2026 在一个父节点上就地计算了它，而该父节点不归 ggml 2023 所有，2023 不能接管它。</translation>
     </message>
     <message>
-        <source>ggml 2023 frees at the document&apos;s parse_seq barriers; ggml 2026 has no parse_seq.</source>
+        <source>ggml 2023 frees at the document's parse_seq barriers; ggml 2026 has no parse_seq.</source>
         <translation>ggml 2023 在文档的 parse_seq 屏障处释放；ggml 2026 没有 parse_seq。</translation>
     </message>
     <message>
@@ -3024,11 +3096,11 @@ alive from node %4 to %5</source>
         </translation>
     </message>
     <message>
-        <source>The buffer&apos;s high-water mark grows from %1 to %2 bytes.</source>
+        <source>The buffer's high-water mark grows from %1 to %2 bytes.</source>
         <translation>缓冲区的高水位从 %1 字节增长到 %2 字节。</translation>
     </message>
     <message>
-        <source>%1 is not in this allocator&apos;s buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
+        <source>%1 is not in this allocator's buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
         <translation>%1 不在此分配器的缓冲区中（权重、KV cache 或未分配的张量），因此 %2 不能占用其内存。</translation>
     </message>
     <message>
@@ -3048,7 +3120,7 @@ alive from node %4 to %5</source>
         <translation>%1 是一个视图，其源还有其他视图或子节点。</translation>
     </message>
     <message>
-        <source>%1 is a view that does not start at its source&apos;s first byte.</source>
+        <source>%1 is a view that does not start at its source's first byte.</source>
         <translation>%1 是一个视图，但不是从其源的第一个字节开始。</translation>
     </message>
     <message>
@@ -3056,7 +3128,7 @@ alive from node %4 to %5</source>
         <translation>就地：%1 复用 %2，偏移 %3</translation>
     </message>
     <message>
-        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent&apos;s memory.</source>
+        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent's memory.</source>
         <translation>%1 可以就地运行，且其父节点 %2 已没有其他待运行的子节点、没有存活的视图且布局相同，因此该节点接管父节点的内存。</translation>
     </message>
     <message>
@@ -3088,7 +3160,7 @@ alive from node %4 to %5</source>
         <translation>%1 是图的输出，ggml 2026 从不允许 %2 覆盖它。</translation>
     </message>
     <message>
-        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view&apos;s, so %2 gets memory of its own.</source>
+        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view's, so %2 gets memory of its own.</source>
         <translation>%1 是一个视图：ggml 2026 只接管本轮自己分配的内存，从不接管视图的内存，因此 %2 获得自己的内存。</translation>
     </message>
 </context>
