@@ -128,6 +128,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     if (a.fold && a.w->kind != export_kind::splits) return "--fold and --no-fold apply to --what splits";
     if (a.max_pixels && (a.w->kind != export_kind::splits || a.format != "png")) return "--max-size applies to --what splits as png";
     if (a.backends && a.w->kind == export_kind::alloc_trace) return "--backends does not apply to --what alloc-trace (one compute buffer)";
+    if (a.backends)
+        if (std::string problem = backend_list_problem(*a.backends); !problem.empty()) return problem;
     if (a.planner_given && a.w->kind == export_kind::trace) return "--planner does not apply to --what trace";
     if (a.backends && a.w->kind == export_kind::plan && (a.planner_given || a.alignment_given))
         return "--what plan with --backends is the scheduler's plan, each backend's buffer at its own alignment: no --planner or --alignment";
