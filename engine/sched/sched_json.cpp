@@ -42,9 +42,10 @@ ojson tensor_row(const sched_outcome& out, const memory_owners& owners, std::siz
 
 ojson buffers_json(const sched_outcome& out) {
     ojson list = ojson::array();
+    const std::vector<std::string> backend = buffer_backend_names(out.doc, out.backend_names);
     for (std::size_t i = 0; i < out.doc.buffers.size(); ++i) {
         const buffer_desc& b = out.doc.buffers[i];
-        ojson row{{"id", i}, {"name", b.name}, {"backend", b.backend}, {"size", b.size}, {"alignment", b.alignment}};
+        ojson row{{"id", i}, {"name", b.name}, {"backend", backend[i]}, {"size", b.size}, {"alignment", b.alignment}};
         // A backend's compute buffer (ggml 2026: its first chunk).
         const auto info = std::find_if(out.buffers.begin(), out.buffers.end(),
                                        [i](const sched_buffer_info& x) { return x.id.valid() && x.id.index() == i; });
@@ -116,21 +117,24 @@ std::string sched_plan_json(const sched_outcome& out) {
     for (std::size_t b = 0; b < out.backend_names.size(); ++b) backends.push_back(ojson{{"index", b}, {"name", out.backend_names[b]}});
     const std::vector<int> split = split_of_nodes(out);
     const memory_owners owners(out.doc.ctx, out.inplace_of); // once: chains are long
-    ojson nodes = ojson::array(), leafs = ojson::array();
-    for (std::size_t i = 0; i < out.doc.g.nodes.size(); ++i) {
-        ojson row = tensor_row(out, owners, i, out.doc.g.nodes[i]);
-        row["split"] = split[i] < 0 ? ojson(nullptr) : ojson(split[i]);
-        nodes.push_back(std::move(row));
-    }
-    for (std::size_t i = 0; i < out.doc.g.leafs.size(); ++i) leafs.push_back(tensor_row(out, owners, i, out.doc.g.leafs[i]));
+    // Tensor rows dumped as they are made: a long graph's rows are never all held as JSON values.
+    const auto rows = [&](const char* key, std::size_t n, const auto& row) {
+        text += " " + dump(key) + ": [";
+        for (std::size_t i = 0; i < n; ++i) text += (i ? ",\n  " : "\n  ") + dump(row(i));
+        text += n == 0 ? "],\n" : "\n ],\n";
+    };
 
     text += "{\n \"format\": \"planscope-sched\",\n \"version\": " + std::to_string(sched_json_version) +
             ",\n \"graph\": " + dump(out.doc.name) + ",\n";
     list("backends", backends);
     list("buffers", buffers_json(out));
     list("splits", splits_json(out, owners));
-    list("nodes", nodes);
-    list("leafs", leafs);
+    rows("nodes", out.doc.g.nodes.size(), [&](std::size_t i) {
+        ojson row = tensor_row(out, owners, i, out.doc.g.nodes[i]);
+        row["split"] = split[i] < 0 ? ojson(nullptr) : ojson(split[i]);
+        return row;
+    });
+    rows("leafs", out.doc.g.leafs.size(), [&](std::size_t i) { return tensor_row(out, owners, i, out.doc.g.leafs[i]); });
     text += " \"causes\": " + dump(causes_json(out)) + ",\n";
     text += " \"warnings\": " + dump(ojson(out.warnings)) + "\n}\n";
     return text;
