@@ -9,19 +9,6 @@
 namespace planscope {
 namespace {
 
-// Every document buffer's backend by the scheduler's names: a model's offloaded weights are in
-// a buffer of backend "GPU", which the scheduler gives to its first non-CPU backend.
-std::vector<std::string> buffer_backends(const sched_outcome& out) {
-    const buffer_backend_fn by_name = buffer_backend_of_document(out.doc, out.backend_names);
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < out.doc.buffers.size(); ++i) {
-        const auto b = by_name(buffer_id{i});
-        const bool known = b && *b >= 0 && static_cast<std::size_t>(*b) < out.backend_names.size();
-        names.push_back(known ? out.backend_names[static_cast<std::size_t>(*b)] : out.doc.buffers[i].backend);
-    }
-    return names;
-}
-
 plan_export_tensor sched_row(const sched_outcome& out, const std::vector<std::string>& buffer_backend, tensor_id id,
                              bool leaf, bool copy) {
     const graph_document& doc = out.doc;
@@ -78,7 +65,7 @@ plan_export make_sched_plan_export(const sched_outcome& out, ggml_version versio
     e.planner = std::string(name(planner_kind::ggml));
     if (version != ggml_version::v2023) e.ggml = std::string(name(version));
     e.steps = out.plan.split_graph.nodes.size();
-    const std::vector<std::string> buffer_backend = buffer_backends(out);
+    const std::vector<std::string> buffer_backend = buffer_backend_names(out.doc, out.backend_names);
     for (tensor_id id : out.doc.g.nodes) e.tensors.push_back(sched_row(out, buffer_backend, id, false, false));
     for (tensor_id id : out.doc.g.leafs) e.tensors.push_back(sched_row(out, buffer_backend, id, true, false));
     for (tensor_id id : copies_of(out.plan)) e.tensors.push_back(sched_row(out, buffer_backend, id, false, true));

@@ -32,6 +32,9 @@ buffer_backend_fn buffer_backend_of_table(const buffer_table& table, std::span<b
 // "GPU", ...) matched against the scheduler's display names; otherwise a non-CPU name goes to the
 // first backend not named CPU, or else to backend 1 (two CPU instances: the second one).
 buffer_backend_fn buffer_backend_of_document(const graph_document& doc, const std::vector<std::string>& names);
+// Each document buffer's backend as the scheduler names it (buffer_backend_of_document): a
+// model's offloaded weights ("weights_gpu", backend "GPU") are on "OpenCL" or "CPU1".
+std::vector<std::string> buffer_backend_names(const graph_document& doc, const std::vector<std::string>& names);
 
 // Per backend: the splits' copy and compute times, bytes copied and splits computed
 // (scheduler::totals; the ggml 2026 runner's too).

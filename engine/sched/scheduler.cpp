@@ -45,6 +45,17 @@ buffer_backend_fn buffer_backend_of_document(const graph_document& doc, const st
     };
 }
 
+std::vector<std::string> buffer_backend_names(const graph_document& doc, const std::vector<std::string>& names) {
+    const buffer_backend_fn by_name = buffer_backend_of_document(doc, names);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < doc.buffers.size(); ++i) {
+        const auto b = by_name(buffer_id{i});
+        const bool known = b && *b >= 0 && static_cast<std::size_t>(*b) < names.size();
+        out.push_back(known ? names[static_cast<std::size_t>(*b)] : doc.buffers[i].backend);
+    }
+    return out;
+}
+
 result<std::unique_ptr<scheduler>> scheduler::create(std::vector<backend*> backends, buffer_table& table,
                                                      buffer_id first_buffer, buffer_backend_fn external) {
     if (backends.empty()) return error{"the scheduler needs at least one backend"};

@@ -180,6 +180,9 @@ private slots:
 
         const json& buffers = root["buffers"];
         QCOMPARE(buffers.size(), std::size_t{5});
+        // The offloaded weights on the backend that holds them, not the document's "GPU".
+        QCOMPARE(buffers[1]["name"], "weights_gpu");
+        QCOMPARE(buffers[1]["backend"], "CPU1");
         QCOMPARE(buffers[3]["name"], "CPU compute");
         QCOMPARE(buffers[3]["size"], 11520);
         QCOMPARE(buffers[3]["compute"]["free_after"], json::parse(R"([{"offset":0,"size":1280}])"));
