@@ -1,6 +1,7 @@
 #include "ggml_version_diff.h"
 
 #include "alloc/ggml2026/graph_planner.h"
+#include "alloc/ggml2026/plan_2026.h"
 #include "alloc/memory_owner.h"
 #include "alloc/plan.h"
 
@@ -116,9 +117,9 @@ result<ggml_version_diff> diff_ggml_versions(const graph_document& doc, std::spa
     auto plan23 = plan_graph(planned, options);
     if (!plan23) return error{"ggml 2023: " + plan23.err().message};
 
-    // As plan_graph of 2026 does: llama.cpp flags today what it placed first in 2023.
+    // As plan_graph of 2026 does: llama.cpp flags today the leafs it placed first in 2023.
     graph_document flagged = copy_document(doc);
-    for (const tensor_id t : preallocate) flagged.ctx[t].flags = flagged.ctx[t].flags | tensor_flag::input;
+    ggml2026::flag_inputs(flagged.ctx, flagged.g, preallocate);
     const ggml2026::buffer_type_info cpu{alignment, SIZE_MAX, -1, {}};
     auto plan26 = ggml2026::reserve(flagged.ctx, flagged.g, std::span(&cpu, 1));
     if (!plan26) return error{"ggml 2026: " + plan26.err().message};

@@ -2,6 +2,7 @@
 // address worked out by hand from both allocators (docs/ggml-versions.md has the rules). f32
 // tensors of 16 values (64 bytes), alignment 32; X is an INPUT leaf that 2023 places before the
 // graph, as llama.cpp's inputs were.
+#include "alloc/ggml2026/plan_2026.h"
 #include "alloc/ggml_version_diff.h"
 #include "core/builder.h"
 
@@ -50,6 +51,7 @@ private slots:
     void rules();
     void placementsOfOneDifference();
     void parseSeqIsNoted();
+    void preallocatedNodeAsPlan2026();
 };
 
 void TestGgmlVersionDiff::rules_data() {
@@ -150,6 +152,40 @@ void TestGgmlVersionDiff::parseSeqIsNoted() {
     QCOMPARE(d->size_2023, std::size_t{256});
     QCOMPARE(d->size_2026(), std::size_t{128});
     QCOMPARE(rows(f.doc.ctx, *d), (QStringList{"b:parse-seq-removed", "c:moved:b"}));
+}
+
+// A node among the preallocated tensors (the 2023 llama graph's inp_embd, a GET_ROWS) is not
+// flagged INPUT by 2026, which flags only leafs (flag_inputs): the diff's 2026 side places every
+// tensor where `plan --ggml 2026` does. It once flagged the node and placed it first.
+void TestGgmlVersionDiff::preallocatedNodeAsPlan2026() {
+    tensor_id e;
+    fixture f;
+    {
+        builder b(f.doc.ctx);
+        f.x = b.set_flags(b.set_name(b.new_tensor_1d(dtype::f32, 16), "X"), tensor_flag::input);
+        const tensor_id l = b.set_name(b.new_tensor_1d(dtype::f32, 16), "L");
+        const tensor_id a = b.set_name(b.add(b.set_name(b.cont(l), "a"), l), "b");
+        e = b.set_name(b.cont(f.x), "E");
+        expand(f, b.set_name(b.add(a, e), "c"));
+    }
+    const std::vector<tensor_id> preallocate{f.x, e};
+    const auto d = diff_ggml_versions(f.doc, preallocate, 32);
+    QVERIFY2(d.ok(), d.ok() ? "" : d.err().message.c_str());
+
+    graph_document planned = copy_document(f.doc);
+    plan_options options;
+    options.version = ggml_version::v2026;
+    options.preallocate = preallocate;
+    const auto plan = ggml2026::plan_graph(planned, options);
+    QVERIFY2(plan.ok(), plan.ok() ? "" : plan.err().message.c_str());
+    QVERIFY(!has_flag(planned.ctx[e].flags, tensor_flag::input));
+    QCOMPARE(d->size_2026(), plan->max_size);
+    for (const tensor_version_diff& t : d->differences) {
+        QVERIFY(t.rule != version_rule::input_first || t.tensor != e);
+        const auto& where = planned.ctx[t.tensor].where;
+        QCOMPARE(t.v2026.offset.has_value(), where.has_value());
+        if (where) QCOMPARE(*t.v2026.offset, std::uint64_t{where->offset});
+    }
 }
 
 QTEST_APPLESS_MAIN(TestGgmlVersionDiff)
