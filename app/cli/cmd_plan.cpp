@@ -65,7 +65,7 @@ int plan_backends(opened_source in, const std::string& file, const std::string& 
     for (const sched_buffer_info& b : out->buffers)
         std::cout << "llama.cpp: " << llama_backend_compute_line(out->backend_names[static_cast<std::size_t>(b.backend)], b.size) << '\n';
     if (causes) std::cout << "\n## SPLIT CAUSES\n" << format_split_causes(out->causes, out->backend_names);
-    for (const auto& w : out->warnings) std::cout << "warning: " << w << '\n';
+    for (const auto& w : out->warnings) std::cout << "warning: " << printable_line(w) << '\n';
     return exit_ok;
 }
 
