@@ -62,6 +62,9 @@ private slots:
     void startupGraph();
     void defaultModelIsEmbedded();
     void openFileReadsModelsAndDumps();
+    void llamaReserveOnWorker_data();
+    void llamaReserveOnWorker();
+    void llamaReserveDroppedWithDocument();
 
 private:
     QString savedAttention(); // the attention template as a JSON file in m_dir
@@ -271,6 +274,80 @@ void TestGraphSession::openFileReadsModelsAndDumps() {
     QVERIFY(finished.wait(10000));
     QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), 29);
     QCOMPARE(session.displayName(), u"llama_layer"_s);
+}
+
+namespace {
+planscope::sweep_builder defaultModelBuilder() {
+    return [](const planscope::llama_params& p) -> planscope::result<planscope::opened_source> {
+        auto model = loadDefaultModel(p);
+        if (!model) return model.err();
+        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
+    };
+}
+} // namespace
+
+// Issue 36 item 1: what llama.cpp reserves for the default model, its worst-case graph planned on
+// the worker as planscope-cli info prints it (153,696 bytes; with 3,342,480 of graph metadata and
+// an alignment of 32: 3,496,208); ggml 2026 packs it into 151,648.
+void TestGraphSession::llamaReserveOnWorker_data() {
+    QTest::addColumn<bool>("v2026");
+    QTest::addColumn<qulonglong>("maxSize");
+    QTest::addColumn<qulonglong>("total");
+    QTest::newRow("ggml 2023") << false << 153696ULL << 3496208ULL;
+    QTest::newRow("ggml 2026") << true << 151648ULL << 3494160ULL;
+}
+
+void TestGraphSession::llamaReserveOnWorker() {
+    QFETCH(bool, v2026);
+    QFETCH(qulonglong, maxSize);
+    QFETCH(qulonglong, total);
+    GraphSession session;
+    auto graph = loadStartupGraph({});
+    QVERIFY(graph);
+    session.setDocument(std::move(graph).value());
+    if (v2026) session.setGgmlVersion(planscope::ggml_version::v2026);
+    QSignalSpy changed(&session, &GraphSession::llamaReserveChanged);
+    session.computeLlamaReserve(defaultModelBuilder(), startupParams);
+    QCOMPARE(changed.size(), 1); // being computed
+    QVERIFY(session.isReservingLlama());
+    QVERIFY(!session.llamaReserve());
+    QVERIFY(changed.wait(20000));
+    QVERIFY(!session.isReservingLlama());
+    QVERIFY2(session.llamaReserveError().isEmpty(), qPrintable(session.llamaReserveError()));
+    QCOMPARE(qulonglong{session.llamaReserve()->max_size}, maxSize);
+    QCOMPARE(qulonglong{session.llamaReserve()->total}, total);
+}
+
+// A newer document or request wins: the older reserve never arrives; a failure says why.
+void TestGraphSession::llamaReserveDroppedWithDocument() {
+    GraphSession session;
+    auto graph = loadStartupGraph({});
+    QVERIFY(graph);
+    session.setDocument(std::move(graph).value());
+    QSignalSpy changed(&session, &GraphSession::llamaReserveChanged);
+    session.computeLlamaReserve(defaultModelBuilder(), startupParams);
+    session.setDocument(attentionDocument());
+    QCOMPARE(changed.size(), 2); // requested, dropped
+    QVERIFY(!session.isReservingLlama());
+    QTest::qWait(1000);
+    QCOMPARE(changed.size(), 2);
+    QVERIFY(!session.llamaReserve());
+
+    planscope::llama_params big = startupParams;
+    big.n_batch = 64;
+    session.computeLlamaReserve(defaultModelBuilder(), big);
+    session.computeLlamaReserve(defaultModelBuilder(), startupParams); // the newer one wins
+    QTRY_VERIFY_WITH_TIMEOUT(session.llamaReserve().has_value(), 20000);
+    QCOMPARE(session.llamaReserve()->total, std::uint64_t{3496208});
+
+    const planscope::sweep_builder failing = [](const planscope::llama_params&) -> planscope::result<planscope::opened_source> {
+        return planscope::error{"stories260K.gguf: no such file"};
+    };
+    session.computeLlamaReserve(failing, startupParams);
+    QVERIFY(!session.llamaReserve());
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isReservingLlama(), 20000);
+    QVERIFY(!session.llamaReserve());
+    QCOMPARE(session.llamaReserveError(), u"stories260K.gguf: no such file"_s);
 }
 
 QTEST_GUILESS_MAIN(TestGraphSession)

@@ -3,6 +3,7 @@
 // is only kept by the parse_seq barrier, y waits for c, c for v and out (nodes 5 and 6 of 7). Rows select tensors and
 // follow the selection; "at the current step" follows stepping; after Schedule there is a buffer
 // per backend.
+#include "io/graph_source.h"
 #include "model/live_tensor_model.h"
 #include "panels/peak_panel.h"
 #include "session/graph_session.h"
@@ -139,21 +140,30 @@ void TestPeakPanel::bufferPerBackendAfterSchedule() {
 // labelled so; the worst-case graph's is llama.cpp's own (18,432 and 153,696 bytes + 3,342,512).
 void TestPeakPanel::llamaPromptGraphLabelled_data() {
     QTest::addColumn<QString>("spec");
+    QTest::addColumn<bool>("reserve"); // the session computes llama.cpp's reserve (as the main window has it)
     QTest::addColumn<QString>("tail");
-    QTest::newRow("prompt graph") << u"llama"_s
+    QTest::newRow("prompt graph") << u"llama"_s << false
                                   << u" · prompt graph: compute buffer total size = 3.21 MiB (llama.cpp reserves with its worst-case graph)"_s;
-    QTest::newRow("worst case") << u"llama?worst_case=yes"_s << u" · compute buffer total size = 3.33 MiB"_s;
-    QTest::newRow("not llama") << u"attention"_s << u" MiB"_s;
+    QTest::newRow("prompt graph, reserve known")
+        << u"llama"_s << true
+        << u" · llama.cpp reserves: compute buffer total size = 3.33 MiB (worst-case graph) · prompt graph: compute buffer total size = 3.21 MiB"_s;
+    QTest::newRow("worst case") << u"llama?worst_case=yes"_s << false << u" · compute buffer total size = 3.33 MiB"_s;
+    QTest::newRow("not llama") << u"attention"_s << false << u" MiB"_s;
 }
 
 void TestPeakPanel::llamaPromptGraphLabelled() {
     QFETCH(QString, spec);
+    QFETCH(bool, reserve);
     QFETCH(QString, tail);
     GraphSession session;
     PeakPanel panel(&session);
     QSignalSpy finished(&session, &GraphSession::planFinished);
     QVERIFY(session.openTemplate(spec));
     QVERIFY(finished.wait(20000) || finished.count() == 1);
+    if (reserve) {
+        session.computeLlamaReserve([](const llama_params& p) { return open_source("template:llama", p); }, llama_params{});
+        QTRY_VERIFY_WITH_TIMEOUT(session.llamaReserve().has_value(), 20000);
+    }
     QVERIFY2(panel.summaryText().endsWith(tail), qPrintable(panel.summaryText()));
     QCOMPARE(panel.summaryText().contains(u"prompt graph"_s), spec == u"llama"_s);
 }

@@ -170,9 +170,26 @@ void TestModels::computeBufferRows() {
     const int r = model.rowCount() - 1;
     QCOMPARE(model.index(r, BufferListModel::NameColumn).data().toString(), u"compute"_s);
     QCOMPARE(model.index(r, BufferListModel::SizeColumn).data(BufferListModel::SortRole).toULongLong(), 18432ULL);
-    QCOMPARE(model.index(r, BufferListModel::LlamaColumn).data().toString(), u"3.21 MiB"_s);
-    QCOMPARE(model.index(r, BufferListModel::LlamaColumn).data(Qt::ToolTipRole).toString(),
-             u"llama.cpp prints: compute buffer total size = 3.21 MiB"_s);
+    // A llama prompt graph: its own figure is labelled; llama.cpp reserved with its worst-case graph.
+    const QModelIndex llama = model.index(r, BufferListModel::LlamaColumn);
+    QCOMPARE(llama.data().toString(), u"3.21 MiB (prompt graph)"_s);
+    QCOMPARE(llama.data(Qt::ToolTipRole).toString(),
+             u"prompt graph: compute buffer total size = 3.21 MiB (llama.cpp reserves with its worst-case graph)"_s);
+    // Once the session has it (the main window passes it on): 153,696 + 3,342,512 = 3,496,208 bytes.
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setReserved(reservedLine(planscope::llama_reserve{153696, 3496208}, {}));
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(changed.at(0).at(0).toModelIndex(), llama);
+    QCOMPARE(llama.data().toString(), u"3.33 MiB"_s);
+    QCOMPARE(llama.data(Qt::ToolTipRole).toString(),
+             u"llama.cpp reserves: compute buffer total size = 3.33 MiB (worst-case graph)\n"
+             "prompt graph: compute buffer total size = 3.21 MiB"_s);
+    model.setReserved(reservedLine(std::nullopt, u"template:llama: the worst-case graph: out of memory"_s));
+    QCOMPARE(llama.data().toString(), u"3.21 MiB (prompt graph)"_s);
+    QCOMPARE(llama.data(Qt::ToolTipRole).toString(),
+             u"llama.cpp reserves: not planned (template:llama: the worst-case graph: out of memory)\n"
+             "prompt graph: compute buffer total size = 3.21 MiB"_s);
+    model.setReserved({});
     QVERIFY(model.index(r, BufferListModel::NameColumn).data(Qt::FontRole).value<QFont>().bold());
     QVERIFY(!model.index(0, BufferListModel::NameColumn).data(Qt::FontRole).value<QFont>().bold());
     QVERIFY(model.index(0, BufferListModel::LlamaColumn).data().toString().isEmpty());

@@ -26,7 +26,9 @@ CanvasHint::CanvasHint(QWidget* parent) : QFrame(parent), m_close(new QPushButto
         tr("<b>F10</b> steps through the allocator's plan, <b>F5</b> plays it; <b>Home</b> / <b>End</b> go to "
            "the first / last step; <b>F9</b> sets a breakpoint on the selected tensor."),
         tr("The <b>Peak</b> tab lists what is live when a compute buffer is fullest."),
-        tr("<b>F7</b> splits the graph over the backends; the Splits dock's <b>Causes</b> tab says why it splits."),
+        tr("<b>F7</b> schedules the graph over the backends. A llama model leaves the CPU only for the layers "
+           "<b>ngl</b> puts on the second backend (what-if bar, remembered): at 0 it runs in one split. The Splits "
+           "dock's <b>Causes</b> tab says why it splits."),
         tr("<b>Help → Keyboard Shortcuts</b> lists every key."),
     };
     text->setText(u"<p><b>"_s + tr("Getting started") + u"</b></p><ul style=\"margin-left: -20px\"><li>"_s +

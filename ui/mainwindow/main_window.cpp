@@ -8,6 +8,8 @@
 #include "files/file_controller.h"
 #include "files/file_drop.h"
 #include "files/recent_files.h"
+#include "model/buffer_list_model.h"
+#include "options/model_options_followup.h"
 #include "options/model_replanner.h"
 #include "options/what_if_bar.h"
 #include "panels/buffers_panel.h"
@@ -141,6 +143,9 @@ void MainWindow::createDocks() {
     m_summary = new SummaryPanel(m_session);
     m_tensors = new TensorListPanel(m_session);
     m_buffers = new BuffersPanel(m_session);
+    connect(m_session, &GraphSession::llamaReserveChanged, m_buffers, [this] {
+        m_buffers->model()->setReserved(reservedLine(m_session->llamaReserve(), m_session->llamaReserveError()));
+    });
     m_eventLog = new EventLogPanel(m_session);
 
     addDock(m_inspector, tr("Inspector"), u"inspectorDock"_s, Qt::RightDockWidgetArea);
@@ -232,6 +237,8 @@ void MainWindow::createFileHandling() {
     addToolBar(Qt::TopToolBarArea, m_whatIf);
     m_whatIf->setEnabled(false);
     connect(m_whatIf, &WhatIfBar::optionsEdited, m_replanner, &ModelReplanner::replan);
+    connect(m_whatIf, &WhatIfBar::optionsEdited, this, [](const ModelOptions& o) { ModelFollowUp::rememberNgl(o.params.ngl); });
+    new ModelFollowUp(m_session, m_replanner, this); // the remembered ngl, llama.cpp's reserve
     connect(m_replanner, &ModelReplanner::sourceChanged, this, [this] {
         m_whatIf->setOptions(m_replanner->options());
         m_whatIf->setEnabled(m_replanner->canReplan());

@@ -42,6 +42,25 @@ void waitForLayout(QWidget& window) {
         loop.exec();
     }
 }
+// Runs what the session's signals posted (the remembered ngl's re-plan, llama.cpp's reserve), then
+// waits (bounded) until the document has arrived and been planned and, with `reserve`, until the
+// reserve is known: the picture shows the document as the user would see it.
+void waitForSession(GraphSession& session, bool reserve) {
+    QCoreApplication::processEvents();
+    QElapsedTimer waited;
+    waited.start();
+    const auto busy = [&] { return session.isLoading() || session.isPlanning() || (reserve && session.isReservingLlama()); };
+    while (busy() && waited.elapsed() < layoutTimeoutMs) {
+        QEventLoop loop;
+        QObject::connect(&session, &GraphSession::loadFinished, &loop, &QEventLoop::quit);
+        QObject::connect(&session, &GraphSession::loadFailed, &loop, &QEventLoop::quit);
+        QObject::connect(&session, &GraphSession::planFinished, &loop, &QEventLoop::quit);
+        QObject::connect(&session, &GraphSession::llamaReserveChanged, &loop, &QEventLoop::quit);
+        QTimer::singleShot(static_cast<int>(layoutTimeoutMs - waited.elapsed()), &loop, &QEventLoop::quit);
+        loop.exec();
+        QCoreApplication::processEvents();
+    }
+}
 } // namespace
 
 bool showPlanStep(GraphSession& session, std::size_t step, QString* error) {
@@ -49,12 +68,7 @@ bool showPlanStep(GraphSession& session, std::size_t step, QString* error) {
         if (error) *error = reason;
         return false;
     };
-    if (session.isPlanning()) {
-        QEventLoop loop;
-        QObject::connect(&session, &GraphSession::planFinished, &loop, &QEventLoop::quit);
-        QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
+    waitForSession(session, false);
     const PlanTrace* trace = session.planTrace();
     if (!trace) return fail(QCoreApplication::translate("planscope::ui::Screenshot", "the graph was not planned"));
     if (step > trace->stepCount())
@@ -142,6 +156,7 @@ bool showPanel(MainWindow& window, const QString& panel, QString* error) {
         if (error) *error = reason;
         return false;
     };
+    waitForSession(*window.session(), false); // the peak is the plan's
     QTableView* table = nullptr;
     if (panel == u"peak") {
         auto* dock = window.findChild<QDockWidget*>(QStringLiteral("peakDock"));
@@ -166,6 +181,7 @@ bool showPanel(MainWindow& window, const QString& panel, QString* error) {
 
 bool saveScreenshot(QWidget& window, const QString& file, QString* error) {
     if (!window.isVisible()) window.show();
+    if (auto* session = window.findChild<GraphSession*>()) waitForSession(*session, true);
     waitForLayout(window);
     // Let the window and its docks settle on their final geometry before grabbing.
     QCoreApplication::processEvents();

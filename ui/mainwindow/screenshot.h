@@ -11,8 +11,9 @@ namespace planscope::ui {
 class GraphSession;
 class MainWindow;
 
-// Waits, up to a minute, for the session's plan, then moves to `step` (planscope --step). On
-// failure (no plan, or the step past its last) returns false and sets *error to a reason.
+// Waits, up to a minute, for the session's document (a re-plan with the remembered ngl) and plan, then
+// moves to `step` (planscope --step). On failure (no plan, or the step past its last) returns false
+// and sets *error to a reason.
 bool showPlanStep(GraphSession& session, std::size_t step, QString* error);
 
 // Re-plans the current model with `ngl` layers on the second backend (planscope --ngl), as the
@@ -33,9 +34,9 @@ void settleLoggedSchedule(MainWindow& window);
 // group selected and marked on the split overview; needs a schedule). Unknown names fail.
 bool showPanel(MainWindow& window, const QString& panel, QString* error);
 
-// Shows the window first if needed (the offscreen platform works) and waits, up to a minute,
-// for the canvas' layout. On failure returns false
-// and sets *error to a reason.
+// Shows the window first if needed (the offscreen platform works) and waits, up to a minute each,
+// for the session's document, plan and llama.cpp reserve, and for the canvas' layout. On failure
+// returns false and sets *error to a reason.
 bool saveScreenshot(QWidget& window, const QString& file, QString* error);
 
 } // namespace planscope::ui

@@ -14,14 +14,45 @@ BufferListModel::BufferListModel(QObject* parent) : QAbstractTableModel(parent) 
 void BufferListModel::setDocument(const planscope::graph_document& doc, const std::vector<ComputeBuffer>& compute) {
     beginResetModel();
     m_rows.clear();
-    for (const buffer_desc& b : doc.buffers) m_rows.push_back({toQString(b.name), toQString(b.backend), b.size, b.alignment, 0, {}});
+    for (const buffer_desc& b : doc.buffers) m_rows.push_back({toQString(b.name), toQString(b.backend), b.size, b.alignment, 0, {}, false});
     for (const ComputeBuffer& c : compute)
-        if (c.id.index() < m_rows.size()) m_rows[c.id.index()].llamaLine = c.llamaLine;
+        if (c.id.index() < m_rows.size()) {
+            m_rows[c.id.index()].llamaLine = c.llamaLine;
+            m_rows[c.id.index()].promptGraph = c.promptGraph;
+        }
     for (std::size_t i = 0; i < doc.ctx.size(); ++i) {
         const tensor& t = doc.ctx[tensor_id{i}];
         if (t.where && !t.is_view() && t.where->buffer.index() < m_rows.size()) ++m_rows[t.where->buffer.index()].tensors;
     }
     endResetModel();
+}
+
+void BufferListModel::setReserved(const ReservedLine& reserved) {
+    m_reserved = reserved;
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].promptGraph) {
+            const QModelIndex cell = index(static_cast<int>(i), LlamaColumn);
+            emit dataChanged(cell, cell);
+        }
+}
+
+QString BufferListModel::llamaText(const Row& row) const {
+    const QString own = row.llamaLine.section(u" = "_s, 1); // "73.69 MiB"
+    if (!row.promptGraph) return own;
+    if (m_reserved.state == ReservedLine::State::Known) return m_reserved.text.section(u" = "_s, 1);
+    return tr("%1 (prompt graph)").arg(own);
+}
+
+QString BufferListModel::llamaToolTip(const Row& row) const {
+    if (!row.promptGraph) return tr("llama.cpp prints: %1").arg(row.llamaLine);
+    switch (m_reserved.state) {
+    case ReservedLine::State::Known:
+        return tr("llama.cpp reserves: %1 (worst-case graph)\nprompt graph: %2").arg(m_reserved.text, row.llamaLine);
+    case ReservedLine::State::Failed:
+        return tr("llama.cpp reserves: not planned (%1)\nprompt graph: %2").arg(m_reserved.text, row.llamaLine);
+    case ReservedLine::State::Pending: break;
+    }
+    return tr("prompt graph: %1 (llama.cpp reserves with its worst-case graph)").arg(row.llamaLine);
 }
 
 int BufferListModel::rowCount(const QModelIndex& parent) const {
@@ -41,7 +72,7 @@ QVariant BufferListModel::data(const QModelIndex& index, int role) const {
         case SizeColumn: return formatBytes(row.size);
         case AlignmentColumn: return QLocale().toString(static_cast<qulonglong>(row.alignment));
         case TensorsColumn: return QLocale().toString(row.tensors);
-        case LlamaColumn: return row.llamaLine.section(u" = "_s, 1); // "73.69 MiB"
+        case LlamaColumn: return llamaText(row);
         }
         break;
     case Qt::FontRole:
@@ -59,7 +90,7 @@ QVariant BufferListModel::data(const QModelIndex& index, int role) const {
         default: return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole:
-        if (index.column() == LlamaColumn && !row.llamaLine.isEmpty()) return tr("llama.cpp prints: %1").arg(row.llamaLine);
+        if (index.column() == LlamaColumn && !row.llamaLine.isEmpty()) return llamaToolTip(row);
         if (index.column() == SizeColumn) return formatBytesExact(row.size);
         break;
     case Qt::TextAlignmentRole:

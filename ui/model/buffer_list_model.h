@@ -1,7 +1,9 @@
 #pragma once
 // The document's buffers (weights, KV cache, ...) and, once planned, its compute buffers (one per
 // backend after Schedule): name, backend, size, alignment, tensors placed, and for a compute
-// buffer the size llama.cpp prints (compute_buffers.h), in bold.
+// buffer the size llama.cpp prints (compute_buffers.h), in bold. A llama prompt graph's compute
+// buffer shows what llama.cpp reserves (its worst-case graph, setReserved) once known, and labels
+// its own figure as the prompt graph's.
 #include "core/document.h"
 #include "model/compute_buffers.h"
 
@@ -21,6 +23,9 @@ public:
     // `doc` lists the buffers (a planned document lists its compute buffers too); `compute` says
     // which of them are compute buffers.
     void setDocument(const planscope::graph_document& doc, const std::vector<ComputeBuffer>& compute = {});
+    // What llama.cpp reserves for the prompt graph; kept across setDocument (a plan of the same
+    // document may arrive after it), the session resets it with another document.
+    void setReserved(const ReservedLine& reserved);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -35,8 +40,13 @@ private:
         std::uint64_t alignment;
         int tensors;
         QString llamaLine; // compute buffers only
+        bool promptGraph;
     };
+    QString llamaText(const Row& row) const;
+    QString llamaToolTip(const Row& row) const;
+
     std::vector<Row> m_rows;
+    ReservedLine m_reserved;
 };
 
 } // namespace planscope::ui

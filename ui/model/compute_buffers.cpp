@@ -19,9 +19,18 @@ std::vector<ComputeBuffer> computeBuffers(const planscope::graph_document& doc,
         c.peakStep = b.peak_step;
         c.llamaLine = toQString(perBackend ? planscope::llama_backend_compute_line(backend, b.max_size)
                                            : planscope::llama_compute_total_line(b.max_size, b.alignment));
+        c.promptGraph = !perBackend && planscope::is_llama_prompt_graph(doc);
         out.push_back(std::move(c));
     }
     return out;
+}
+
+ReservedLine reservedLine(const std::optional<planscope::llama_reserve>& reserve, const QString& error) {
+    if (reserve) // planned at the session's alignment, plan_options' default
+        return {ReservedLine::State::Known,
+                toQString(planscope::llama_compute_total_line(reserve->max_size, planscope::plan_options{}.alignment))};
+    if (!error.isEmpty()) return {ReservedLine::State::Failed, error};
+    return {};
 }
 
 } // namespace planscope::ui

@@ -108,6 +108,7 @@ void ModelReplanner::onGraphLoaded(const planscope::graph_document& doc) {
     // A document set directly (the app's start, tests) is known by its file path, or by name for
     // the embedded model. Loads through the session are identified again in onLoadFinished.
     const QString filePath = m_session->filePath();
+    m_chosen = false;
     if (filePath.isEmpty() && doc.name == startupModelName) {
         m_source = ModelSource{ModelSource::Kind::Embedded, {}};
         m_options = startupModelOptions();
@@ -124,11 +125,13 @@ void ModelReplanner::onLoadFinished(const QString& path) {
     if (m_pending && path == m_pending->source.label()) {
         m_source = m_pending->source;
         m_options = m_pending->options;
+        m_chosen = true;
         const std::string selected = std::move(m_pending->selected);
         m_pending.reset();
         m_session->setSelection(findByName(m_session->document(), selected));
     } else if (auto known = identify(path)) {
         std::tie(m_source, m_options) = std::move(*known);
+        m_chosen = false;
     } else {
         return; // onGraphLoaded has said what it is
     }

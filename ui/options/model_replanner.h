@@ -43,6 +43,8 @@ public:
     [[nodiscard]] bool canReplan() const { return m_source.replannable(); }
     // The options the current document was built with (defaults for a source that takes none).
     [[nodiscard]] const ModelOptions& options() const { return m_options; }
+    // The options were chosen (replan, openModel), not a plain open's defaults.
+    [[nodiscard]] bool optionsChosen() const { return m_chosen; }
 
     // Opens a .gguf model with `options` (File > Open's model options).
     void openModel(const QString& path, const ModelOptions& options);
@@ -73,6 +75,7 @@ private:
     ModelOptions m_options;
     std::optional<Pending> m_pending; // our load in flight; another load clears it
     bool m_starting = false;          // inside our own openWith (its loadStarted is ours)
+    bool m_chosen = false;
 };
 
 } // namespace planscope::ui

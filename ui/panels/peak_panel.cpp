@@ -65,6 +65,7 @@ PeakPanel::PeakPanel(GraphSession* session, QWidget* parent)
     connect(m_goTo, &QPushButton::clicked, this, [this] { m_session->setStep(shownStep()); });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &PeakPanel::onRowSelected);
     m_session->addObserver(this);
+    connect(m_session, &GraphSession::llamaReserveChanged, this, [this] { refresh(); });
     refresh();
 }
 
@@ -149,17 +150,28 @@ void PeakPanel::refresh() {
             node = toQString(doc.ctx[n->tensor].name);
             break;
         }
-    // A prompt graph's own line is not what llama.cpp reserved: it measured its worst-case graph.
-    const QString llamaLine = m_promptGraph
-                                  ? tr("prompt graph: %1 (llama.cpp reserves with its worst-case graph)").arg(buffer.llamaLine)
-                                  : buffer.llamaLine;
     m_summary->setText(tr("Step %1%2 · high-water mark %3 · live %4 (%5 %) · free under it %6 (%7 %) · %8")
                            .arg(QLocale().toString(static_cast<qulonglong>(live.step)),
                                 node.isEmpty() ? QString() : tr(" (node %1)").arg(node), formatBytes(live.high_water),
                                 formatBytes(live.live_bytes), pct(live.live_bytes), formatBytes(live.free_inside),
-                                pct(live.free_inside), llamaLine));
+                                pct(live.free_inside), llamaText(buffer)));
     m_model->setLiveSet(doc, m_fold, live, buffer.size);
     onSelectionChanged(m_session->selection());
+}
+
+QString PeakPanel::llamaText(const ComputeBuffer& buffer) const {
+    // A prompt graph's own line is not what llama.cpp reserved: it measured its worst-case graph.
+    if (!m_promptGraph) return buffer.llamaLine;
+    const ReservedLine reserved = buffer.promptGraph ? reservedLine(m_session->llamaReserve(), m_session->llamaReserveError())
+                                                     : ReservedLine{}; // per backend: not planned here
+    switch (reserved.state) {
+    case ReservedLine::State::Known:
+        return tr("llama.cpp reserves: %1 (worst-case graph) · prompt graph: %2").arg(reserved.text, buffer.llamaLine);
+    case ReservedLine::State::Failed:
+        return tr("prompt graph: %1 (llama.cpp's worst-case graph: not planned, %2)").arg(buffer.llamaLine, reserved.text);
+    case ReservedLine::State::Pending: break;
+    }
+    return tr("prompt graph: %1 (llama.cpp reserves with its worst-case graph)").arg(buffer.llamaLine);
 }
 
 void PeakPanel::onRowSelected() {

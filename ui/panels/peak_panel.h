@@ -54,6 +54,8 @@ public:
 private:
     void refresh();
     void onRowSelected();
+    // The buffer's llama.cpp line; for a prompt graph, what llama.cpp reserves beside it.
+    [[nodiscard]] QString llamaText(const ComputeBuffer& buffer) const;
 
     GraphSession* m_session;
     LiveTensorModel* m_model;

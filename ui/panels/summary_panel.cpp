@@ -20,13 +20,15 @@ namespace planscope::ui {
 using namespace Qt::StringLiterals;
 
 SummaryPanel::SummaryPanel(GraphSession* session, QWidget* parent)
-    : QWidget(parent), m_session(session), m_model(new OpSummaryModel(this)), m_table(new QTableView(this)) {
+    : QWidget(parent), m_session(session), m_model(new OpSummaryModel(this)), m_table(new QTableView(this)),
+      m_form(new QFormLayout) {
     setObjectName(u"summaryPanel"_s);
-    auto* totals = new QFormLayout;
+    QFormLayout* totals = m_form;
     totals->setLabelAlignment(Qt::AlignRight);
     const std::array<QString, static_cast<std::size_t>(Total::Count)> labels{
         tr("Tensors:"), tr("Nodes:"), tr("Leafs:"), tr("View nodes:"),
         tr("Leaf bytes:"), tr("Node bytes (without views):"), tr("Preallocated bytes:"), tr("Compute buffer:"),
+        tr("llama.cpp reserves:"),
     };
     for (std::size_t i = 0; i < labels.size(); ++i) {
         m_totals[i] = new QLabel(this);
@@ -52,12 +54,14 @@ SummaryPanel::SummaryPanel(GraphSession* session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(totals);
     layout->addWidget(m_table, 1);
+    totals->setRowVisible(static_cast<int>(Total::LlamaReserve), false);
     m_session->addObserver(this);
+    connect(m_session, &GraphSession::llamaReserveChanged, this, &SummaryPanel::showReserve);
 }
 
 SummaryPanel::~SummaryPanel() { m_session->removeObserver(this); }
 
-void SummaryPanel::onGraphLoaded(const planscope::graph_document&) {
+void SummaryPanel::onGraphLoaded(const planscope::graph_document& doc) {
     const GraphSummary& s = m_session->summary();
     auto set = [this](Total t, const QString& text) { m_totals[static_cast<std::size_t>(t)]->setText(text); };
     auto count = [](std::size_t n) { return QLocale().toString(static_cast<qulonglong>(n)); };
@@ -70,6 +74,9 @@ void SummaryPanel::onGraphLoaded(const planscope::graph_document&) {
     set(Total::PreallocatedBytes, formatBytesExact(s.totals.preallocated_bytes));
     set(Total::ComputeBuffers, tr("planning…"));
     m_totals[static_cast<std::size_t>(Total::ComputeBuffers)]->setToolTip({});
+    m_promptLine.clear();
+    m_promptGraph = planscope::is_llama_prompt_graph(doc);
+    showReserve();
     m_model->setSummary(s);
 }
 
@@ -97,8 +104,41 @@ void SummaryPanel::onPlanReady(const PlanTrace& trace) {
                           ? tr("For this prompt graph (llama.cpp reserves with its worst-case graph):\n%1").arg(lines.join(u'\n'))
                           : tr("llama.cpp prints:\n%1").arg(lines.join(u'\n')));
     if (trace.hasSplits()) emit backendComputeBuffers(text, label->toolTip());
+    if (!trace.hasSplits() && buffers.size() == 1 && buffers.front().promptGraph) {
+        m_promptLine = buffers.front().llamaLine;
+        showReserve();
+    }
+}
+
+void SummaryPanel::showReserve() {
+    QLabel* label = m_totals[static_cast<std::size_t>(Total::LlamaReserve)];
+    const ReservedLine reserved = reservedLine(m_session->llamaReserve(), m_session->llamaReserveError());
+    const QString prompt = m_promptLine.section(u" = "_s, 1); // "3.21 MiB"
+    // Shown once asked for: a llama graph read from JSON has no source to build the worst case from.
+    m_form->setRowVisible(static_cast<int>(Total::LlamaReserve),
+                          m_promptGraph && (reserved.state != ReservedLine::State::Pending || m_session->isReservingLlama()));
+    switch (reserved.state) {
+    case ReservedLine::State::Known:
+        label->setText(prompt.isEmpty() ? tr("%1 (worst-case graph)").arg(reserved.text.section(u" = "_s, 1))
+                                        : tr("%1 (worst-case graph; prompt graph %2)").arg(reserved.text.section(u" = "_s, 1), prompt));
+        label->setToolTip(tr("llama.cpp sizes its compute buffer with its worst-case graph (n_kv = n_ctx, "
+                             "n_past = n_ctx − n_batch), not with this prompt graph:\n%1\nprompt graph: %2")
+                              .arg(reserved.text, m_promptLine.isEmpty() ? tr("planning…") : m_promptLine));
+        return;
+    case ReservedLine::State::Failed:
+        label->setText(tr("not planned"));
+        label->setToolTip(reserved.text);
+        return;
+    case ReservedLine::State::Pending: break;
+    }
+    label->setText(tr("planning…"));
+    label->setToolTip({});
 }
 
 QString SummaryPanel::text(Total total) const { return m_totals[static_cast<std::size_t>(total)]->text(); }
+
+QString SummaryPanel::toolTip(Total total) const { return m_totals[static_cast<std::size_t>(total)]->toolTip(); }
+
+bool SummaryPanel::isShown(Total total) const { return m_form->isRowVisible(static_cast<int>(total)); }
 
 } // namespace planscope::ui

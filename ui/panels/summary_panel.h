@@ -1,7 +1,8 @@
 #pragma once
 // Graph summary: tensor, node and leaf counts, bytes of leafs and nodes, the compute buffers once
 // planned (with llama.cpp's figure, and the change since the previous plan of the same model: a
-// what-if's before and after), and a per-op table.
+// what-if's before and after), for a llama prompt graph what llama.cpp reserves (its worst-case
+// graph, GraphSession::llamaReserve) beside the prompt graph's figure, and a per-op table.
 #include "session/graph_observer.h"
 
 #include <QWidget>
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 
+class QFormLayout;
 class QLabel;
 class QTableView;
 
@@ -23,7 +25,8 @@ class SummaryPanel final : public QWidget, public IGraphObserver {
 
 public:
     // The engine's graph_summary fields, in the order shown; preallocated = tensors with a placement.
-    enum class Total { Tensors, Nodes, Leafs, Views, LeafBytes, NodeBytes, PreallocatedBytes, ComputeBuffers, Count };
+    // LlamaReserve: shown for a llama prompt graph only.
+    enum class Total { Tensors, Nodes, Leafs, Views, LeafBytes, NodeBytes, PreallocatedBytes, ComputeBuffers, LlamaReserve, Count };
 
     explicit SummaryPanel(GraphSession* session, QWidget* parent = nullptr);
     ~SummaryPanel() override;
@@ -33,6 +36,8 @@ public:
     void onPlanReady(const PlanTrace& trace) override;
 
     [[nodiscard]] QString text(Total total) const;
+    [[nodiscard]] QString toolTip(Total total) const;
+    [[nodiscard]] bool isShown(Total total) const;
 
 signals:
     // After each single-buffer plan: the compute buffer before (the previous plan of the same
@@ -46,6 +51,8 @@ public:
     [[nodiscard]] OpSummaryModel* model() const { return m_model; }
 
 private:
+    void showReserve();
+
     GraphSession* m_session;
     OpSummaryModel* m_model;
     QTableView* m_table;
@@ -53,6 +60,9 @@ private:
     // The last single-buffer plan's compute size and the model it was of, for the delta.
     QString m_lastSource;
     std::optional<std::uint64_t> m_lastCompute;
+    QFormLayout* m_form;
+    QString m_promptLine; // the prompt graph's llama.cpp line, from its single plan
+    bool m_promptGraph = false;
 };
 
 } // namespace planscope::ui

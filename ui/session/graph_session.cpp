@@ -45,6 +45,7 @@ void GraphSession::setDocument(planscope::graph_document doc, const QString& fil
                                std::vector<planscope::tensor_id> preallocate,
                                std::shared_ptr<const planscope::sched_plan> logged) {
     const bool another = doc.name != m_doc.name || filePath != m_filePath;
+    dropLlamaReserve(); // it was the previous document's
     m_doc = std::move(doc);
     m_filePath = filePath;
     m_summary = summarizeGraph(m_doc);

@@ -8,6 +8,7 @@
 #include "core/document.h"
 #include "io/graph_source.h"
 #include "model/graph_summary.h"
+#include "models/llama_sweep.h"
 
 #include <QObject>
 #include <QString>
@@ -15,6 +16,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace planscope::ui {
@@ -90,6 +92,16 @@ public:
     [[nodiscard]] std::size_t maxBufferSize() const { return m_maxBufferSize; }
     void setMaxBufferSize(std::size_t bytes);
 
+    // What llama.cpp reserves for the document, a llama prompt graph: its worst-case graph, built by
+    // `build` with `params`, planned as the document is (ggml version, maximum buffer size) on a
+    // worker thread (llama_reserved_bytes; graph_session_reserve.cpp). llamaReserveChanged when it
+    // arrives or fails; another document or request drops it. The caller knows the source.
+    void computeLlamaReserve(planscope::sweep_builder build, planscope::llama_params params);
+    // Null until computed, and for another document; llamaReserveError() says why it failed.
+    [[nodiscard]] const std::optional<planscope::llama_reserve>& llamaReserve() const { return m_reserve; }
+    [[nodiscard]] const QString& llamaReserveError() const { return m_reserveError; }
+    [[nodiscard]] bool isReservingLlama() const { return m_reserveGeneration != 0; }
+
     // Observers are not owned; remove one before it is destroyed.
     void addObserver(IGraphObserver* observer);
     void removeObserver(IGraphObserver* observer);
@@ -110,12 +122,14 @@ signals:
     void traceSwitched(bool scheduled);
     void ggmlVersionChanged();
     void maxBufferSizeChanged();
+    void llamaReserveChanged(); // requested, computed, failed or dropped
 
 private:
     template <class F>
     void notify(F&& f);
     void startPlan();
     void showTrace(PlanTrace* trace);
+    void dropLlamaReserve();
 
     planscope::graph_document m_doc;
     GraphSummary m_summary;
@@ -133,6 +147,10 @@ private:
     quint64 m_planGeneration = 0; // of the plan running for the current document; 0 = none
     std::unique_ptr<PlanTrace> m_scheduled;
     bool m_showScheduled = false;
+    std::optional<planscope::llama_reserve> m_reserve;
+    QString m_reserveError;
+    quint64 m_lastReserveGeneration = 0;
+    quint64 m_reserveGeneration = 0; // of the reserve being computed; 0 = none
 };
 
 } // namespace planscope::ui

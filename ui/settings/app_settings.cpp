@@ -20,6 +20,7 @@ const QString foldKey = u"settings/foldThreshold"_s;
 const QString openOnStepKey = u"settings/openBlocksOnStep"_s;
 const QString languageKey = u"settings/language"_s;
 const QString backendsKey = u"splits/backends"_s;
+const QString nglKey = u"whatIf/ngl"_s;
 constexpr int maxThreads = 256;
 } // namespace
 
@@ -48,6 +49,8 @@ AppSettings AppSettings::load(const QSettings& settings) {
     const QString language = settings.value(languageKey).toString();
     if (language == u"en"_s || languages().contains(language)) s.language = language;
     s.backends = settings.value(backendsKey).toString();
+    const int ngl = settings.value(nglKey).toInt(&ok);
+    if (ok && ngl >= 0) s.ngl = ngl;
     return s;
 }
 
@@ -60,6 +63,7 @@ void AppSettings::save(QSettings& settings) const {
     settings.setValue(openOnStepKey, openBlocksOnStep);
     settings.setValue(languageKey, language);
     settings.setValue(backendsKey, backends);
+    settings.setValue(nglKey, ngl);
 }
 
 void AppSettings::save() const {

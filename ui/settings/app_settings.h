@@ -23,6 +23,9 @@ struct AppSettings {
     // What Schedule (F7) splits over, as make_backends takes it ("cpu,opencl"); empty: the
     // default, CPU and the first other backend found (defaultBackends).
     QString backends;
+    // The what-if bar's ngl as the user last set it: a llama model opened without one (no --ngl,
+    // no ngl= in its template spec) is re-planned with it, so that F7 splits it as before.
+    int ngl = 0;
 
     static constexpr int maxFoldThreshold = 100'000'000;
 
