@@ -35,7 +35,7 @@
         <translation>Token %1 ist leer</translation>
     </message>
     <message>
-        <source>token %1 '%2' is not an integer</source>
+        <source>token %1 &apos;%2&apos; is not an integer</source>
         <translation>Token %1 „%2“ ist keine Ganzzahl</translation>
     </message>
     <message>
@@ -82,7 +82,7 @@
 <context>
     <name>main</name>
     <message>
-        <source>Shows how ggml's allocator and scheduler place every tensor of a compute graph.</source>
+        <source>Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.</source>
         <translation>Zeigt, wie der Allocator und der Scheduler von ggml jeden Tensor eines Rechengraphen platzieren.</translation>
     </message>
     <message>
@@ -118,7 +118,7 @@
         <translation>N</translation>
     </message>
     <message>
-        <source>--step takes a number of steps, not '%1'</source>
+        <source>--step takes a number of steps, not &apos;%1&apos;</source>
         <translation>--step erwartet eine Anzahl von Schritten, nicht „%1“</translation>
     </message>
     <message>
@@ -138,7 +138,7 @@
         <translation>--split-overview erfordert --schedule</translation>
     </message>
     <message>
-        <source>Re-plan the model with N layers on the second backend, as the what-if bar's ngl.</source>
+        <source>Re-plan the model with N layers on the second backend, as the what-if bar&apos;s ngl.</source>
         <translation>Das Modell mit N Schichten auf dem zweiten Backend neu planen, wie ngl in der Was-wäre-wenn-Leiste.</translation>
     </message>
     <message>
@@ -150,7 +150,7 @@
         <translation>PANEL</translation>
     </message>
     <message>
-        <source>--ngl takes a number of layers, not '%1'</source>
+        <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
         <translation>--ngl erwartet eine Anzahl Schichten, nicht „%1“</translation>
     </message>
     <message>
@@ -162,15 +162,15 @@
         <translation>VERSION</translation>
     </message>
     <message>
-        <source>--ggml is 2023 or 2026, not '%1'</source>
+        <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
         <translation>--ggml ist 2023 oder 2026, nicht „%1“</translation>
     </message>
     <message>
-        <source>With --ggml 2026: the buffer type's maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
+        <source>With --ggml 2026: the buffer type&apos;s maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
         <translation>Mit --ggml 2026: die maximale Größe des Puffertyps in Bytes, wie Ansicht &gt; Allokator &gt; Maximale Puffergröße.</translation>
     </message>
     <message>
-        <source>--max-buffer-size takes a positive number of bytes, not '%1'</source>
+        <source>--max-buffer-size takes a positive number of bytes, not &apos;%1&apos;</source>
         <translation>--max-buffer-size erwartet eine positive Anzahl Bytes, nicht „%1“</translation>
     </message>
     <message>
@@ -473,6 +473,26 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
+    <message>
+        <source>%1 (prompt graph)</source>
+        <translation>%1 (Prompt-Graph)</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves: %1 (worst-case graph)
+prompt graph: %2</source>
+        <translation>llama.cpp reserviert: %1 (Graph für den schlimmsten Fall)
+Prompt-Graph: %2</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves: not planned (%1)
+prompt graph: %2</source>
+        <translation>llama.cpp reserviert: nicht geplant (%1)
+Prompt-Graph: %2</translation>
+    </message>
+    <message>
+        <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
+        <translation>Prompt-Graph: %1 (llama.cpp reserviert mit seinem Graphen für den schlimmsten Fall)</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferView</name>
@@ -562,16 +582,12 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <translation>&lt;b&gt;Klicken Sie auf einen Tensor&lt;/b&gt;, um zu sehen, wo er liegt und warum (Inspektor, Warum-Bereich).</translation>
     </message>
     <message>
-        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator's plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
+        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator&apos;s plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
         <translation>&lt;b&gt;F10&lt;/b&gt; geht schrittweise durch den Plan des Allocators, &lt;b&gt;F5&lt;/b&gt; spielt ihn ab; &lt;b&gt;Pos1&lt;/b&gt; / &lt;b&gt;Ende&lt;/b&gt; springen zum ersten / letzten Schritt; &lt;b&gt;F9&lt;/b&gt; setzt einen Haltepunkt auf den ausgewählten Tensor.</translation>
     </message>
     <message>
         <source>The &lt;b&gt;Peak&lt;/b&gt; tab lists what is live when a compute buffer is fullest.</source>
         <translation>Der Reiter &lt;b&gt;Höchststand&lt;/b&gt; listet, was belegt ist, wenn ein Rechenpuffer am vollsten ist.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock's &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
-        <translation>&lt;b&gt;F7&lt;/b&gt; teilt den Graphen auf die Backends auf; der Reiter &lt;b&gt;Ursachen&lt;/b&gt; im Splits-Dock sagt, warum er aufteilt.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Help → Keyboard Shortcuts&lt;/b&gt; lists every key.</source>
@@ -580,6 +596,10 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
     <message>
         <source>Getting started</source>
         <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F7&lt;/b&gt; schedules the graph over the backends. A llama model leaves the CPU only for the layers &lt;b&gt;ngl&lt;/b&gt; puts on the second backend (what-if bar, remembered): at 0 it runs in one split. The Splits dock&apos;s &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
+        <translation>&lt;b&gt;F7&lt;/b&gt; verteilt den Graphen auf die Backends. Ein llama-Modell verlässt die CPU nur mit den Schichten, die &lt;b&gt;ngl&lt;/b&gt; auf das zweite Backend legt (Was-wäre-wenn-Leiste, wird gemerkt): bei 0 läuft es in einem Split. Der Reiter &lt;b&gt;Ursachen&lt;/b&gt; im Splits-Dock sagt, warum es sich teilt.</translation>
     </message>
 </context>
 <context>
@@ -856,7 +876,7 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <source>None (one split on the compute buffer's backend)</source>
+        <source>None (one split on the compute buffer&apos;s backend)</source>
         <translation>Keine (ein Split auf dem Backend des Rechenpuffers)</translation>
     </message>
     <message>
@@ -892,7 +912,7 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <translation>Exportieren nach</translation>
     </message>
     <message>
-        <source>%1 (ggml's allocator, default)</source>
+        <source>%1 (ggml&apos;s allocator, default)</source>
         <translation>%1 (Allokator von ggml, Standard)</translation>
     </message>
     <message>
@@ -1167,7 +1187,7 @@ Klicken Sie auf die Kopfzeile, um ihn zu schließen</translation>
         <translation>Grund des Schedulers:</translation>
     </message>
     <message>
-        <source>lives in %1's memory: %2</source>
+        <source>lives in %1&apos;s memory: %2</source>
         <translation>liegt im Speicher von %1: %2</translation>
     </message>
     <message>
@@ -1410,7 +1430,7 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>Über Planscope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml's allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Zeigt, wie der Allocator und der Scheduler von ggml jeden Tensor eines Rechengraphen platzieren.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1509,7 +1529,7 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>Verteilen Sie den Graphen zuerst (F7)</translation>
     </message>
     <message>
-        <source>The schedule's splits in order, folded by repeated block</source>
+        <source>The schedule&apos;s splits in order, folded by repeated block</source>
         <translation>Die Splits der Verteilung der Reihe nach, nach wiederholten Blöcken eingeklappt</translation>
     </message>
     <message>
@@ -1609,7 +1629,7 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>&amp;Maximale Puffergröße…</translation>
     </message>
     <message>
-        <source>The buffer type's largest buffer: ggml 2026 plans a larger one as chunks</source>
+        <source>The buffer type&apos;s largest buffer: ggml 2026 plans a larger one as chunks</source>
         <translation>Der größte Puffer des Puffertyps: ggml 2026 plant einen größeren in Stücken</translation>
     </message>
     <message>
@@ -1715,7 +1735,7 @@ Stattdessen ist %2 geöffnet.</translation>
         <translation>z. B. 1,403,407,261,378</translation>
     </message>
     <message>
-        <source>The prompt's token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama's &lt;s&gt;.</source>
+        <source>The prompt&apos;s token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama&apos;s &lt;s&gt;.</source>
         <translation>Die Token-IDs des Prompts, durch Kommas getrennt (--tokens). Es wird kein BOS hinzugefügt: Beginnen Sie mit 1 für das &lt;s&gt; von llama.</translation>
     </message>
     <message>
@@ -1858,6 +1878,14 @@ Stattdessen ist %2 geöffnet.</translation>
         <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
         <translation>Prompt-Graph: %1 (llama.cpp reserviert mit seinem Graphen für den schlimmsten Fall)</translation>
     </message>
+    <message>
+        <source>llama.cpp reserves: %1 (worst-case graph) · prompt graph: %2</source>
+        <translation>llama.cpp reserviert: %1 (Graph für den schlimmsten Fall) · Prompt-Graph: %2</translation>
+    </message>
+    <message>
+        <source>prompt graph: %1 (llama.cpp&apos;s worst-case graph: not planned, %2)</source>
+        <translation>Prompt-Graph: %1 (Graph von llama.cpp für den schlimmsten Fall: nicht geplant, %2)</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::PlanLayoutView</name>
@@ -1904,7 +1932,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>der Graph wurde nicht geplant</translation>
     </message>
     <message>
-        <source>step %1 is past the plan's last step, %2</source>
+        <source>step %1 is past the plan&apos;s last step, %2</source>
         <translation>Schritt %1 liegt hinter dem letzten Schritt des Plans, %2</translation>
     </message>
     <message>
@@ -1920,7 +1948,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>--show causes braucht --schedule</translation>
     </message>
     <message>
-        <source>unknown panel '%1' (peak, causes)</source>
+        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
         <translation>unbekanntes Panel „%1“ (peak, causes)</translation>
     </message>
 </context>
@@ -1935,7 +1963,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>Ein Geräteindex oder ein Teil seines Namens; leer: die erste GPU, sonst das erste Gerät</translation>
     </message>
     <message>
-        <source>Threads the CPU backend computes with (default: the hardware's, at most 8)</source>
+        <source>Threads the CPU backend computes with (default: the hardware&apos;s, at most 8)</source>
         <translation>Threads, mit denen das CPU-Backend rechnet (Standard: die der Hardware, höchstens 8)</translation>
     </message>
     <message>
@@ -2263,7 +2291,10 @@ lebendig von Knoten %4 bis %5</translation>
     </message>
     <message numerus="yes">
         <source>%n copies · %1</source>
-        <translation><numerusform>%n Kopie · %1</numerusform><numerusform>%n Kopien · %1</numerusform></translation>
+        <translation>
+            <numerusform>%n Kopie · %1</numerusform>
+            <numerusform>%n Kopien · %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2341,7 +2372,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>Ursachen</translation>
     </message>
     <message>
-        <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors' data or its backends</source>
+        <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors&apos; data or its backends</source>
         <translation>Ein GGML_SCHED_DEBUG-Protokoll kann nicht ausgeführt werden: Es enthält den Graphen und die ausgegebene Split-Zuweisung, nicht die Daten der Tensoren oder seine Backends</translation>
     </message>
 </context>
@@ -2420,7 +2451,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>&amp;Geplante Zuteilung schrittweise durchlaufen</translation>
     </message>
     <message>
-        <source>Step through the scheduler's compute buffers, one per backend, instead of the single-buffer plan</source>
+        <source>Step through the scheduler&apos;s compute buffers, one per backend, instead of the single-buffer plan</source>
         <translation>Die Rechenpuffer des Schedulers schrittweise durchlaufen, einer pro Backend, statt des Plans mit einem Puffer</translation>
     </message>
     <message>
@@ -2518,6 +2549,30 @@ lebendig von Knoten %4 bis %5</translation>
 %1</source>
         <translation>Für diesen Prompt-Graphen (llama.cpp reserviert mit seinem Graphen für den schlimmsten Fall):
 %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves:</source>
+        <translation>llama.cpp reserviert:</translation>
+    </message>
+    <message>
+        <source>%1 (worst-case graph)</source>
+        <translation>%1 (Graph für den schlimmsten Fall)</translation>
+    </message>
+    <message>
+        <source>%1 (worst-case graph; prompt graph %2)</source>
+        <translation>%1 (schlimmster Fall; Prompt-Graph %2)</translation>
+    </message>
+    <message>
+        <source>llama.cpp sizes its compute buffer with its worst-case graph (n_kv = n_ctx, n_past = n_ctx − n_batch), not with this prompt graph:
+%1
+prompt graph: %2</source>
+        <translation>llama.cpp bemisst seinen Rechenpuffer mit seinem Graphen für den schlimmsten Fall (n_kv = n_ctx, n_past = n_ctx − n_batch), nicht mit diesem Prompt-Graphen:
+%1
+Prompt-Graph: %2</translation>
+    </message>
+    <message>
+        <source>not planned</source>
+        <translation>nicht geplant</translation>
     </message>
 </context>
 <context>
@@ -2764,7 +2819,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>Diese Vorlage hat keine Parameter.</translation>
     </message>
     <message>
-        <source>Worst case (llama.cpp's measure graph):</source>
+        <source>Worst case (llama.cpp&apos;s measure graph):</source>
         <translation>Schlimmster Fall (Messgraph von llama.cpp):</translation>
     </message>
 </context>
@@ -2957,7 +3012,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>ggml 2026 gibt einen OUTPUT-Tensor nie frei; 2023 tat es nach seinem letzten Leser.</translation>
     </message>
     <message>
-        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026's own to take over.</source>
+        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026&apos;s own to take over.</source>
         <translation>ggml 2023 berechnete ihn inplace über einer Sicht; eine Sicht gehört nie ggml 2026 und kann daher nicht übernommen werden.</translation>
     </message>
     <message>
@@ -2965,11 +3020,11 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>ggml 2026 weigert sich, einen OUTPUT-Tensor inplace zu überschreiben; 2023 tat es.</translation>
     </message>
     <message>
-        <source>ggml 2026 computed it in place over a parent that was not ggml 2023's own to take over.</source>
+        <source>ggml 2026 computed it in place over a parent that was not ggml 2023&apos;s own to take over.</source>
         <translation>ggml 2026 berechnete ihn inplace über einem Elternknoten, der ggml 2023 nicht gehörte und den es daher nicht übernehmen durfte.</translation>
     </message>
     <message>
-        <source>ggml 2023 frees at the document's parse_seq barriers; ggml 2026 has no parse_seq.</source>
+        <source>ggml 2023 frees at the document&apos;s parse_seq barriers; ggml 2026 has no parse_seq.</source>
         <translation>ggml 2023 gibt an den parse_seq-Barrieren des Dokuments frei; ggml 2026 kennt keine parse_seq.</translation>
     </message>
     <message>
@@ -3124,11 +3179,11 @@ lebendig von Knoten %4 bis %5</translation>
         </translation>
     </message>
     <message>
-        <source>The buffer's high-water mark grows from %1 to %2 bytes.</source>
+        <source>The buffer&apos;s high-water mark grows from %1 to %2 bytes.</source>
         <translation>Der Höchststand des Puffers wächst von %1 auf %2 Bytes.</translation>
     </message>
     <message>
-        <source>%1 is not in this allocator's buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
+        <source>%1 is not in this allocator&apos;s buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
         <translation>%1 liegt nicht im Puffer dieses Allocators (ein Gewicht, der KV-Cache oder ein nicht allozierter Tensor), daher kann %2 seinen Speicher nicht übernehmen.</translation>
     </message>
     <message>
@@ -3148,7 +3203,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>%1 ist eine Sicht, deren Quelle weitere Sichten oder Kinder hat.</translation>
     </message>
     <message>
-        <source>%1 is a view that does not start at its source's first byte.</source>
+        <source>%1 is a view that does not start at its source&apos;s first byte.</source>
         <translation>%1 ist eine Sicht, die nicht am ersten Byte ihrer Quelle beginnt.</translation>
     </message>
     <message>
@@ -3156,7 +3211,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>Inplace: %1 verwendet %2 an Offset %3 wieder</translation>
     </message>
     <message>
-        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent's memory.</source>
+        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent&apos;s memory.</source>
         <translation>%1 kann inplace laufen, und sein Elternknoten %2 hat keine weiteren auszuführenden Kinder, keine lebendigen Sichten und dasselbe Layout, daher übernimmt der Knoten den Speicher des Elternknotens.</translation>
     </message>
     <message>
@@ -3188,7 +3243,7 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>%1 ist eine Ausgabe des Graphen, die ggml 2026 %2 nie überschreiben lässt.</translation>
     </message>
     <message>
-        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view's, so %2 gets memory of its own.</source>
+        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view&apos;s, so %2 gets memory of its own.</source>
         <translation>%1 ist eine Sicht: ggml 2026 übernimmt nur Speicher, den dieser Durchlauf selbst belegt hat, nie den einer Sicht; %2 erhält daher eigenen Speicher.</translation>
     </message>
 </context>

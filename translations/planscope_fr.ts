@@ -35,7 +35,7 @@
         <translation>le jeton %1 est vide</translation>
     </message>
     <message>
-        <source>token %1 '%2' is not an integer</source>
+        <source>token %1 &apos;%2&apos; is not an integer</source>
         <translation>le jeton %1 « %2 » n’est pas un entier</translation>
     </message>
     <message>
@@ -82,7 +82,7 @@
 <context>
     <name>main</name>
     <message>
-        <source>Shows how ggml's allocator and scheduler place every tensor of a compute graph.</source>
+        <source>Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.</source>
         <translation>Montre comment l’allocateur et l’ordonnanceur de ggml placent chaque tenseur d’un graphe de calcul.</translation>
     </message>
     <message>
@@ -118,7 +118,7 @@
         <translation>N</translation>
     </message>
     <message>
-        <source>--step takes a number of steps, not '%1'</source>
+        <source>--step takes a number of steps, not &apos;%1&apos;</source>
         <translation>--step attend un nombre d’étapes, pas « %1 »</translation>
     </message>
     <message>
@@ -138,7 +138,7 @@
         <translation>--split-overview nécessite --schedule</translation>
     </message>
     <message>
-        <source>Re-plan the model with N layers on the second backend, as the what-if bar's ngl.</source>
+        <source>Re-plan the model with N layers on the second backend, as the what-if bar&apos;s ngl.</source>
         <translation>Replanifier le modèle avec N couches sur le second backend, comme le ngl de la barre « Et si ».</translation>
     </message>
     <message>
@@ -150,7 +150,7 @@
         <translation>PANEL</translation>
     </message>
     <message>
-        <source>--ngl takes a number of layers, not '%1'</source>
+        <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
         <translation>--ngl attend un nombre de couches, pas « %1 »</translation>
     </message>
     <message>
@@ -162,16 +162,16 @@
         <translation>VERSION</translation>
     </message>
     <message>
-        <source>--ggml is 2023 or 2026, not '%1'</source>
+        <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
         <translation>--ggml vaut 2023 ou 2026, pas « %1 »</translation>
     </message>
     <message>
-        <source>With --ggml 2026: the buffer type's maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
+        <source>With --ggml 2026: the buffer type&apos;s maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
         <translation>Avec --ggml 2026 : la taille maximale du type de tampon en octets, comme Affichage &gt; Allocateur &gt; Taille maximale des tampons.</translation>
     </message>
     <message>
-        <source>--max-buffer-size takes a positive number of bytes, not '%1'</source>
-        <translation>--max-buffer-size attend un nombre positif d'octets, pas « %1 »</translation>
+        <source>--max-buffer-size takes a positive number of bytes, not &apos;%1&apos;</source>
+        <translation>--max-buffer-size attend un nombre positif d&apos;octets, pas « %1 »</translation>
     </message>
     <message>
         <source>--max-buffer-size goes with --ggml 2026</source>
@@ -473,6 +473,26 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
+    <message>
+        <source>%1 (prompt graph)</source>
+        <translation>%1 (graphe du prompt)</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves: %1 (worst-case graph)
+prompt graph: %2</source>
+        <translation>llama.cpp réserve : %1 (graphe du pire cas)
+graphe du prompt : %2</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves: not planned (%1)
+prompt graph: %2</source>
+        <translation>llama.cpp réserve : non planifié (%1)
+graphe du prompt : %2</translation>
+    </message>
+    <message>
+        <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
+        <translation>graphe du prompt : %1 (llama.cpp réserve avec son graphe du pire cas)</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferView</name>
@@ -562,16 +582,12 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <translation>&lt;b&gt;Cliquez sur un tenseur&lt;/b&gt; pour voir où il se trouve et pourquoi (Inspecteur, panneau Pourquoi).</translation>
     </message>
     <message>
-        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator's plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
+        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator&apos;s plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
         <translation>&lt;b&gt;F10&lt;/b&gt; parcourt pas à pas le plan de l’allocateur, &lt;b&gt;F5&lt;/b&gt; le lit ; &lt;b&gt;Début&lt;/b&gt; / &lt;b&gt;Fin&lt;/b&gt; vont à la première / dernière étape ; &lt;b&gt;F9&lt;/b&gt; pose un point d’arrêt sur le tenseur sélectionné.</translation>
     </message>
     <message>
         <source>The &lt;b&gt;Peak&lt;/b&gt; tab lists what is live when a compute buffer is fullest.</source>
         <translation>L’onglet &lt;b&gt;Pic&lt;/b&gt; liste ce qui est en usage quand un tampon de calcul est le plus rempli.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock's &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
-        <translation>&lt;b&gt;F7&lt;/b&gt; découpe le graphe entre les backends ; l’onglet &lt;b&gt;Causes&lt;/b&gt; du dock Splits dit pourquoi il le découpe.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Help → Keyboard Shortcuts&lt;/b&gt; lists every key.</source>
@@ -580,6 +596,10 @@ Cliquez sur l’en-tête pour le fermer</translation>
     <message>
         <source>Getting started</source>
         <translation>Premiers pas</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F7&lt;/b&gt; schedules the graph over the backends. A llama model leaves the CPU only for the layers &lt;b&gt;ngl&lt;/b&gt; puts on the second backend (what-if bar, remembered): at 0 it runs in one split. The Splits dock&apos;s &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
+        <translation>&lt;b&gt;F7&lt;/b&gt; répartit le graphe sur les backends. Un modèle llama ne quitte le CPU que pour les couches que &lt;b&gt;ngl&lt;/b&gt; place sur le second backend (barre « et si », mémorisée) : à 0, il s’exécute en un seul split. L’onglet &lt;b&gt;Causes&lt;/b&gt; du panneau Splits dit pourquoi il se divise.</translation>
     </message>
 </context>
 <context>
@@ -856,7 +876,7 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <translation>Exporter</translation>
     </message>
     <message>
-        <source>None (one split on the compute buffer's backend)</source>
+        <source>None (one split on the compute buffer&apos;s backend)</source>
         <translation>Aucun (un seul split sur le backend du tampon de calcul)</translation>
     </message>
     <message>
@@ -892,7 +912,7 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <source>%1 (ggml's allocator, default)</source>
+        <source>%1 (ggml&apos;s allocator, default)</source>
         <translation>%1 (allocateur de ggml, par défaut)</translation>
     </message>
     <message>
@@ -1167,7 +1187,7 @@ Cliquez sur l’en-tête pour le fermer</translation>
         <translation>Cause de l’ordonnanceur :</translation>
     </message>
     <message>
-        <source>lives in %1's memory: %2</source>
+        <source>lives in %1&apos;s memory: %2</source>
         <translation>vit dans la mémoire de %1 : %2</translation>
     </message>
     <message>
@@ -1410,7 +1430,7 @@ Le graphe actuel est conservé.</translation>
         <translation>À propos de Planscope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml's allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Montre comment l’allocateur et l’ordonnanceur de ggml placent chaque tenseur d’un graphe de calcul.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1509,7 +1529,7 @@ Le graphe actuel est conservé.</translation>
         <translation>Ordonnancez d’abord le graphe (F7)</translation>
     </message>
     <message>
-        <source>The schedule's splits in order, folded by repeated block</source>
+        <source>The schedule&apos;s splits in order, folded by repeated block</source>
         <translation>Les splits de l’ordonnancement dans l’ordre, repliés par bloc répété</translation>
     </message>
     <message>
@@ -1609,7 +1629,7 @@ Le graphe actuel est conservé.</translation>
         <translation>Taille &amp;maximale des tampons…</translation>
     </message>
     <message>
-        <source>The buffer type's largest buffer: ggml 2026 plans a larger one as chunks</source>
+        <source>The buffer type&apos;s largest buffer: ggml 2026 plans a larger one as chunks</source>
         <translation>Le plus grand tampon du type de tampon : ggml 2026 en planifie un plus grand en morceaux</translation>
     </message>
     <message>
@@ -1715,7 +1735,7 @@ Le graphe actuel est conservé.</translation>
         <translation>p. ex. 1,403,407,261,378</translation>
     </message>
     <message>
-        <source>The prompt's token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama's &lt;s&gt;.</source>
+        <source>The prompt&apos;s token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama&apos;s &lt;s&gt;.</source>
         <translation>Les identifiants de jetons du prompt, séparés par des virgules (--tokens). Aucun BOS n’est ajouté : commencez par 1 pour le &lt;s&gt; de llama.</translation>
     </message>
     <message>
@@ -1752,7 +1772,7 @@ Le graphe actuel est conservé.</translation>
     </message>
     <message>
         <source>The graph llama.cpp sized its compute buffer with: the KV cache full (n_past = n_ctx - n_batch) and the K-shift of every layer. The prompt still runs from cell 0.</source>
-        <translation>Le graphe avec lequel llama.cpp dimensionnait son tampon de calcul : le cache KV plein (n_past = n_ctx - n_batch) et le décalage K de chaque couche. Le prompt s'exécute toujours à partir de la cellule 0.</translation>
+        <translation>Le graphe avec lequel llama.cpp dimensionnait son tampon de calcul : le cache KV plein (n_past = n_ctx - n_batch) et le décalage K de chaque couche. Le prompt s&apos;exécute toujours à partir de la cellule 0.</translation>
     </message>
 </context>
 <context>
@@ -1858,6 +1878,14 @@ Le graphe actuel est conservé.</translation>
         <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
         <translation>graphe du prompt : %1 (llama.cpp réserve avec son graphe du pire cas)</translation>
     </message>
+    <message>
+        <source>llama.cpp reserves: %1 (worst-case graph) · prompt graph: %2</source>
+        <translation>llama.cpp réserve : %1 (graphe du pire cas) · graphe du prompt : %2</translation>
+    </message>
+    <message>
+        <source>prompt graph: %1 (llama.cpp&apos;s worst-case graph: not planned, %2)</source>
+        <translation>graphe du prompt : %1 (graphe du pire cas de llama.cpp : non planifié, %2)</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::PlanLayoutView</name>
@@ -1904,7 +1932,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>le graphe n’a pas été planifié</translation>
     </message>
     <message>
-        <source>step %1 is past the plan's last step, %2</source>
+        <source>step %1 is past the plan&apos;s last step, %2</source>
         <translation>l’étape %1 dépasse la dernière étape du plan, %2</translation>
     </message>
     <message>
@@ -1920,7 +1948,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>--show causes nécessite --schedule</translation>
     </message>
     <message>
-        <source>unknown panel '%1' (peak, causes)</source>
+        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
         <translation>panneau inconnu « %1 » (peak, causes)</translation>
     </message>
 </context>
@@ -1935,7 +1963,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>Un indice de périphérique ou une partie de son nom ; vide : le premier GPU, sinon le premier périphérique</translation>
     </message>
     <message>
-        <source>Threads the CPU backend computes with (default: the hardware's, at most 8)</source>
+        <source>Threads the CPU backend computes with (default: the hardware&apos;s, at most 8)</source>
         <translation>Threads de calcul du backend CPU (par défaut : ceux du matériel, 8 au plus)</translation>
     </message>
     <message>
@@ -2227,15 +2255,15 @@ vivant du nœud %4 au nœud %5</translation>
     </message>
     <message>
         <source>%1: %2 asked to run it, away from its weight in host memory</source>
-        <translation>%1 : %2 a demandé à l'exécuter, loin de son poids en mémoire hôte</translation>
+        <translation>%1 : %2 a demandé à l&apos;exécuter, loin de son poids en mémoire hôte</translation>
     </message>
     <message>
         <source>%1: runs where its weight src%2 %3 is, on %4</source>
-        <translation>%1 : s'exécute là où est son poids src%2 %3, sur %4</translation>
+        <translation>%1 : s&apos;exécute là où est son poids src%2 %3, sur %4</translation>
     </message>
     <message>
         <source>%1: next to %2 ops, and %2 runs it</source>
-        <translation>%1 : à côté d'opérations sur %2, et %2 l'exécute</translation>
+        <translation>%1 : à côté d&apos;opérations sur %2, et %2 l&apos;exécute</translation>
     </message>
     <message>
         <source>%1: moved up to %2, which uses the same buffer type</source>
@@ -2243,7 +2271,7 @@ vivant du nœud %4 au nœud %5</translation>
     </message>
     <message>
         <source>%1: %2 runs it and can use the most of its sources</source>
-        <translation>%1 : %2 l'exécute et peut utiliser le plus de ses sources</translation>
+        <translation>%1 : %2 l&apos;exécute et peut utiliser le plus de ses sources</translation>
     </message>
     <message>
         <source>%1: read by a node on %2</source>
@@ -2263,7 +2291,10 @@ vivant du nœud %4 au nœud %5</translation>
     </message>
     <message numerus="yes">
         <source>%n copies · %1</source>
-        <translation><numerusform>%n copie · %1</numerusform><numerusform>%n copies · %1</numerusform></translation>
+        <translation>
+            <numerusform>%n copie · %1</numerusform>
+            <numerusform>%n copies · %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2341,7 +2372,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>Causes</translation>
     </message>
     <message>
-        <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors' data or its backends</source>
+        <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors&apos; data or its backends</source>
         <translation>Un journal GGML_SCHED_DEBUG ne peut pas être exécuté : il contient le graphe et l’affectation des splits qu’il a imprimés, pas les données des tenseurs ni ses backends</translation>
     </message>
 </context>
@@ -2420,7 +2451,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>Parcourir l’allocation &amp;planifiée</translation>
     </message>
     <message>
-        <source>Step through the scheduler's compute buffers, one per backend, instead of the single-buffer plan</source>
+        <source>Step through the scheduler&apos;s compute buffers, one per backend, instead of the single-buffer plan</source>
         <translation>Parcourir les tampons de calcul du planificateur, un par backend, au lieu du plan à tampon unique</translation>
     </message>
     <message>
@@ -2518,6 +2549,30 @@ vivant du nœud %4 au nœud %5</translation>
 %1</source>
         <translation>Pour ce graphe du prompt (llama.cpp réserve avec son graphe du pire cas) :
 %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves:</source>
+        <translation>llama.cpp réserve :</translation>
+    </message>
+    <message>
+        <source>%1 (worst-case graph)</source>
+        <translation>%1 (graphe du pire cas)</translation>
+    </message>
+    <message>
+        <source>%1 (worst-case graph; prompt graph %2)</source>
+        <translation>%1 (pire cas ; graphe du prompt %2)</translation>
+    </message>
+    <message>
+        <source>llama.cpp sizes its compute buffer with its worst-case graph (n_kv = n_ctx, n_past = n_ctx − n_batch), not with this prompt graph:
+%1
+prompt graph: %2</source>
+        <translation>llama.cpp dimensionne son tampon de calcul avec son graphe du pire cas (n_kv = n_ctx, n_past = n_ctx − n_batch), pas avec ce graphe du prompt :
+%1
+graphe du prompt : %2</translation>
+    </message>
+    <message>
+        <source>not planned</source>
+        <translation>non planifié</translation>
     </message>
 </context>
 <context>
@@ -2764,7 +2819,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>Ce modèle n’a pas de paramètres.</translation>
     </message>
     <message>
-        <source>Worst case (llama.cpp's measure graph):</source>
+        <source>Worst case (llama.cpp&apos;s measure graph):</source>
         <translation>Pire cas (graphe de mesure de llama.cpp) :</translation>
     </message>
 </context>
@@ -2957,7 +3012,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>ggml 2026 ne libère jamais un tenseur OUTPUT ; 2023 le faisait après son dernier lecteur.</translation>
     </message>
     <message>
-        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026's own to take over.</source>
+        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026&apos;s own to take over.</source>
         <translation>ggml 2023 l’a calculé en place sur une vue ; une vue n’appartient jamais à ggml 2026, qui ne peut donc pas la reprendre.</translation>
     </message>
     <message>
@@ -2965,11 +3020,11 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>ggml 2026 refuse d’écraser en place un tenseur OUTPUT ; 2023 le faisait.</translation>
     </message>
     <message>
-        <source>ggml 2026 computed it in place over a parent that was not ggml 2023's own to take over.</source>
+        <source>ggml 2026 computed it in place over a parent that was not ggml 2023&apos;s own to take over.</source>
         <translation>ggml 2026 l’a calculé en place sur un parent qui n’appartenait pas à ggml 2023 et que celui-ci ne pouvait donc pas reprendre.</translation>
     </message>
     <message>
-        <source>ggml 2023 frees at the document's parse_seq barriers; ggml 2026 has no parse_seq.</source>
+        <source>ggml 2023 frees at the document&apos;s parse_seq barriers; ggml 2026 has no parse_seq.</source>
         <translation>ggml 2023 libère aux barrières parse_seq du document ; ggml 2026 n’a pas de parse_seq.</translation>
     </message>
     <message>
@@ -3124,11 +3179,11 @@ vivant du nœud %4 au nœud %5</translation>
         </translation>
     </message>
     <message>
-        <source>The buffer's high-water mark grows from %1 to %2 bytes.</source>
+        <source>The buffer&apos;s high-water mark grows from %1 to %2 bytes.</source>
         <translation>Le niveau maximal du tampon passe de %1 à %2 octets.</translation>
     </message>
     <message>
-        <source>%1 is not in this allocator's buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
+        <source>%1 is not in this allocator&apos;s buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
         <translation>%1 n’est pas dans le tampon de cet allocateur (un poids, le cache KV ou un tenseur non alloué), donc %2 ne peut pas prendre sa mémoire.</translation>
     </message>
     <message>
@@ -3148,7 +3203,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>%1 est une vue dont la source a d’autres vues ou enfants.</translation>
     </message>
     <message>
-        <source>%1 is a view that does not start at its source's first byte.</source>
+        <source>%1 is a view that does not start at its source&apos;s first byte.</source>
         <translation>%1 est une vue qui ne commence pas au premier octet de sa source.</translation>
     </message>
     <message>
@@ -3156,7 +3211,7 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>En place : %1 réutilise %2 au décalage %3</translation>
     </message>
     <message>
-        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent's memory.</source>
+        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent&apos;s memory.</source>
         <translation>%1 peut s’exécuter en place, et son parent %2 n’a plus d’autres enfants à exécuter, ni vues vivantes, et a la même disposition : le nœud reprend donc la mémoire du parent.</translation>
     </message>
     <message>
@@ -3188,8 +3243,8 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>%1 est une sortie du graphe, que ggml 2026 ne laisse jamais %2 écraser.</translation>
     </message>
     <message>
-        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view's, so %2 gets memory of its own.</source>
-        <translation>%1 est une vue : ggml 2026 ne reprend que la mémoire allouée par cette passe elle-même, jamais celle d'une vue ; %2 reçoit donc sa propre mémoire.</translation>
+        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view&apos;s, so %2 gets memory of its own.</source>
+        <translation>%1 est une vue : ggml 2026 ne reprend que la mémoire allouée par cette passe elle-même, jamais celle d&apos;une vue ; %2 reçoit donc sa propre mémoire.</translation>
     </message>
 </context>
 </TS>

@@ -35,7 +35,7 @@
         <translation>词元 %1 为空</translation>
     </message>
     <message>
-        <source>token %1 '%2' is not an integer</source>
+        <source>token %1 &apos;%2&apos; is not an integer</source>
         <translation>词元 %1“%2”不是整数</translation>
     </message>
     <message>
@@ -82,7 +82,7 @@
 <context>
     <name>main</name>
     <message>
-        <source>Shows how ggml's allocator and scheduler place every tensor of a compute graph.</source>
+        <source>Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.</source>
         <translation>展示 ggml 的分配器和调度器如何放置计算图中的每个张量。</translation>
     </message>
     <message>
@@ -118,7 +118,7 @@
         <translation>最多只能指定一个 FILE，实际为 %1 个</translation>
     </message>
     <message>
-        <source>--step takes a number of steps, not '%1'</source>
+        <source>--step takes a number of steps, not &apos;%1&apos;</source>
         <translation>--step 需要步数，而不是“%1”</translation>
     </message>
     <message>
@@ -138,7 +138,7 @@
         <translation>--split-overview 需要 --schedule</translation>
     </message>
     <message>
-        <source>Re-plan the model with N layers on the second backend, as the what-if bar's ngl.</source>
+        <source>Re-plan the model with N layers on the second backend, as the what-if bar&apos;s ngl.</source>
         <translation>以第二个后端上的 N 层重新规划模型，同假设工具栏中的 ngl。</translation>
     </message>
     <message>
@@ -150,7 +150,7 @@
         <translation>PANEL</translation>
     </message>
     <message>
-        <source>--ngl takes a number of layers, not '%1'</source>
+        <source>--ngl takes a number of layers, not &apos;%1&apos;</source>
         <translation>--ngl 需要层数，而不是“%1”</translation>
     </message>
     <message>
@@ -162,15 +162,15 @@
         <translation>VERSION</translation>
     </message>
     <message>
-        <source>--ggml is 2023 or 2026, not '%1'</source>
+        <source>--ggml is 2023 or 2026, not &apos;%1&apos;</source>
         <translation>--ggml 应为 2023 或 2026，而不是“%1”</translation>
     </message>
     <message>
-        <source>With --ggml 2026: the buffer type's maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
+        <source>With --ggml 2026: the buffer type&apos;s maximum size in bytes, as View &gt; Allocator &gt; Maximum Buffer Size.</source>
         <translation>与 --ggml 2026 一起使用：缓冲区类型的最大大小（字节），同 视图 &gt; 分配器 &gt; 最大缓冲区大小。</translation>
     </message>
     <message>
-        <source>--max-buffer-size takes a positive number of bytes, not '%1'</source>
+        <source>--max-buffer-size takes a positive number of bytes, not &apos;%1&apos;</source>
         <translation>--max-buffer-size 需要正的字节数，而不是“%1”</translation>
     </message>
     <message>
@@ -471,6 +471,26 @@ Click the header to close it</source>
         <source>llama.cpp</source>
         <translation>llama.cpp</translation>
     </message>
+    <message>
+        <source>%1 (prompt graph)</source>
+        <translation>%1（提示词图）</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves: %1 (worst-case graph)
+prompt graph: %2</source>
+        <translation>llama.cpp 预留：%1（最坏情况图）
+提示词图：%2</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves: not planned (%1)
+prompt graph: %2</source>
+        <translation>llama.cpp 预留：未规划（%1）
+提示词图：%2</translation>
+    </message>
+    <message>
+        <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
+        <translation>提示词图：%1（llama.cpp 按其最坏情况图预留）</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::BufferView</name>
@@ -558,16 +578,12 @@ Click the header to close it</source>
         <translation>&lt;b&gt;单击张量&lt;/b&gt;可查看它位于何处以及原因（检查器、原因面板）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator's plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
+        <source>&lt;b&gt;F10&lt;/b&gt; steps through the allocator&apos;s plan, &lt;b&gt;F5&lt;/b&gt; plays it; &lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; go to the first / last step; &lt;b&gt;F9&lt;/b&gt; sets a breakpoint on the selected tensor.</source>
         <translation>&lt;b&gt;F10&lt;/b&gt; 单步执行分配器的计划，&lt;b&gt;F5&lt;/b&gt; 播放；&lt;b&gt;Home&lt;/b&gt; / &lt;b&gt;End&lt;/b&gt; 转到第一步 / 最后一步；&lt;b&gt;F9&lt;/b&gt; 在所选张量上设置断点。</translation>
     </message>
     <message>
         <source>The &lt;b&gt;Peak&lt;/b&gt; tab lists what is live when a compute buffer is fullest.</source>
         <translation>&lt;b&gt;峰值&lt;/b&gt;标签页列出计算缓冲区最满时正在使用的内容。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;F7&lt;/b&gt; splits the graph over the backends; the Splits dock's &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
-        <translation>&lt;b&gt;F7&lt;/b&gt; 将图拆分到各后端；拆分面板的&lt;b&gt;原因&lt;/b&gt;标签页说明拆分的原因。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Help → Keyboard Shortcuts&lt;/b&gt; lists every key.</source>
@@ -576,6 +592,10 @@ Click the header to close it</source>
     <message>
         <source>Getting started</source>
         <translation>入门</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F7&lt;/b&gt; schedules the graph over the backends. A llama model leaves the CPU only for the layers &lt;b&gt;ngl&lt;/b&gt; puts on the second backend (what-if bar, remembered): at 0 it runs in one split. The Splits dock&apos;s &lt;b&gt;Causes&lt;/b&gt; tab says why it splits.</source>
+        <translation>&lt;b&gt;F7&lt;/b&gt; 将图分配到各后端。llama 模型只有 &lt;b&gt;ngl&lt;/b&gt; 放到第二个后端的层才离开 CPU（假设栏，会被记住）：为 0 时只有一个拆分。拆分面板的&lt;b&gt;原因&lt;/b&gt;标签页说明拆分的原因。</translation>
     </message>
 </context>
 <context>
@@ -849,7 +869,7 @@ Click the header to close it</source>
         <translation>导出</translation>
     </message>
     <message>
-        <source>None (one split on the compute buffer's backend)</source>
+        <source>None (one split on the compute buffer&apos;s backend)</source>
         <translation>无（在计算缓冲区的后端上作为一个拆分）</translation>
     </message>
     <message>
@@ -885,7 +905,7 @@ Click the header to close it</source>
         <translation>导出到</translation>
     </message>
     <message>
-        <source>%1 (ggml's allocator, default)</source>
+        <source>%1 (ggml&apos;s allocator, default)</source>
         <translation>%1（ggml 的分配器，默认）</translation>
     </message>
     <message>
@@ -1157,7 +1177,7 @@ Click the header to close it</source>
         <translation>调度器原因：</translation>
     </message>
     <message>
-        <source>lives in %1's memory: %2</source>
+        <source>lives in %1&apos;s memory: %2</source>
         <translation>位于 %1 的内存中：%2</translation>
     </message>
     <message>
@@ -1454,7 +1474,7 @@ The current graph is kept.</source>
         <translation>关于 Planscope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml's allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;Shows how ggml&apos;s allocator and scheduler place every tensor of a compute graph.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Planscope %1&lt;/h3&gt;&lt;p&gt;展示 ggml 的分配器和调度器如何放置计算图中的每个张量。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1496,7 +1516,7 @@ The current graph is kept.</source>
         <translation>请先调度图 (F7)</translation>
     </message>
     <message>
-        <source>The schedule's splits in order, folded by repeated block</source>
+        <source>The schedule&apos;s splits in order, folded by repeated block</source>
         <translation>按顺序列出调度的拆分，按重复块折叠</translation>
     </message>
     <message>
@@ -1596,7 +1616,7 @@ The current graph is kept.</source>
         <translation>最大缓冲区大小(&amp;M)…</translation>
     </message>
     <message>
-        <source>The buffer type's largest buffer: ggml 2026 plans a larger one as chunks</source>
+        <source>The buffer type&apos;s largest buffer: ggml 2026 plans a larger one as chunks</source>
         <translation>缓冲区类型的最大缓冲区：ggml 2026 将更大的缓冲区分块规划</translation>
     </message>
     <message>
@@ -1702,7 +1722,7 @@ The current graph is kept.</source>
         <translation>例如 1,403,407,261,378</translation>
     </message>
     <message>
-        <source>The prompt's token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama's &lt;s&gt;.</source>
+        <source>The prompt&apos;s token ids, comma-separated (--tokens). No BOS is added: start with 1 for llama&apos;s &lt;s&gt;.</source>
         <translation>提示词的词元 ID，以逗号分隔（--tokens）。不会添加 BOS：对 llama 的 &lt;s&gt; 请以 1 开头。</translation>
     </message>
     <message>
@@ -1845,6 +1865,14 @@ The current graph is kept.</source>
         <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
         <translation>提示词图：%1（llama.cpp 按其最坏情况图预留）</translation>
     </message>
+    <message>
+        <source>llama.cpp reserves: %1 (worst-case graph) · prompt graph: %2</source>
+        <translation>llama.cpp 预留：%1（最坏情况图）· 提示词图：%2</translation>
+    </message>
+    <message>
+        <source>prompt graph: %1 (llama.cpp&apos;s worst-case graph: not planned, %2)</source>
+        <translation>提示词图：%1（llama.cpp 的最坏情况图：未规划，%2）</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::PlanLayoutView</name>
@@ -1887,7 +1915,7 @@ alive from node %4 to %5</source>
         <translation>图未被规划</translation>
     </message>
     <message>
-        <source>step %1 is past the plan's last step, %2</source>
+        <source>step %1 is past the plan&apos;s last step, %2</source>
         <translation>第 %1 步超出了计划的最后一步 %2</translation>
     </message>
     <message>
@@ -1907,7 +1935,7 @@ alive from node %4 to %5</source>
         <translation>--show causes 需要 --schedule</translation>
     </message>
     <message>
-        <source>unknown panel '%1' (peak, causes)</source>
+        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
         <translation>未知面板“%1”（peak、causes）</translation>
     </message>
 </context>
@@ -1922,7 +1950,7 @@ alive from node %4 to %5</source>
         <translation>设备索引或其名称的一部分；留空：第一个 GPU，若无则第一个设备</translation>
     </message>
     <message>
-        <source>Threads the CPU backend computes with (default: the hardware's, at most 8)</source>
+        <source>Threads the CPU backend computes with (default: the hardware&apos;s, at most 8)</source>
         <translation>CPU 后端计算所用的线程数（默认：硬件线程数，最多 8）</translation>
     </message>
     <message>
@@ -2242,7 +2270,9 @@ alive from node %4 to %5</source>
     </message>
     <message numerus="yes">
         <source>%n copies · %1</source>
-        <translation><numerusform>%n 个副本 · %1</numerusform></translation>
+        <translation>
+            <numerusform>%n 个副本 · %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2320,7 +2350,7 @@ alive from node %4 to %5</source>
         <translation>原因</translation>
     </message>
     <message>
-        <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors' data or its backends</source>
+        <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors&apos; data or its backends</source>
         <translation>GGML_SCHED_DEBUG 日志无法运行：它只有所打印的图和拆分分配，没有张量数据和后端</translation>
     </message>
 </context>
@@ -2399,7 +2429,7 @@ alive from node %4 to %5</source>
         <translation>单步执行调度后的分配(&amp;C)</translation>
     </message>
     <message>
-        <source>Step through the scheduler's compute buffers, one per backend, instead of the single-buffer plan</source>
+        <source>Step through the scheduler&apos;s compute buffers, one per backend, instead of the single-buffer plan</source>
         <translation>单步查看调度器的计算缓冲区（每个后端一个），而不是单缓冲区的计划</translation>
     </message>
     <message>
@@ -2497,6 +2527,30 @@ alive from node %4 to %5</source>
 %1</source>
         <translation>对于此提示词图（llama.cpp 按其最坏情况图预留）：
 %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp reserves:</source>
+        <translation>llama.cpp 预留：</translation>
+    </message>
+    <message>
+        <source>%1 (worst-case graph)</source>
+        <translation>%1（最坏情况图）</translation>
+    </message>
+    <message>
+        <source>%1 (worst-case graph; prompt graph %2)</source>
+        <translation>%1（最坏情况图；提示词图 %2）</translation>
+    </message>
+    <message>
+        <source>llama.cpp sizes its compute buffer with its worst-case graph (n_kv = n_ctx, n_past = n_ctx − n_batch), not with this prompt graph:
+%1
+prompt graph: %2</source>
+        <translation>llama.cpp 按其最坏情况图（n_kv = n_ctx，n_past = n_ctx − n_batch）而非此提示词图确定计算缓冲区大小：
+%1
+提示词图：%2</translation>
+    </message>
+    <message>
+        <source>not planned</source>
+        <translation>未规划</translation>
     </message>
 </context>
 <context>
@@ -2739,7 +2793,7 @@ alive from node %4 to %5</source>
         <translation>此模板没有参数。</translation>
     </message>
     <message>
-        <source>Worst case (llama.cpp's measure graph):</source>
+        <source>Worst case (llama.cpp&apos;s measure graph):</source>
         <translation>最坏情况（llama.cpp 的测量图）：</translation>
     </message>
 </context>
@@ -2931,7 +2985,7 @@ alive from node %4 to %5</source>
         <translation>ggml 2026 从不释放 OUTPUT 张量；2023 会在其最后一个读取者之后释放它。</translation>
     </message>
     <message>
-        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026's own to take over.</source>
+        <source>ggml 2023 computed it in place over a view; a view is never ggml 2026&apos;s own to take over.</source>
         <translation>ggml 2023 在视图上就地计算了它；视图从不归 ggml 2026 所有，因此不能被接管。</translation>
     </message>
     <message>
@@ -2939,11 +2993,11 @@ alive from node %4 to %5</source>
         <translation>ggml 2026 拒绝就地覆盖 OUTPUT 张量；2023 则会覆盖。</translation>
     </message>
     <message>
-        <source>ggml 2026 computed it in place over a parent that was not ggml 2023's own to take over.</source>
+        <source>ggml 2026 computed it in place over a parent that was not ggml 2023&apos;s own to take over.</source>
         <translation>ggml 2026 在一个父节点上就地计算了它，而该父节点不归 ggml 2023 所有，2023 不能接管它。</translation>
     </message>
     <message>
-        <source>ggml 2023 frees at the document's parse_seq barriers; ggml 2026 has no parse_seq.</source>
+        <source>ggml 2023 frees at the document&apos;s parse_seq barriers; ggml 2026 has no parse_seq.</source>
         <translation>ggml 2023 在文档的 parse_seq 屏障处释放；ggml 2026 没有 parse_seq。</translation>
     </message>
     <message>
@@ -3096,11 +3150,11 @@ alive from node %4 to %5</source>
         </translation>
     </message>
     <message>
-        <source>The buffer's high-water mark grows from %1 to %2 bytes.</source>
+        <source>The buffer&apos;s high-water mark grows from %1 to %2 bytes.</source>
         <translation>缓冲区的高水位从 %1 字节增长到 %2 字节。</translation>
     </message>
     <message>
-        <source>%1 is not in this allocator's buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
+        <source>%1 is not in this allocator&apos;s buffer (a weight, the KV cache or an unallocated tensor), so %2 cannot take its memory.</source>
         <translation>%1 不在此分配器的缓冲区中（权重、KV cache 或未分配的张量），因此 %2 不能占用其内存。</translation>
     </message>
     <message>
@@ -3120,7 +3174,7 @@ alive from node %4 to %5</source>
         <translation>%1 是一个视图，其源还有其他视图或子节点。</translation>
     </message>
     <message>
-        <source>%1 is a view that does not start at its source's first byte.</source>
+        <source>%1 is a view that does not start at its source&apos;s first byte.</source>
         <translation>%1 是一个视图，但不是从其源的第一个字节开始。</translation>
     </message>
     <message>
@@ -3128,7 +3182,7 @@ alive from node %4 to %5</source>
         <translation>就地：%1 复用 %2，偏移 %3</translation>
     </message>
     <message>
-        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent's memory.</source>
+        <source>%1 can run in place, and its parent %2 has no other children left to run, no live views and the same layout, so the node takes over the parent&apos;s memory.</source>
         <translation>%1 可以就地运行，且其父节点 %2 已没有其他待运行的子节点、没有存活的视图且布局相同，因此该节点接管父节点的内存。</translation>
     </message>
     <message>
@@ -3160,7 +3214,7 @@ alive from node %4 to %5</source>
         <translation>%1 是图的输出，ggml 2026 从不允许 %2 覆盖它。</translation>
     </message>
     <message>
-        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view's, so %2 gets memory of its own.</source>
+        <source>%1 is a view: ggml 2026 takes over only memory this pass allocated itself, never a view&apos;s, so %2 gets memory of its own.</source>
         <translation>%1 是一个视图：ggml 2026 只接管本轮自己分配的内存，从不接管视图的内存，因此 %2 获得自己的内存。</translation>
     </message>
 </context>
