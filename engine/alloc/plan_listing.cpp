@@ -1,6 +1,7 @@
 #include "plan_listing.h"
 
 #include "core/printable.h"
+#include "io/json_writer.h"
 #include "models/llama_report.h"
 
 #include <nlohmann/json.hpp>
@@ -53,11 +54,12 @@ void text_row(std::ostream& os, const char* kind, std::size_t index, const graph
        << shape_string(t.ne) << '\t' << nbytes(t) << '\t' << placement_text(doc, owners, id) << '\n';
 }
 
-ojson json_row(std::size_t index, const graph_document& doc, const memory_owners& owners, tensor_id id) {
+void json_row(json_writer& w, std::size_t index, const graph_document& doc, const memory_owners& owners, tensor_id id) {
     const tensor& t = doc.ctx[id];
-    return ojson{{"index", index},        {"name", t.name},     {"op", op_desc(t)},
-                 {"type", type_name(t.type)}, {"ne", t.ne},     {"nbytes", nbytes(t)},
-                 {"placement", placement_json(doc, owners, id)}};
+    w.begin_object().member("index", index).member("name", t.name).member("op", op_desc(t)).member("type", type_name(t.type));
+    w.key("ne").array_of(t.ne).member("nbytes", nbytes(t)).key("placement");
+    write_placement(w, doc, owners, id);
+    w.end_object();
 }
 
 // The compute buffer's alignment, as plan_graph recorded it in the buffer it appended.
@@ -89,27 +91,19 @@ std::string listing_json(const nlohmann::ordered_json& j, int indent) {
     return out;
 }
 
-nlohmann::ordered_json placement_json(const graph_document& doc, const memory_owners& owners, tensor_id id) {
+void write_placement(json_writer& w, const graph_document& doc, const memory_owners& owners, tensor_id id) {
     const tensor& t = doc.ctx[id];
     const placed_as p = placement_of(owners.inplace_of(), id, t);
-    ojson where = ojson::object();
     static constexpr const char* kinds[] = {"unallocated", "allocated", "view", "inplace"};
-    where["kind"] = kinds[static_cast<int>(p.kind)];
-    if (p.kind == how::view || p.kind == how::inplace) {
-        where["of"] = doc.ctx[p.of].name;
-        where["of_id"] = p.of.value;
-    }
+    w.begin_object().member("kind", kinds[static_cast<int>(p.kind)]);
+    if (p.kind == how::view || p.kind == how::inplace) w.member("of", doc.ctx[p.of].name).member("of_id", p.of.value);
     if (p.kind == how::inplace) {
         const tensor_id owner = owners(id);
-        where["owner"] = doc.ctx[owner].name;
-        where["owner_id"] = owner.value;
+        w.member("owner", doc.ctx[owner].name).member("owner_id", owner.value);
     }
-    if (p.kind == how::view) where["view_offs"] = t.view_offs;
-    if (t.where) {
-        where["buffer"] = buffer_name(doc, t.where->buffer);
-        where["offset"] = t.where->offset;
-    }
-    return where;
+    if (p.kind == how::view) w.member("view_offs", t.view_offs);
+    if (t.where) w.member("buffer", buffer_name(doc, t.where->buffer)).member("offset", t.where->offset);
+    w.end_object();
 }
 
 std::string plan_listing_text(const graph_document& doc, const plan_result& plan, std::optional<std::size_t> llama_max_size) {
@@ -137,34 +131,50 @@ std::string plan_listing_text(const graph_document& doc, const plan_result& plan
 
 std::string plan_listing_json(const graph_document& doc, const plan_result& plan, std::optional<std::size_t> llama_max_size) {
     // Pretty at the top, one compact line per buffer and tensor: diffs stay line by line.
-    const auto dump = [](const ojson& j) { return listing_json(j); };
-    // Each row dumped as it is made: a long graph's rows are never all held as JSON values.
-    const auto list = [&](std::ostream& os, const char* key, std::size_t n, const auto& row) {
-        os << " " << dump(key) << ": [";
-        for (std::size_t i = 0; i < n; ++i) os << (i ? ",\n  " : "\n  ") << dump(row(i));
-        os << (n == 0 ? "]" : "\n ]") << ",\n";
+    std::string text;
+    // Each row written as it is made: a long graph's rows are never held as JSON values.
+    const auto list = [&](const char* key, std::size_t n, const auto& row) {
+        text += " ";
+        append_json_string(text, key);
+        text += ": [";
+        for (std::size_t i = 0; i < n; ++i) {
+            text += i ? ",\n  " : "\n  ";
+            json_writer w(text);
+            row(w, i);
+        }
+        text += n == 0 ? "],\n" : "\n ],\n";
     };
     const memory_owners owners(doc.ctx, plan.inplace_of);
-    std::ostringstream os;
-    os << "{\n \"format\": \"planscope-plan\",\n \"version\": " << plan_listing_version << ",\n \"graph\": "
-       << dump(doc.name) << ",\n";
-    if (plan.version != ggml_version::v2023) os << " \"ggml\": " << dump(std::string(name(plan.version))) << ",\n";
-    list(os, "buffers", doc.buffers.size(), [&](std::size_t i) {
+    text += "{\n \"format\": \"planscope-plan\",\n \"version\": " + std::to_string(plan_listing_version) + ",\n \"graph\": ";
+    append_json_string(text, doc.name);
+    text += ",\n";
+    if (plan.version != ggml_version::v2023) {
+        text += " \"ggml\": ";
+        append_json_string(text, name(plan.version));
+        text += ",\n";
+    }
+    list("buffers", doc.buffers.size(), [&](json_writer& w, std::size_t i) {
         const auto& b = doc.buffers[i];
-        return ojson{{"id", i}, {"name", b.name}, {"backend", b.backend}, {"size", b.size}, {"alignment", b.alignment}};
+        w.begin_object().member("id", i).member("name", b.name).member("backend", b.backend).member("size", b.size);
+        w.member("alignment", b.alignment).end_object();
     });
-    list(os, "nodes", doc.g.nodes.size(), [&](std::size_t i) { return json_row(i, doc, owners, doc.g.nodes[i]); });
-    list(os, "leafs", doc.g.leafs.size(), [&](std::size_t i) { return json_row(i, doc, owners, doc.g.leafs[i]); });
-    ojson free_list = ojson::array();
-    for (const free_block& b : plan.free_after) free_list.push_back(ojson{{"offset", b.offset}, {"size", b.size}});
-    os << " \"free_after\": " << dump(ojson{{buffer_name(doc, plan.compute), std::move(free_list)}}) << ",\n";
+    list("nodes", doc.g.nodes.size(), [&](json_writer& w, std::size_t i) { json_row(w, i, doc, owners, doc.g.nodes[i]); });
+    list("leafs", doc.g.leafs.size(), [&](json_writer& w, std::size_t i) { json_row(w, i, doc, owners, doc.g.leafs[i]); });
+    const std::string compute = buffer_name(doc, plan.compute);
+    text += " \"free_after\": ";
+    json_writer w(text);
+    w.begin_object().key(compute).begin_array();
+    for (const free_block& b : plan.free_after) w.begin_object().member("offset", b.offset).member("size", b.size).end_object();
+    w.end_array().end_object();
     const std::uint64_t alignment = compute_alignment(doc, plan);
-    os << " \"llama_cpp\": "
-       << dump(ojson{{"compute_total", llama_compute_total_bytes(llama_max_size.value_or(plan.max_size), alignment)},
-                     {"line", llama_compute_total_line(llama_max_size.value_or(plan.max_size), alignment)}})
-       << ",\n";
-    os << " \"max_size\": " << dump(ojson{{buffer_name(doc, plan.compute), plan.max_size}}) << "\n}\n";
-    return os.str();
+    const std::size_t reserved = llama_max_size.value_or(plan.max_size);
+    text += ",\n \"llama_cpp\": ";
+    json_writer(text).begin_object().member("compute_total", llama_compute_total_bytes(reserved, alignment))
+        .member("line", llama_compute_total_line(reserved, alignment)).end_object();
+    text += ",\n \"max_size\": ";
+    json_writer(text).begin_object().member(compute, plan.max_size).end_object();
+    text += "\n}\n";
+    return text;
 }
 
 } // namespace planscope

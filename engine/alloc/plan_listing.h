@@ -11,6 +11,8 @@
 
 namespace planscope {
 
+class json_writer;
+
 inline constexpr int plan_listing_version = 2; // 2: the free list, the owner of inplace memory
 
 using inplace_map = std::unordered_map<tensor_id, tensor_id>;
@@ -18,8 +20,8 @@ using inplace_map = std::unordered_map<tensor_id, tensor_id>;
 // A tensor's "placement" object of the JSON listings: kind (allocated, view, inplace,
 // unallocated), of and of_id (view source or inplace parent), owner and owner_id (inplace: the
 // tensor whose memory it is), view_offs, buffer (by name) and offset. `owners` of doc.ctx, made
-// once for all rows.
-nlohmann::ordered_json placement_json(const graph_document& doc, const memory_owners& owners, tensor_id id);
+// once for all rows. Written as a value: after a key or in an array.
+void write_placement(json_writer& w, const graph_document& doc, const memory_owners& owners, tensor_id id);
 
 // A name or other file text as every text listing prints it: printable()'s escapes (a tab, line
 // break, escape sequence or invalid UTF-8 never reaches the terminal or splits a record), never

@@ -1,6 +1,7 @@
 #include "sched_json.h"
 
 #include "alloc/plan_listing.h"
+#include "io/json_writer.h"
 #include "models/llama_report.h"
 
 #include <algorithm>
@@ -16,6 +17,11 @@ std::string backend_name(const sched_outcome& out, int b) {
 
 ojson backend_json(const sched_outcome& out, int b) { return b < 0 ? ojson(nullptr) : ojson(backend_name(out, b)); }
 
+void write_backend(json_writer& w, const sched_outcome& out, int b) {
+    if (b < 0) w.null();
+    else w.value(backend_name(out, b));
+}
+
 // The split each node index belongs to; -1 before the first (none in a successful plan).
 std::vector<int> split_of_nodes(const sched_outcome& out) {
     std::vector<int> split(out.doc.g.nodes.size(), -1);
@@ -25,19 +31,14 @@ std::vector<int> split_of_nodes(const sched_outcome& out) {
     return split;
 }
 
-ojson tensor_row(const sched_outcome& out, const memory_owners& owners, std::size_t index, tensor_id id) {
+// A node's or leaf's row, left open: the caller closes it (a node's split comes last).
+void tensor_row(json_writer& w, const sched_outcome& out, const memory_owners& owners, std::size_t index, tensor_id id) {
     const tensor& t = out.doc.ctx[id];
-    const int b = out.plan.backend(id);
-    return ojson{{"index", index},
-                 {"id", id.value},
-                 {"name", t.name},
-                 {"op", op_desc(t)},
-                 {"type", type_name(t.type)},
-                 {"ne", t.ne},
-                 {"nbytes", nbytes(t)},
-                 {"backend", backend_json(out, b)},
-                 {"cause", std::string(out.plan.cause(id))},
-                 {"placement", placement_json(out.doc, owners, id)}};
+    w.begin_object().member("index", index).member("id", id.value).member("name", t.name).member("op", op_desc(t));
+    w.member("type", type_name(t.type)).key("ne").array_of(t.ne).member("nbytes", nbytes(t)).key("backend");
+    write_backend(w, out, out.plan.backend(id));
+    w.member("cause", out.plan.cause(id)).key("placement");
+    write_placement(w, out.doc, owners, id);
 }
 
 ojson buffers_json(const sched_outcome& out) {
@@ -61,26 +62,19 @@ ojson buffers_json(const sched_outcome& out) {
     return list;
 }
 
-ojson splits_json(const sched_outcome& out, const memory_owners& owners) {
-    ojson list = ojson::array();
-    for (std::size_t s = 0; s < out.plan.splits.size(); ++s) {
-        const sched_split& split = out.plan.splits[s];
-        ojson inputs = ojson::array();
-        for (const sched_input& in : split.inputs)
-            inputs.push_back(ojson{{"name", in.name},
-                                   {"id", in.tensor.value},
-                                   {"bytes", in.bytes},
-                                   {"from_backend", backend_json(out, out.plan.backend(in.tensor))},
-                                   {"copy", out.doc.ctx[in.copy].name},
-                                   {"copy_id", in.copy.value},
-                                   {"copy_placement", placement_json(out.doc, owners, in.copy)}});
-        list.push_back(ojson{{"index", s},
-                             {"backend", backend_json(out, split.backend)},
-                             {"i_start", split.i_start},
-                             {"i_end", split.i_end},
-                             {"inputs", std::move(inputs)}});
+void write_split(json_writer& w, const sched_outcome& out, const memory_owners& owners, std::size_t s) {
+    const sched_split& split = out.plan.splits[s];
+    w.begin_object().member("index", s).key("backend");
+    write_backend(w, out, split.backend);
+    w.member("i_start", split.i_start).member("i_end", split.i_end).key("inputs").begin_array();
+    for (const sched_input& in : split.inputs) {
+        w.begin_object().member("name", in.name).member("id", in.tensor.value).member("bytes", in.bytes).key("from_backend");
+        write_backend(w, out, out.plan.backend(in.tensor));
+        w.member("copy", out.doc.ctx[in.copy].name).member("copy_id", in.copy.value).key("copy_placement");
+        write_placement(w, out.doc, owners, in.copy);
+        w.end_object();
     }
-    return list;
+    w.end_array().end_object();
 }
 
 ojson causes_json(const sched_outcome& out) {
@@ -108,33 +102,43 @@ std::string sched_plan_json(const sched_outcome& out) {
     const auto dump = [](const ojson& j) { return listing_json(j); };
     // Pretty at the top, one compact line per row, so that two plans diff line by line.
     std::string text;
-    const auto list = [&](const char* key, const ojson& rows) {
-        text += " " + dump(key) + ": [";
-        for (std::size_t i = 0; i < rows.size(); ++i) text += (i ? ",\n  " : "\n  ") + dump(rows[i]);
-        text += rows.empty() ? "],\n" : "\n ],\n";
-    };
     ojson backends = ojson::array();
     for (std::size_t b = 0; b < out.backend_names.size(); ++b) backends.push_back(ojson{{"index", b}, {"name", out.backend_names[b]}});
     const std::vector<int> split = split_of_nodes(out);
     const memory_owners owners(out.doc.ctx, out.inplace_of); // once: chains are long
-    // Tensor rows dumped as they are made: a long graph's rows are never all held as JSON values.
+    // Rows written as they are made: a long graph's rows are never held as JSON values.
     const auto rows = [&](const char* key, std::size_t n, const auto& row) {
-        text += " " + dump(key) + ": [";
-        for (std::size_t i = 0; i < n; ++i) text += (i ? ",\n  " : "\n  ") + dump(row(i));
+        text += " ";
+        append_json_string(text, key);
+        text += ": [";
+        for (std::size_t i = 0; i < n; ++i) {
+            text += i ? ",\n  " : "\n  ";
+            json_writer w(text);
+            row(w, i);
+        }
         text += n == 0 ? "],\n" : "\n ],\n";
     };
+    const auto list = [&](const char* key, const ojson& r) {
+        rows(key, r.size(), [&](json_writer&, std::size_t i) { text += dump(r[i]); });
+    };
 
-    text += "{\n \"format\": \"planscope-sched\",\n \"version\": " + std::to_string(sched_json_version) +
-            ",\n \"graph\": " + dump(out.doc.name) + ",\n";
+    text += "{\n \"format\": \"planscope-sched\",\n \"version\": " + std::to_string(sched_json_version) + ",\n \"graph\": ";
+    append_json_string(text, out.doc.name);
+    text += ",\n";
     list("backends", backends);
     list("buffers", buffers_json(out));
-    list("splits", splits_json(out, owners));
-    rows("nodes", out.doc.g.nodes.size(), [&](std::size_t i) {
-        ojson row = tensor_row(out, owners, i, out.doc.g.nodes[i]);
-        row["split"] = split[i] < 0 ? ojson(nullptr) : ojson(split[i]);
-        return row;
+    rows("splits", out.plan.splits.size(), [&](json_writer& w, std::size_t s) { write_split(w, out, owners, s); });
+    rows("nodes", out.doc.g.nodes.size(), [&](json_writer& w, std::size_t i) {
+        tensor_row(w, out, owners, i, out.doc.g.nodes[i]);
+        w.key("split");
+        if (split[i] < 0) w.null();
+        else w.value(split[i]);
+        w.end_object();
     });
-    rows("leafs", out.doc.g.leafs.size(), [&](std::size_t i) { return tensor_row(out, owners, i, out.doc.g.leafs[i]); });
+    rows("leafs", out.doc.g.leafs.size(), [&](json_writer& w, std::size_t i) {
+        tensor_row(w, out, owners, i, out.doc.g.leafs[i]);
+        w.end_object();
+    });
     text += " \"causes\": " + dump(causes_json(out)) + ",\n";
     text += " \"warnings\": " + dump(ojson(out.warnings)) + "\n}\n";
     return text;

@@ -1,10 +1,12 @@
 // JSON graph format v1: exact round trips, every load error with its JSON path, files, and the
 // JSON Schema in docs/ kept in step with the loader.
+#include "alloc/plan_listing.h"
 #include "core/builder.h"
 #include "graph_json_error_cases.h"
 #include "graph_json_support.h"
 #include "io/graph_json.h"
 #include "io/graph_source.h"
+#include "io/json_writer.h"
 #include "models/templates.h"
 
 #include <nlohmann/json.hpp>
@@ -88,6 +90,9 @@ private slots:
     void schemaMatchesEngine();
     void schemaKnowsEveryKey();
     void docExampleIsTheSmallFixture();
+    void writerEscapes_data();
+    void writerEscapes();
+    void writerStructure();
 };
 
 void TestGraphJson::roundTripTemplate() {
@@ -364,6 +369,57 @@ void TestGraphJson::docExampleIsTheSmallFixture() {
     auto doc = load_graph_json(example);
     QVERIFY2(doc.ok(), doc.ok() ? "" : doc.err().message.c_str());
     QVERIFY(ojson::parse(example) == ojson::parse(read_text(graphs_dir / "small.json")));
+}
+
+// The listings' streaming writer escapes strings as they did through nlohmann (dump with invalid
+// UTF-8 replaced, then listing_json's DEL and C1 escapes): every row is also checked against that.
+void TestGraphJson::writerEscapes_data() {
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("empty") << QByteArray("") << QByteArray(R"("")");
+    QTest::newRow("ascii") << QByteArray("ffn_norm-0 (view) #1/2") << QByteArray(R"("ffn_norm-0 (view) #1/2")");
+    QTest::newRow("quote, backslash") << QByteArray(R"(a"b\c)") << QByteArray(R"("a\"b\\c")");
+    QTest::newRow("named C0") << QByteArray("\b\t\n\f\r") << QByteArray(R"("\b\t\n\f\r")");
+    QTest::newRow("other C0") << QByteArray("\x00\x01\x1b[2J\x07\x1f", 8) << QByteArray(R"("\u0000\u0001\u001b[2J\u0007\u001f")");
+    QTest::newRow("DEL") << QByteArray("del\x7f") << QByteArray(R"("del\u007f")");
+    QTest::newRow("C1") << QByteArray("\xc2\x80" "c1\xc2\x9b\xc2\x9f") << QByteArray(R"("\u0080c1\u009b\u009f")");
+    QTest::newRow("multi-byte kept") << QByteArray("\xc2\xa0\xc3\xa9\xe2\x82\xac\xed\x9f\xbf\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf")
+                                     << QByteArray("\"\xc2\xa0\xc3\xa9\xe2\x82\xac\xed\x9f\xbf\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf\"");
+    QTest::newRow("invalid bytes") << QByteArray("a\xff" "b\x80" "c\xc0\xaf" "d\xf5") << QByteArray("\"a\xef\xbf\xbd" "b\xef\xbf\xbd" "c\xef\xbf\xbd\xef\xbf\xbd" "d\xef\xbf\xbd\"");
+    // The byte that breaks a sequence is read again on its own: the "A" survives, each stray
+    // continuation byte is one more U+FFFD (overlong E0 80, surrogate ED A0, past U+10FFFF F4 90).
+    QTest::newRow("broken sequence") << QByteArray("\xe2\x82" "A\xe0\x80\xed\xa0\x80\xf4\x90\x80\x80")
+                                     << QByteArray("\"\xef\xbf\xbd" "A" "\xef\xbf\xbd\xef\xbf\xbd" "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+                                                   "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");
+    QTest::newRow("truncated at end") << QByteArray("ok\xf0\x9f\x98") << QByteArray("\"ok\xef\xbf\xbd\"");
+    QTest::newRow("truncated lead at end") << QByteArray("ok\xc3") << QByteArray("\"ok\xef\xbf\xbd\"");
+}
+
+void TestGraphJson::writerEscapes() {
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, expected);
+    const std::string in(text.constData(), static_cast<std::size_t>(text.size()));
+    std::string out;
+    append_json_string(out, in);
+    QCOMPARE(QByteArray::fromStdString(out), expected);
+    QCOMPARE(QByteArray::fromStdString(out), QByteArray::fromStdString(listing_json(ojson(in))));
+}
+
+// Members, arrays, nesting and integers as json::dump() writes them without an indent.
+void TestGraphJson::writerStructure() {
+    std::string out;
+    json_writer w(out);
+    const std::array<std::int64_t, 4> ne{8, -1, 1, 1};
+    w.begin_object().member("index", std::size_t{0}).member("name", "x").key("ne").array_of(ne).key("backend").null();
+    w.key("empty").begin_array().end_array().key("placement").begin_object().member("offset", std::uint64_t{18446744073709551615u});
+    w.end_object().key("rows").begin_array().begin_object().end_object().begin_object().member("split", -3).end_object();
+    w.end_array().end_object();
+    const ojson same{{"index", 0},       {"name", "x"}, {"ne", ne}, {"backend", nullptr}, {"empty", ojson::array()},
+                     {"placement", {{"offset", std::uint64_t{18446744073709551615u}}}},
+                     {"rows", {ojson::object(), {{"split", -3}}}}};
+    QCOMPARE(QString::fromStdString(out), QString::fromStdString(same.dump()));
+    QCOMPARE(QString::fromStdString(out), QString(R"({"index":0,"name":"x","ne":[8,-1,1,1],"backend":null,"empty":[],)"
+                                                  R"("placement":{"offset":18446744073709551615},"rows":[{},{"split":-3}]})"));
 }
 
 QTEST_APPLESS_MAIN(TestGraphJson)
