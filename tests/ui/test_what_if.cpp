@@ -15,6 +15,8 @@
 #include "session/startup_graph.h"
 #include "ui_test_support.h"
 
+#include "io/graph_source.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
@@ -63,6 +65,7 @@ private slots:
     void rememberedNglApplied_data();
     void rememberedNglApplied();
     void chosenNglKept();
+    void startupSpecNglKept();
 };
 
 const QString nglKey = u"whatIf/ngl"_s;
@@ -365,6 +368,25 @@ void TestWhatIf::chosenNglKept() {
     QVERIFY(w->session()->openTemplate(u"llama?n_layer=2"_s)); // no ngl of its own
     QTRY_COMPARE_WITH_TIMEOUT(w->replanner()->options().params.ngl, 2, 20000);
     QCOMPARE(started.size(), 2);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+}
+
+// `planscope 'template:llama?...&ngl=1'` sets the document directly, without a load: its spec's
+// ngl stays (it was once replaced by the remembered one, whose re-plan then cancelled a
+// --schedule screenshot's scheduling).
+void TestWhatIf::startupSpecNglKept() {
+    QSettings().setValue(nglKey, 2);
+    QStringList errors;
+    MainWindow w;
+    w.setErrorReporter(std::make_unique<RecordingErrorReporter>(&errors));
+    const QString spec = u"template:llama?n_layer=2&ngl=1"_s;
+    auto src = open_source(spec.toStdString(), llama_params{});
+    QVERIFY2(src.ok(), src.ok() ? "" : src.err().message.c_str());
+    QSignalSpy started(w.session(), &GraphSession::loadStarted);
+    w.session()->setDocument(std::move(src->doc), spec, std::move(src->preallocate));
+    QTRY_VERIFY_WITH_TIMEOUT(w.session()->llamaReserve().has_value(), 20000);
+    QCOMPARE(w.replanner()->options().params.ngl, 1);
+    QCOMPARE(started.size(), 0);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
 }
 

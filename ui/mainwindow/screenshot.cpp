@@ -107,12 +107,8 @@ bool replanWithNgl(MainWindow& window, int ngl, QString* error) {
 
 bool showSchedule(MainWindow& window, const QString& backends, bool overview, QString* error) {
     SplitController* splits = window.splitPanel()->controller();
-    if (window.session()->isPlanning()) {
-        QEventLoop loop;
-        QObject::connect(window.session(), &GraphSession::planFinished, &loop, &QEventLoop::quit);
-        QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
+    // A re-plan posted after the document arrived (the remembered ngl) would cancel the schedule.
+    waitForSession(*window.session(), false);
     // Through the dock's choice when it lists these backends, so that it shows them.
     QComboBox* box = window.splitPanel()->backendBox();
     if (const int i = box->findData(backends); i >= 0) box->setCurrentIndex(i);

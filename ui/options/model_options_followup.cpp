@@ -52,7 +52,10 @@ void ModelFollowUp::run() {
     // A load on its way (a re-plan, --ngl) brings its own document, which is followed up then.
     if (m_session->isLoading() || !m_replanner->canReplan()) return;
     const ModelOptions& options = m_replanner->options();
-    if (!m_replanner->optionsChosen() && !m_specSetsNgl) {
+    // A load names its spec; a document set directly (the app's start with a FILE) sends no
+    // loadFinished, its spec is the session's file path.
+    const bool ownNgl = m_specSetsNgl || specSetsNgl(m_session->filePath());
+    if (!m_replanner->optionsChosen() && !ownNgl) {
         if (const int ngl = AppSettings::load().ngl; ngl != options.params.ngl) {
             ModelOptions remembered = options;
             remembered.params.ngl = ngl;
