@@ -8,6 +8,9 @@
 #include "core/builder.h"
 #include "core/graph.h"
 #include "llama_timing_graph.h"
+#include "sched/backend_factory.h"
+#include "sched/sched_json.h"
+#include "sched/sched_runner.h"
 
 #include <benchmark/benchmark.h>
 
@@ -81,12 +84,14 @@ BENCHMARK(BM_plan_graph_llama)->ArgNames({"blocks", "observed"})->Args({32, 0})-
 
 // Issue 36: what `plan` prints for a 100,000-node inplace chain (each SILU takes over its
 // source), after planning: the text and JSON listings, --peak's live set, --compare-ggml's diff
-// (which plans both ways itself). Every one was quadratic in the chain (the listing 34-60 s);
-// the target is under 1 s each, CLI start and file parsing included.
+// (which plans both ways itself), and --backends cpu's JSON (scheduled on one CPU backend, untimed).
+// Every one was quadratic in the chain (the listing 34-60 s); the target is under 1 s each, CLI
+// start and file parsing included.
 void BM_plan_reports_inplace_chain(benchmark::State& state) {
     graph_document doc;
     builder b(doc.ctx);
-    tensor_id t = b.new_tensor_1d(dtype::f32, 8);
+    const tensor_id x = b.new_tensor_1d(dtype::f32, 8);
+    tensor_id t = x;
     for (std::int64_t i = 0; i < state.range(1); ++i) t = b.silu(t);
     if (!build_forward_expand(doc.ctx, doc.g, t).ok()) std::abort();
     const graph_document proto = copy_document(doc);
@@ -96,18 +101,28 @@ void BM_plan_reports_inplace_chain(benchmark::State& state) {
     const auto plan = plan_graph(doc, options);
     if (!plan) std::abort();
     const int mode = static_cast<int>(state.range(0));
+    std::optional<sched_outcome> scheduled;
+    auto owned = make_backends("cpu", {});
+    if (!owned) std::abort();
+    if (mode == 4) {
+        // x allocated before the graph, as the graph file's input is
+        auto out = plan_with_backends(opened_source{copy_document(proto), {x}, {}, {}}, backend_pointers(*owned));
+        if (!out) std::abort();
+        scheduled = std::move(*out);
+    }
     for (auto _ : state) {
         switch (mode) {
         case 0: benchmark::DoNotOptimize(plan_listing_text(doc, *plan)); break;
         case 1: benchmark::DoNotOptimize(plan_listing_json(doc, *plan)); break;
         case 2: benchmark::DoNotOptimize(live_at(doc, recorder.events(), plan->compute, recorder.events().size())); break;
-        default: benchmark::DoNotOptimize(diff_ggml_versions(proto, {}, 32)); break;
+        case 3: benchmark::DoNotOptimize(diff_ggml_versions(proto, {}, 32)); break;
+        default: benchmark::DoNotOptimize(sched_plan_json(*scheduled)); break;
         }
     }
-    static constexpr const char* modes[] = {"text", "json", "peak", "compare_ggml"};
+    static constexpr const char* modes[] = {"text", "json", "peak", "compare_ggml", "sched_json"};
     state.SetLabel(modes[mode]);
 }
-BENCHMARK(BM_plan_reports_inplace_chain)->ArgNames({"mode", "nodes"})->ArgsProduct({{0, 1, 2, 3}, {100000}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_plan_reports_inplace_chain)->ArgNames({"mode", "nodes"})->ArgsProduct({{0, 1, 2, 3, 4}, {100000}})->Unit(benchmark::kMillisecond);
 
 } // namespace
 
