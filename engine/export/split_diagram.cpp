@@ -40,16 +40,21 @@ std::string html_escape(const std::string& s) {
     return out;
 }
 
-std::string fill_of(const split_document& sd, tensor_id id) {
-    const int b = id.index() < sd.backend_of.size() ? sd.backend_of[id.index()] : -1;
-    return b < 0 ? std::string(unassigned_colour) : backend_colour(static_cast<std::size_t>(b));
+// Backend `b` of the schedule's list by its name; unassigned (-1) or unknown in grey.
+std::string colour_of(const schedule_view& s, int b) {
+    if (b < 0 || static_cast<std::size_t>(b) >= s.backends.size()) return std::string(unassigned_colour);
+    return backend_colour(s.backends[static_cast<std::size_t>(b)]);
+}
+
+std::string fill_of(const split_document& sd, const schedule_view& s, tensor_id id) {
+    return colour_of(s, id.index() < sd.backend_of.size() ? sd.backend_of[id.index()] : -1);
 }
 
 void write_legend(std::ostringstream& os, const schedule_view& s) {
     os << "  legend [shape=plaintext, label=<<table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"4\">"
        << "<tr><td><b>backends</b></td></tr>";
     for (std::size_t i = 0; i < s.backends.size(); ++i)
-        os << "<tr><td bgcolor=\"" << backend_colour(i) << "\">" << html_escape(s.backends[i]) << "</td></tr>";
+        os << "<tr><td bgcolor=\"" << backend_colour(s.backends[i]) << "\">" << html_escape(s.backends[i]) << "</td></tr>";
     os << "<tr><td><font color=\"" << copy_colour << "\">&#8680; input copy</font></td></tr></table>>];\n";
 }
 
@@ -106,13 +111,13 @@ private:
         const tensor& t = m_sd.doc.ctx[id];
         if (id.index() >= m_sd.first_copy) {
             m_os << indent << dot_node_name(id) << " [label=" << dot_quote(t.name + "\n" + human_bytes(nbytes(t)))
-                 << ", shape=cds, style=filled, fillcolor=" << dot_quote(fill_of(m_sd, id)) << ", color=\"" << copy_colour
+                 << ", shape=cds, style=filled, fillcolor=" << dot_quote(fill_of(m_sd, m_s, id)) << ", color=\"" << copy_colour
                  << "\", fontcolor=\"" << copy_colour << "\"];\n";
             return;
         }
         const bool leaf = t.op == op_kind::none;
         m_os << indent << dot_node_name(id) << " [label=" << dot_quote(tensor_label(m_planned, m_planned.ctx[id]))
-             << ", shape=box, style=" << (leaf ? "\"rounded,filled\"" : "filled") << ", fillcolor=" << dot_quote(fill_of(m_sd, id))
+             << ", shape=box, style=" << (leaf ? "\"rounded,filled\"" : "filled") << ", fillcolor=" << dot_quote(fill_of(m_sd, m_s, id))
              << "];\n";
     }
 
@@ -125,7 +130,7 @@ private:
             m_os << "  subgraph cluster_" << i << " {\n"
                  << "    label=" << dot_quote(split_label(m_s, static_cast<std::size_t>(i)))
                  << "; fontname=\"DejaVu Sans\"; style=\"rounded,bold\"; color="
-                 << dot_quote(v.backend < m_s.backends.size() ? backend_colour(v.backend) : "#9aa5b1") << ";\n";
+                 << dot_quote(v.backend < m_s.backends.size() ? backend_colour(m_s.backends[v.backend]) : "#9aa5b1") << ";\n";
             for (tensor_id id : ids) write_tensor(id, "    ");
             m_os << "  }\n";
         }
@@ -158,7 +163,7 @@ private:
         const double total = static_cast<double>(g.period * n);
         for (const auto& [b, count] : per_backend) {
             if (!stripes.empty()) stripes += ':';
-            stripes += (b < 0 ? std::string(unassigned_colour) : backend_colour(static_cast<std::size_t>(b))) + ";" +
+            stripes += colour_of(m_s, b) + ";" +
                        std::to_string(static_cast<double>(count) / total).substr(0, 5);
         }
         m_os << "  " << unit_node_name(u) << " [label=" << dot_quote(label)
@@ -225,10 +230,14 @@ private:
 
 } // namespace
 
-std::string backend_colour(std::size_t index) {
-    // The canvas' colours too (ui/sched/split_schedule.h): blue, orange, green, purple.
-    static constexpr std::array<std::string_view, 4> palette{"#a8c8f0", "#f6c08a", "#a9dca4", "#d2b6e8"};
-    return std::string(palette[index % palette.size()]);
+std::string backend_colour(std::string_view name) {
+    static constexpr std::string_view blue = "#a8c8f0", orange = "#f6c08a", green = "#a9dca4", purple = "#d2b6e8";
+    const std::size_t digits = name.find_last_not_of("0123456789") + 1; // npos + 1 == 0: all digits
+    const std::string_view kind = name.substr(0, std::min(name.find(':'), digits));
+    const bool another = digits < name.size(); // "CPU1": the scheduler's second CPU
+    if (kind == "CPU") return std::string(another ? green : blue);
+    if (kind == "OpenCL") return std::string(another ? purple : orange);
+    return std::string(another ? purple : green);
 }
 
 std::string split_label(const schedule_view& s, std::size_t split) {

@@ -26,9 +26,11 @@ struct split_diagram_options {
     double max_inches = 0; // Graphviz's size: the drawing's longest side at most; 0: unbounded
 };
 
-// The fill colour of backend `index` ("#rrggbb"); the same in every export, the legend and the
-// canvas: blue, orange, green, purple.
-std::string backend_colour(std::size_t index);
+// The fill colour ("#rrggbb") of a backend by its scheduler name, so by kind whatever its place
+// in the list: CPU blue, OpenCL orange, any other kind green; a second instance ("CPU1",
+// "OpenCL2") green or purple, so that two of a kind differ. The same in every export, the legend
+// and the canvas.
+std::string backend_colour(std::string_view name);
 // "split #0 · CPU · 2 inputs · 1.5 KiB copied"
 std::string split_label(const schedule_view& s, std::size_t split);
 

@@ -94,6 +94,8 @@ private slots:
     void foldedSplits();
     void boundedPng();
     void badDot();
+    void colourByKind_data();
+    void colourByKind();
 };
 
 // Before the scheduler: one cluster, the whole graph on the CPU; every tensor with its offset.
@@ -111,7 +113,7 @@ void TestExportDiagram::singleSplitDot() {
     Agnode_t* v = agnode(f.g, const_cast<char*>("t8"), 0);
     QVERIFY(v);
     QCOMPARE(f.attr(v, "label"), std::string(R"(v\nVIEW · f32 [4, 2, 1, 1]\n32 B @ compute+288)"));
-    QCOMPARE(f.attr(v, "fillcolor"), backend_colour(0));
+    QCOMPARE(f.attr(v, "fillcolor"), backend_colour("CPU"));
     QVERIFY(f.attr(agnode(f.g, const_cast<char*>("legend"), 0), "label").find(">CPU<") != std::string::npos);
 }
 
@@ -135,8 +137,8 @@ void TestExportDiagram::twoSplitsDot() {
     QVERIFY(agedge(f.g, y, copy, nullptr, 0));  // y is copied across the boundary
     QVERIFY(agedge(f.g, copy, yt, nullptr, 0)); // and yt reads the copy
     QVERIFY(!agedge(f.g, y, yt, nullptr, 0));   // not y itself
-    QCOMPARE(f.attr(yt, "fillcolor"), backend_colour(1));
-    QCOMPARE(f.attr(y, "fillcolor"), backend_colour(0));
+    QCOMPARE(f.attr(yt, "fillcolor"), backend_colour("GPU"));
+    QCOMPARE(f.attr(y, "fillcolor"), backend_colour("CPU"));
     const std::string legend = f.attr(agnode(f.g, const_cast<char*>("legend"), 0), "label");
     QVERIFY(legend.find(">CPU<") != std::string::npos && legend.find(">GPU<") != std::string::npos);
 }
@@ -200,7 +202,7 @@ void TestExportDiagram::foldedLlama() {
         if (agnameof(n)[0] == 'u') run = n;
     QVERIFY(run);
     QCOMPARE(folded.attr(run, "label"), std::string("blk 1–3  ×3\\n35 nodes each · 90.00 KiB of results\\nsplit #0"));
-    QCOMPARE(folded.attr(run, "fillcolor"), backend_colour(0) + ";1.000");
+    QCOMPARE(folded.attr(run, "fillcolor"), backend_colour("CPU") + ";1.000");
     QCOMPARE(folded.attr(run, "style"), std::string("striped,bold"));
     // Layer 0's output goes into the box, the box's into the final norm.
     const auto named = [&](const char* name) {
@@ -262,7 +264,7 @@ void TestExportDiagram::foldedSplits() {
     // Layer 3 and its copies: 43 nodes, on both backends (its ROPEs read inp_pos on CPU),
     // striped in proportion; splits 10-20.
     QVERIFY(dot.find("[label=\"blk 3\\n43 nodes · 46.00 KiB of results\\nsplits #10–20\", shape=box, "
-                     "style=\"striped,bold\", penwidth=2, fillcolor=\"" + backend_colour(0) + ";0.581:" + backend_colour(1) + ";0.418\"];") !=
+                     "style=\"striped,bold\", penwidth=2, fillcolor=\"" + backend_colour("CPU") + ";0.581:" + backend_colour("CPU1") + ";0.418\"];") !=
             std::string::npos);
 }
 
@@ -306,6 +308,37 @@ void TestExportDiagram::badDot() {
     const auto r = render_dot("digraph { a -> ", render_format::svg);
     QVERIFY(!r.ok());
     QVERIFY2(r.err().message.starts_with("Graphviz: cannot parse the graph text"), r.err().message.c_str());
+}
+
+// A backend's colour follows its kind, not its place in the list (CPU was orange with
+// --backends opencl,cpu): the legend and the fills of both orders agree.
+void TestExportDiagram::colourByKind_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("colour");
+    QTest::newRow("CPU") << "CPU" << "#a8c8f0";
+    QTest::newRow("second CPU") << "CPU1" << "#a9dca4";
+    QTest::newRow("OpenCL") << "OpenCL" << "#f6c08a";
+    QTest::newRow("second OpenCL") << "OpenCL2" << "#d2b6e8";
+    QTest::newRow("another kind") << "GPU" << "#a9dca4";
+    QTest::newRow("another kind, second") << "GPU1" << "#d2b6e8";
+    QTest::newRow("all digits") << "42" << "#d2b6e8";
+    QTest::newRow("empty") << "" << "#a9dca4";
+}
+
+void TestExportDiagram::colourByKind() {
+    QFETCH(QString, name);
+    QFETCH(QString, colour);
+    QCOMPARE(QString::fromStdString(backend_colour(name.toStdString())), colour);
+    const auto p = planned(small_graph);
+    QVERIFY(p);
+    schedule_view s = two_splits(p->doc);
+    std::swap(s.backends[0], s.backends[1]); // the same splits, the backends listed the other way round
+    const std::string dot = split_diagram_dot(p->doc, s);
+    const cgraph_file f(dot);
+    QVERIFY(f.g);
+    // y stays on backend 0, now named GPU: its fill is GPU's whatever the order.
+    QCOMPARE(f.attr(agnode(f.g, const_cast<char*>("t5"), 0), "fillcolor"), backend_colour(s.backends[0]));
+    QCOMPARE(f.attr(agnode(f.g, const_cast<char*>("t5"), 0), "fillcolor"), std::string("#a9dca4"));
 }
 
 QTEST_GUILESS_MAIN(TestExportDiagram)

@@ -191,14 +191,7 @@ std::unique_ptr<PlanTrace> scheduledTrace(const SplitSchedule& schedule) {
 }
 
 QColor backendKindColor(std::string_view name) {
-    // The exports' palette (backend_colour): blue, orange, green, purple.
-    const auto colour = [](std::size_t i) { return QColor(QString::fromStdString(backend_colour(i))); };
-    const std::size_t digits = name.find_last_not_of("0123456789") + 1;
-    const std::string_view kind = name.substr(0, std::min(name.find(':'), digits));
-    const bool another = digits < name.size(); // "CPU1": the scheduler's second CPU
-    if (kind == "CPU") return colour(another ? 2 : 0);
-    if (kind == "OpenCL") return colour(another ? 3 : 1);
-    return colour(another ? 3 : 2);
+    return QColor(QString::fromStdString(backend_colour(name))); // the exports' rule, by kind
 }
 
 QColor backendColor(const std::vector<std::string>& names, int backend) {
