@@ -1,0 +1,110 @@
+// What llama.cpp da46e59c reserves for a model, and its next-token logits: the yardstick of
+// Planscope's 2026 llama graphs (issue 37). Built against ../shared/reference/llama.cpp-da46e59c
+// by make_reference.sh, never by CI. One line of tab-separated key=value fields per run:
+//
+//   reference MODEL N_CTX N_BATCH N_UBATCH KV_TYPE(f16|f32|q8_0|q4_0) FLASH_ATTN(on|off) [TOKENS]
+//
+// n_ctx as the context has it (llama.cpp pads it), graph nodes and splits of the prompt (pp) and
+// one-token (tg) reserve graphs as llama_init_from_model logs them, and per buffer type the bytes
+// of the model, the context (KV cache, output) and the compute buffer (llama_get_memory_breakdown);
+// with TOKENS (comma-separated ids) the logits of the last token after one decode: their sum and
+// the top 10 ids.
+#include "llama.h"
+#include "llama-ext.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string g_log;
+
+void keep_log(ggml_log_level, const char* text, void*) { g_log += text; }
+
+// "graph nodes  = 1158" or "graph nodes  = 1158 (with bs=512), 998 (with bs=1)": pp then tg.
+void counts(const char* key, int& pp, int& tg) {
+    const std::size_t at = g_log.rfind(key);
+    if (at == std::string::npos) return;
+    const char* p = g_log.c_str() + at + std::strlen(key);
+    while (*p == ' ' || *p == '=') ++p;
+    pp = tg = std::atoi(p);
+    if (const char* second = std::strstr(p, "), "); second && second < std::strchr(p, '\n')) tg = std::atoi(second + 3);
+}
+
+ggml_type kv_type(const char* name) {
+    if (!std::strcmp(name, "f32")) return GGML_TYPE_F32;
+    if (!std::strcmp(name, "q8_0")) return GGML_TYPE_Q8_0;
+    if (!std::strcmp(name, "q4_0")) return GGML_TYPE_Q4_0;
+    return GGML_TYPE_F16;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 7) {
+        std::fprintf(stderr, "usage: %s MODEL N_CTX N_BATCH N_UBATCH KV_TYPE on|off [TOKENS]\n", argv[0]);
+        return 2;
+    }
+    llama_log_set(keep_log, nullptr);
+    llama_backend_init();
+    llama_model_params mp = llama_model_default_params();
+    mp.n_gpu_layers = 0;
+    llama_model* model = llama_model_load_from_file(argv[1], mp);
+    if (!model) {
+        std::fprintf(stderr, "%s: cannot load\n%s", argv[1], g_log.c_str());
+        return 1;
+    }
+    llama_context_params cp = llama_context_default_params();
+    cp.n_ctx = static_cast<uint32_t>(std::atoi(argv[2]));
+    cp.n_batch = static_cast<uint32_t>(std::atoi(argv[3]));
+    cp.n_ubatch = static_cast<uint32_t>(std::atoi(argv[4]));
+    cp.type_k = cp.type_v = kv_type(argv[5]);
+    cp.flash_attn_type = std::strcmp(argv[6], "on") == 0 ? LLAMA_FLASH_ATTN_TYPE_ENABLED : LLAMA_FLASH_ATTN_TYPE_DISABLED;
+    cp.n_threads = cp.n_threads_batch = 1;
+    cp.n_seq_max = 1;
+    llama_context* ctx = llama_init_from_model(model, cp);
+    if (!ctx) {
+        std::fprintf(stderr, "%s: cannot make the context\n%s", argv[1], g_log.c_str());
+        return 1;
+    }
+    int nodes_pp = -1, nodes_tg = -1, splits_pp = -1, splits_tg = -1;
+    counts("graph nodes", nodes_pp, nodes_tg);
+    counts("graph splits", splits_pp, splits_tg);
+    std::printf("model=%s\tn_ctx=%s\tn_ctx_used=%u\tn_batch=%s\tn_ubatch=%s\tkv=%s\tflash_attn=%s\tnodes_pp=%d\tnodes_tg=%d"
+                "\tsplits_pp=%d\tsplits_tg=%d",
+                std::strrchr(argv[1], '/') ? std::strrchr(argv[1], '/') + 1 : argv[1], argv[2], llama_n_ctx(ctx), argv[3],
+                argv[4], argv[5], argv[6], nodes_pp, nodes_tg, splits_pp, splits_tg);
+    for (const auto& [buft, m] : llama_get_memory_breakdown(ctx))
+        std::printf("\t%s.model=%zu\t%s.context=%zu\t%s.compute=%zu", ggml_backend_buft_name(buft), m.model,
+                    ggml_backend_buft_name(buft), m.context, ggml_backend_buft_name(buft), m.compute);
+    if (argc > 7) {
+        std::vector<llama_token> tokens;
+        for (const char* p = argv[7]; *p;) {
+            tokens.push_back(static_cast<llama_token>(std::strtol(p, const_cast<char**>(&p), 10)));
+            if (*p == ',') ++p;
+        }
+        if (llama_decode(ctx, llama_batch_get_one(tokens.data(), static_cast<int32_t>(tokens.size()))) != 0) {
+            std::fprintf(stderr, "decode failed\n");
+            return 1;
+        }
+        const int n_vocab = llama_vocab_n_tokens(llama_model_get_vocab(model));
+        const float* logits = llama_get_logits_ith(ctx, -1);
+        std::vector<int> ids(static_cast<std::size_t>(n_vocab));
+        std::iota(ids.begin(), ids.end(), 0);
+        std::partial_sort(ids.begin(), ids.begin() + 10, ids.end(), [&](int a, int b) { return logits[a] > logits[b]; });
+        double sum = 0;
+        for (int i = 0; i < n_vocab; ++i) sum += logits[i];
+        std::printf("\ttokens=%s\tlogit_sum=%.6f\ttop10=", argv[7], sum);
+        for (int i = 0; i < 10; ++i) std::printf("%s%d:%.6f", i ? "," : "", ids[static_cast<std::size_t>(i)], logits[ids[static_cast<std::size_t>(i)]]);
+    }
+    std::printf("\n");
+    llama_free(ctx);
+    llama_model_free(model);
+    llama_backend_free();
+    return 0;
+}
