@@ -132,18 +132,7 @@ std::string plan_listing_text(const graph_document& doc, const plan_result& plan
 std::string plan_listing_json(const graph_document& doc, const plan_result& plan, std::optional<std::size_t> llama_max_size) {
     // Pretty at the top, one compact line per buffer and tensor: diffs stay line by line.
     std::string text;
-    // Each row written as it is made: a long graph's rows are never held as JSON values.
-    const auto list = [&](const char* key, std::size_t n, const auto& row) {
-        text += " ";
-        append_json_string(text, key);
-        text += ": [";
-        for (std::size_t i = 0; i < n; ++i) {
-            text += i ? ",\n  " : "\n  ";
-            json_writer w(text);
-            row(w, i);
-        }
-        text += n == 0 ? "],\n" : "\n ],\n";
-    };
+    const auto list = [&](const char* key, std::size_t n, const auto& row) { append_json_rows(text, key, n, row); };
     const memory_owners owners(doc.ctx, plan.inplace_of);
     text += "{\n \"format\": \"planscope-plan\",\n \"version\": " + std::to_string(plan_listing_version) + ",\n \"graph\": ";
     append_json_string(text, doc.name);

@@ -3,6 +3,7 @@
 // written without building a JSON value per row. Its text is what nlohmann's dump() (no indent,
 // invalid UTF-8 replaced) followed by listing_json's escapes gives, byte for byte.
 #include <charconv>
+#include <cstddef>
 #include <concepts>
 #include <cstdint>
 #include <string>
@@ -93,5 +94,21 @@ private:
     std::string* m_out;
     bool m_need_comma = false;
 };
+
+// ` "KEY": [` then one compact line per row (row(writer, i) for i < n), then `],`: the listings'
+// layout, pretty at the top and a line per tensor so that two plans diff line by line. Each row
+// is written as it is made, so a long graph's rows are never held as JSON values.
+template <class Row>
+void append_json_rows(std::string& text, const char* key, std::size_t n, const Row& row) {
+    text += " ";
+    append_json_string(text, key);
+    text += ": [";
+    for (std::size_t i = 0; i < n; ++i) {
+        text += i ? ",\n  " : "\n  ";
+        json_writer w(text);
+        row(w, i);
+    }
+    text += n == 0 ? "],\n" : "\n ],\n";
+}
 
 } // namespace planscope

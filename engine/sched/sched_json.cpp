@@ -106,18 +106,7 @@ std::string sched_plan_json(const sched_outcome& out) {
     for (std::size_t b = 0; b < out.backend_names.size(); ++b) backends.push_back(ojson{{"index", b}, {"name", out.backend_names[b]}});
     const std::vector<int> split = split_of_nodes(out);
     const memory_owners owners(out.doc.ctx, out.inplace_of); // once: chains are long
-    // Rows written as they are made: a long graph's rows are never held as JSON values.
-    const auto rows = [&](const char* key, std::size_t n, const auto& row) {
-        text += " ";
-        append_json_string(text, key);
-        text += ": [";
-        for (std::size_t i = 0; i < n; ++i) {
-            text += i ? ",\n  " : "\n  ";
-            json_writer w(text);
-            row(w, i);
-        }
-        text += n == 0 ? "],\n" : "\n ],\n";
-    };
+    const auto rows = [&](const char* key, std::size_t n, const auto& row) { append_json_rows(text, key, n, row); };
     const auto list = [&](const char* key, const ojson& r) {
         rows(key, r.size(), [&](json_writer&, std::size_t i) { text += dump(r[i]); });
     };
