@@ -23,3 +23,9 @@ inline QString line_starting(const QString& out, const QString& prefix) {
         if (l.startsWith(prefix)) return l;
     return {};
 }
+
+// A usage error as the CLI gives it: exit 2, nothing on stdout, `line` first on stderr (the usage
+// text may follow). Call through QVERIFY(is_usage_error(...)) so that a failure names the case.
+inline bool is_usage_error(const run_result& r, const QString& line) {
+    return r.code == 2 && r.out.isEmpty() && r.err.section(QLatin1Char('\n'), 0, 0) == line;
+}

@@ -158,9 +158,7 @@ void TestCliRun::usageErrors() {
     QFETCH(QStringList, args);
     QFETCH(QString, line);
     const auto r = cli(args);
-    QCOMPARE(r.code, 2);
-    QVERIFY(r.out.isEmpty());
-    QCOMPARE(r.err.section(QLatin1Char('\n'), 0, 0), line);
+    QVERIFY2(is_usage_error(r, line), qPrintable(QString::number(r.code) + u' ' + r.err));
 }
 
 QTEST_APPLESS_MAIN(TestCliRun)
