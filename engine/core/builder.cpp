@@ -163,15 +163,17 @@ tensor_id builder::add_id(tensor_id a, tensor_id b, tensor_id ids) {
     return make(std::move(d), false);
 }
 
-tensor_id builder::scale_by(tensor_id a, float s, float b) {
+tensor_id builder::scale_impl(tensor_id a, float s, float b, bool inplace) {
     if (!inputs_ok({a})) return {};
     tensor d;
     d.op = op_kind::scale;
     d.src[0] = a;
     d.params.set_f32(0, s);
     d.params.set_f32(1, b);
-    return make(std::move(d), false);
+    return make(std::move(d), inplace);
 }
+
+tensor_id builder::scale_by_inplace(tensor_id a, float s, float b) { return scale_impl(a, s, b, true); }
 
 tensor_id builder::cast(tensor_id a, dtype type) {
     if (!inputs_ok({a})) return {};
@@ -210,7 +212,7 @@ op_params rope_params(const rope_args& args) {
     p.set_i32(0, 0); // n_past: unused since positions became a tensor
     p.set_i32(1, args.n_dims);
     p.set_i32(2, args.mode);
-    p.set_i32(3, args.n_ctx);
+    p.set_i32(3, args.n_ctx); // 0 in d99724f2's ggml_rope_impl
     p.set_i32(4, args.n_orig_ctx);
     p.set_f32(5, args.freq_base);
     p.set_f32(6, args.freq_scale);
@@ -218,6 +220,8 @@ op_params rope_params(const rope_args& args) {
     p.set_f32(8, args.attn_factor);
     p.set_f32(9, args.beta_fast);
     p.set_f32(10, args.beta_slow);
+    if ((args.mode & rope_mode_mrope) != 0)
+        for (int i = 0; i < 4; ++i) p.set_i32(11 + i, args.sections[static_cast<std::size_t>(i)]);
     return p;
 }
 
@@ -316,6 +320,132 @@ tensor_id builder::transpose(tensor_id a) {
     d.op = op_kind::transpose;
     d.src[0] = a;
     return make(std::move(d), false, m_ctx[a].name + " (transposed)");
+}
+
+tensor_id builder::swiglu_oai(tensor_id a, tensor_id b, float alpha, float limit) {
+    const tensor_id r = glu_impl(a, b, glu_kind::swiglu_oai, false);
+    if (!r.valid()) return r;
+    m_ctx[r].params.set_f32(2, alpha);
+    m_ctx[r].params.set_f32(3, limit);
+    return r;
+}
+
+tensor_id builder::mul_mat_id(tensor_id as, tensor_id b, tensor_id ids) {
+    if (!inputs_ok({as, b, ids})) return {};
+    tensor d;
+    d.op = op_kind::mul_mat_id;
+    d.src[0] = as;
+    d.src[1] = b;
+    d.src[2] = ids;
+    return make(std::move(d), false);
+}
+
+tensor_id builder::mul_mat_set_prec(tensor_id t, int prec) {
+    if (!inputs_ok({t})) return {};
+    if (m_ctx[t].op != op_kind::mul_mat) {
+        record(error{"mul_mat_set_prec: '" + m_ctx[t].name + "' is not a MUL_MAT node"});
+        return {};
+    }
+    m_ctx[t].params.set_i32(0, prec);
+    return t;
+}
+
+tensor_id builder::argsort(tensor_id a, sort_order order) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::argsort;
+    d.src[0] = a;
+    d.params.set_i32(0, static_cast<std::int32_t>(order));
+    return make(std::move(d), false);
+}
+
+tensor_id builder::argsort_top_k(tensor_id a, std::int64_t k) {
+    if (!inputs_ok({a})) return {};
+    if (k > m_ctx[a].ne[0]) {
+        record(error{"argsort_top_k: k = " + std::to_string(k) + " is more than the " + std::to_string(m_ctx[a].ne[0]) +
+                     " values of a row"});
+        return {};
+    }
+    const tensor_id sorted = argsort(a, sort_order::desc);
+    if (!sorted.valid()) return sorted;
+    const tensor& s = m_ctx[sorted];
+    return view_4d(sorted, k, s.ne[1], s.ne[2], s.ne[3], s.nb[1], s.nb[2], s.nb[3], 0);
+}
+
+tensor_id builder::top_k(tensor_id a, std::int64_t k) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::top_k;
+    d.src[0] = a;
+    d.ne = {k, m_ctx[a].ne[1], m_ctx[a].ne[2], m_ctx[a].ne[3]};
+    return make(std::move(d), false);
+}
+
+tensor_id builder::clamp(tensor_id a, float min, float max) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::clamp;
+    d.src[0] = a;
+    d.params.set_f32(0, min);
+    d.params.set_f32(1, max);
+    return make(std::move(d), false, m_ctx[a].name + " (view)");
+}
+
+tensor_id builder::fill(tensor_id a, float c) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::fill;
+    d.src[0] = a;
+    d.params.set_f32(0, c);
+    return make(std::move(d), false);
+}
+
+tensor_id builder::pad_ext(tensor_id a, int lp0, int rp0, int lp1, int rp1, int lp2, int rp2, int lp3, int rp3) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::pad;
+    d.src[0] = a;
+    const std::array<int, 8> pads{lp0, rp0, lp1, rp1, lp2, rp2, lp3, rp3};
+    for (int i = 0; i < 8; ++i) d.params.set_i32(i, pads[static_cast<std::size_t>(i)]);
+    return make(std::move(d), false);
+}
+
+tensor_id builder::repeat_4d(tensor_id a, std::int64_t ne0, std::int64_t ne1, std::int64_t ne2, std::int64_t ne3) {
+    if (!inputs_ok({a})) return {};
+    tensor d;
+    d.op = op_kind::repeat;
+    d.src[0] = a;
+    d.ne = {ne0, ne1, ne2, ne3};
+    return make(std::move(d), false);
+}
+
+tensor_id builder::repeat_to(tensor_id a, tensor_id b) {
+    if (!inputs_ok({a, b})) return {};
+    const auto ne = m_ctx[b].ne;
+    return repeat_4d(a, ne[0], ne[1], ne[2], ne[3]);
+}
+
+tensor_id builder::concat(tensor_id a, tensor_id b, int dim) {
+    if (!inputs_ok({a, b})) return {};
+    tensor d;
+    d.op = op_kind::concat;
+    d.src[0] = a;
+    d.src[1] = b;
+    d.params.set_i32(0, dim);
+    return make(std::move(d), false);
+}
+
+tensor_id builder::view_tensor(tensor_id a) {
+    if (!inputs_ok({a})) return {};
+    const tensor& s = m_ctx[a];
+    tensor t;
+    t.type = s.type;
+    t.ne = s.ne;
+    t.nb = s.nb;
+    t.view_src = s.is_view() ? s.view_src : a;
+    t.view_offs = s.is_view() ? s.view_offs : 0;
+    t.name = truncate_name(s.name + " (view)");
+    return m_ctx.add(std::move(t));
 }
 
 } // namespace planscope

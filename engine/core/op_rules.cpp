@@ -184,6 +184,100 @@ result<tensor> soft_max_result(const context& ctx, const tensor& desc, bool inpl
     return same_as(ctx, desc.src[0], inplace);
 }
 
+// ggml_concat: d99724f2 joins along op param 0; 2023's joined along dim 2 (the param's default).
+result<tensor> concat_result(const context& ctx, const tensor& desc) {
+    const tensor& a = ctx[desc.src[0]];
+    const tensor& b = ctx[desc.src[1]];
+    const int dim = desc.params.get_i32(0);
+    if (dim < 0 || dim >= max_dims) return fail(desc, "dim " + std::to_string(dim) + " is not 0..3");
+    if (a.type != b.type) return fail(desc, "types differ: " + type_text(a) + " vs " + type_text(b));
+    auto ne = a.ne;
+    for (int i = 0; i < max_dims; ++i) {
+        if (i == dim) continue;
+        if (a.ne[i] != b.ne[i])
+            return fail(desc, "shapes " + shape_of(a) + " and " + shape_of(b) + " differ outside dim " +
+                                  std::to_string(dim));
+    }
+    ne[dim] = a.ne[dim] + b.ne[dim]; // no overflow: both are below 2^59
+    if (auto s = check_shape(a.type, ne); !s) return fail(desc, s.err().message);
+    return fresh(a.type, ne);
+}
+
+// ggml_repeat of 2023 (b is src1 and gives the shape) or ggml_repeat_4d of d99724f2 (desc.ne).
+result<tensor> repeat_result(const context& ctx, const tensor& desc) {
+    const tensor& a = ctx[desc.src[0]];
+    if (desc.src[1].valid()) {
+        const tensor& b = ctx[desc.src[1]];
+        if (!can_repeat(a, b)) return fail(desc, "cannot repeat " + shape_of(a) + " into " + shape_of(b));
+        return fresh(a.type, b.ne);
+    }
+    for (int i = 0; i < max_dims; ++i)
+        if (desc.ne[i] % a.ne[i] != 0)
+            return fail(desc, "cannot repeat " + shape_of(a) + " into " + shape_string(desc.ne));
+    return fresh(a.type, desc.ne);
+}
+
+// ggml_get_rows of d99724f2: rows of each matrix of a at the indices of b's matching row; f32
+// (i32 when a is i32). 2023's is the case of a matrix and a vector.
+result<tensor> get_rows_result(const context& ctx, const tensor& desc) {
+    const tensor& a = ctx[desc.src[0]];
+    const tensor& b = ctx[desc.src[1]];
+    if (b.type != dtype::i32)
+        return fail(desc, "src1 must be an i32 vector (or one per matrix of src0), is " + type_text(b));
+    if (a.ne[2] != b.ne[1] || a.ne[3] != b.ne[2] || b.ne[3] != 1)
+        return fail(desc, "indices " + shape_of(b) + " do not match the matrices of " + shape_of(a) +
+                              " (src1 ne[1], ne[2] must be src0 ne[2], ne[3])");
+    return fresh(a.type == dtype::i32 ? dtype::i32 : dtype::f32, {a.ne[0], b.ne[0], b.ne[1], b.ne[2]});
+}
+
+// ggml_rope_impl of d99724f2: one position per token, four with MROPE (mode bit 8).
+result<tensor> rope_result(const context& ctx, const tensor& desc, bool inplace) {
+    const tensor& a = ctx[desc.src[0]];
+    const tensor& b = ctx[desc.src[1]];
+    if (!is_vector(b) || b.type != dtype::i32) return fail(desc, "positions (src1) must be an i32 vector");
+    const bool mrope = (desc.params.get_i32(2) & 8) != 0;
+    if (b.ne[0] != (mrope ? 4 : 1) * a.ne[2])
+        return fail(desc, "src0 has " + std::to_string(a.ne[2]) + " tokens (ne[2]) but " + std::to_string(b.ne[0]) +
+                              " positions" + (mrope ? " (multi-section rope takes 4 per token)" : ""));
+    if (desc.src[2].valid()) {
+        const tensor& f = ctx[desc.src[2]];
+        const int n_dims = desc.params.get_i32(1);
+        if (f.type != dtype::f32) return fail(desc, "frequency factors (src2) must be f32, are " + type_text(f));
+        if (f.ne[0] < n_dims / 2)
+            return fail(desc, "frequency factors (src2) have " + std::to_string(f.ne[0]) + " values for " +
+                                  std::to_string(n_dims / 2) + " pairs (n_dims / 2)");
+    }
+    return same_as(ctx, desc.src[0], inplace);
+}
+
+// ggml_mul_mat_id of d99724f2.
+result<tensor> mul_mat_id_result(const context& ctx, const tensor& desc) {
+    const tensor& as = ctx[desc.src[0]];
+    const tensor& b = ctx[desc.src[1]];
+    const tensor& ids = ctx[desc.src[2]];
+    if (is_transposed(as)) return fail(desc, "the experts (src0) must not be transposed");
+    if (ids.type != dtype::i32) return fail(desc, "ids (src2) must be i32, are " + type_text(ids));
+    if (as.ne[3] != 1 || b.ne[3] != 1 || ids.ne[2] != 1 || ids.ne[3] != 1)
+        return fail(desc, "src0 and src1 must be 3d and ids 2d: " + shape_of(as) + ", " + shape_of(b) + ", " +
+                              shape_of(ids));
+    if (ids.ne[1] != b.ne[2])
+        return fail(desc, "ids " + shape_of(ids) + " must have a row per token of src1 " + shape_of(b) + " (ne[2])");
+    if (as.ne[0] != b.ne[0]) return fail(desc, "cannot multiply " + shape_of(as) + " by " + shape_of(b));
+    if (ids.ne[0] % b.ne[1] != 0)
+        return fail(desc, "ids " + shape_of(ids) + " do not broadcast over the rows of src1 " + shape_of(b));
+    return fresh(dtype::f32, {as.ne[1], ids.ne[0], b.ne[2], 1});
+}
+
+// ggml_pad_ext of d99724f2: each extent grows by its left and right padding.
+result<tensor> pad_result(const context& ctx, const tensor& desc) {
+    const tensor& a = ctx[desc.src[0]];
+    auto ne = a.ne;
+    for (int i = 0; i < max_dims; ++i)
+        ne[i] += static_cast<std::int64_t>(desc.params.get_i32(2 * i)) + desc.params.get_i32(2 * i + 1);
+    if (auto s = check_shape(a.type, ne); !s) return fail(desc, "padded " + shape_of(a) + ": " + s.err().message);
+    return fresh(a.type, ne);
+}
+
 result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplace) {
     const tensor_id ia = desc.src[0], ib = desc.src[1];
     const tensor* a = ia.valid() ? &ctx[ia] : nullptr;
@@ -205,7 +299,7 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
         return soft_max_result(ctx, desc, inplace);
     case op_kind::unary: {
         const auto u = desc.params.get_i32(0);
-        if (u < 0 || u > static_cast<int>(unary_kind::silu)) return fail(desc, "unknown unary op " + std::to_string(u));
+        if (u < 0 || u >= unary_kind_count) return fail(desc, "unknown unary op " + std::to_string(u));
         return same_as(ctx, ia, inplace);
     }
     case op_kind::add:
@@ -232,12 +326,9 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
     case op_kind::sum_rows:
         return fresh(a->type, {1, a->ne[1], a->ne[2], a->ne[3]});
     case op_kind::repeat:
-        if (!can_repeat(*a, *b)) return fail(desc, "cannot repeat " + shape_of(*a) + " into " + shape_of(*b));
-        return fresh(a->type, b->ne);
+        return repeat_result(ctx, desc);
     case op_kind::concat:
-        if (a->ne[0] != b->ne[0] || a->ne[1] != b->ne[1] || a->ne[3] != b->ne[3])
-            return fail(desc, "shapes " + shape_of(*a) + " and " + shape_of(*b) + " differ outside dim 2");
-        return fresh(a->type, {a->ne[0], a->ne[1], a->ne[2] + b->ne[2], a->ne[3]});
+        return concat_result(ctx, desc);
     case op_kind::mul_mat:
         if (a->ne[0] != b->ne[0] || b->ne[2] % a->ne[2] != 0 || b->ne[3] % a->ne[3] != 0)
             return fail(desc, "cannot multiply " + shape_of(*a) + " by " + shape_of(*b));
@@ -300,23 +391,9 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
         return t;
     }
     case op_kind::get_rows:
-        if (!is_matrix(*a)) return fail(desc, "src0 must be a matrix, has shape " + shape_of(*a));
-        if (!is_vector(*b) || b->type != dtype::i32) return fail(desc, "src1 must be an i32 vector");
-        return fresh(dtype::f32, {a->ne[0], b->ne[0], 1, 1});
+        return get_rows_result(ctx, desc);
     case op_kind::rope:
-        if (!is_vector(*b) || b->type != dtype::i32) return fail(desc, "positions (src1) must be an i32 vector");
-        if (a->ne[2] != b->ne[0])
-            return fail(desc, "src0 has " + std::to_string(a->ne[2]) + " tokens (ne[2]) but " +
-                                  std::to_string(b->ne[0]) + " positions");
-        if (desc.src[2].valid()) {
-            const tensor& f = ctx[desc.src[2]];
-            const int n_dims = desc.params.get_i32(1);
-            if (f.type != dtype::f32) return fail(desc, "frequency factors (src2) must be f32, are " + type_text(f));
-            if (f.ne[0] < n_dims / 2)
-                return fail(desc, "frequency factors (src2) have " + std::to_string(f.ne[0]) + " values for " +
-                                      std::to_string(n_dims / 2) + " pairs (n_dims / 2)");
-        }
-        return same_as(ctx, ia, inplace);
+        return rope_result(ctx, desc, inplace);
     case op_kind::set_rows:
         return set_rows_result(ctx, desc);
     case op_kind::glu:
@@ -325,6 +402,31 @@ result<tensor> infer_checked(const context& ctx, const tensor& desc, bool inplac
         return flash_attn_result(ctx, desc);
     case op_kind::add_id:
         return add_id_result(ctx, desc);
+    case op_kind::mul_mat_id:
+        return mul_mat_id_result(ctx, desc);
+    case op_kind::argsort: {
+        const auto order = desc.params.get_i32(0);
+        if (order != 0 && order != 1) return fail(desc, "unknown sort order " + std::to_string(order));
+        if (a->ne[0] > std::numeric_limits<std::int32_t>::max())
+            return fail(desc, "rows of " + std::to_string(a->ne[0]) + " values have no i32 indices");
+        return fresh(dtype::i32, a->ne);
+    }
+    case op_kind::top_k:
+        if (desc.ne[0] > a->ne[0])
+            return fail(desc, "k = " + std::to_string(desc.ne[0]) + " is more than the " + std::to_string(a->ne[0]) +
+                                  " values of a row");
+        if (desc.ne[1] != a->ne[1] || desc.ne[2] != a->ne[2] || desc.ne[3] != a->ne[3])
+            return fail(desc, "the result " + shape_string(desc.ne) + " must have the rows of " + shape_of(*a));
+        return fresh(dtype::i32, desc.ne);
+    case op_kind::clamp:
+        return view_of(ctx, ia, 0); // ggml_clamp's ggml_view_tensor: always a view of src0
+    case op_kind::fill:
+        if (a->type != dtype::f32 && a->type != dtype::f16)
+            return fail(desc, "src0 must be f32 or f16, is " + type_text(*a));
+        if (!is_contiguous(*a)) return fail(desc, "src0 must be contiguous");
+        return same_as(ctx, ia, inplace);
+    case op_kind::pad:
+        return pad_result(ctx, desc);
     }
     return fail(desc, "unknown op");
 }
@@ -351,8 +453,10 @@ status check_shape(dtype type, const std::array<std::int64_t, max_dims>& ne) {
 
 op_params default_params(op_kind op) {
     op_params p;
-    for (const op_param_desc& d : info(op).params)
+    for (const op_param_desc& d : info(op).params) {
         if (d.kind == param_kind::f32) p.set_f32(d.slot, d.default_f32);
+        if (d.kind == param_kind::i32) p.set_i32(d.slot, d.default_i32);
+    }
     return p;
 }
 
@@ -368,7 +472,10 @@ result<tensor> infer_result(const context& ctx, const tensor& desc, bool inplace
     }
     if (inplace && !oi.can_inplace && desc.op != op_kind::dup)
         return fail(desc, "has no inplace form");
-    if (desc.op == op_kind::view || desc.op == op_kind::reshape || desc.op == op_kind::cont) {
+    // Ops whose result shape is an argument: desc.ne.
+    const bool shaped = desc.op == op_kind::view || desc.op == op_kind::reshape || desc.op == op_kind::cont ||
+                        desc.op == op_kind::top_k || (desc.op == op_kind::repeat && !desc.src[1].valid());
+    if (shaped) {
         const dtype t = ctx[desc.src[0]].type;
         if (auto s = check_shape(t, desc.ne); !s) return fail(desc, s.err().message);
     }

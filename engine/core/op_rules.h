@@ -6,7 +6,8 @@
 namespace planscope {
 
 // `desc` names the op, its sources and op params. For ops whose result shape is an argument
-// (VIEW, RESHAPE, CONT) desc.ne holds it, and for VIEW desc.nb[1..3] the strides.
+// (VIEW, RESHAPE, CONT, TOP_K, a one-source REPEAT) desc.ne holds it, and for VIEW desc.nb[1..3]
+// the strides.
 // `inplace` asks for ggml's *_inplace form: the result is a view of src0.
 result<tensor> infer_result(const context& ctx, const tensor& desc, bool inplace);
 

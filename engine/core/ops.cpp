@@ -40,9 +40,22 @@ constexpr std::array<op_param_desc, 2> soft_max_params{{
     {"scale", param_kind::f32, 0, 1.0f}, {"max_bias", param_kind::f32, 1},
 }};
 
+// ggml_concat of d99724f2 names the dimension; 2023's had none and joined along dim 2.
+constexpr std::array<op_param_desc, 1> concat_params{{{"dim", param_kind::i32, 0, 0.0f, 2}}};
+// ggml_argsort: the ggml_sort_order.
+constexpr std::array<op_param_desc, 1> argsort_params{{{"order", param_kind::i32, 0}}};
+constexpr std::array<op_param_desc, 2> clamp_params{{{"min", param_kind::f32, 0}, {"max", param_kind::f32, 1}}};
+constexpr std::array<op_param_desc, 1> fill_params{{{"value", param_kind::f32, 0}}};
+// ggml_pad_ext: left and right padding of each dimension, then whether it wraps around.
+constexpr std::array<op_param_desc, 9> pad_params{{
+    {"lp0", param_kind::i32, 0}, {"rp0", param_kind::i32, 1}, {"lp1", param_kind::i32, 2},
+    {"rp1", param_kind::i32, 3}, {"lp2", param_kind::i32, 4}, {"rp2", param_kind::i32, 5},
+    {"lp3", param_kind::i32, 6}, {"rp3", param_kind::i32, 7}, {"circular", param_kind::i32, 8},
+}};
+
 constexpr std::span<const op_param_desc> no_params{};
 
-constexpr std::array<op_info, 34> op_table{{
+constexpr std::array<op_info, 40> op_table{{
     {op_kind::none, "NONE", 0, 0, false, false, no_params},
     {op_kind::dup, "DUP", 1, 1, false, false, no_params},
     {op_kind::add, "ADD", 2, 2, false, true, no_params},
@@ -55,8 +68,9 @@ constexpr std::array<op_info, 34> op_table{{
     {op_kind::log, "LOG", 1, 1, false, true, no_params},
     {op_kind::sum, "SUM", 1, 1, false, false, no_params},
     {op_kind::sum_rows, "SUM_ROWS", 1, 1, false, false, no_params},
-    {op_kind::repeat, "REPEAT", 2, 2, false, false, no_params},
-    {op_kind::concat, "CONCAT", 2, 2, false, false, no_params},
+    // 2023's ggml_repeat keeps b as src1; d99724f2's (and ggml_repeat_4d) has one source.
+    {op_kind::repeat, "REPEAT", 1, 2, false, false, no_params},
+    {op_kind::concat, "CONCAT", 2, 2, false, false, concat_params},
     {op_kind::norm, "NORM", 1, 1, false, false, eps_params},
     {op_kind::rms_norm, "RMS_NORM", 1, 1, false, true, eps_params},
     {op_kind::mul_mat, "MUL_MAT", 2, 2, false, false, no_params},
@@ -73,6 +87,8 @@ constexpr std::array<op_info, 34> op_table{{
     {op_kind::diag_mask_inf, "DIAG_MASK_INF", 1, 1, false, true, n_past_params},
     {op_kind::diag_mask_zero, "DIAG_MASK_ZERO", 1, 1, false, true, n_past_params},
     // ggml_soft_max_ext: src1 the mask, src2 the sinks; ggml_rope_ext: src2 the frequency factors.
+    // ggml_rope_multi's sections (words 11..14) and ggml_mul_mat_set_prec's word 0 have no names:
+    // a file carries them as raw op_params.
     {op_kind::soft_max, "SOFT_MAX", 1, 3, false, true, soft_max_params},
     {op_kind::rope, "ROPE", 2, 3, false, true, rope_params},
     {op_kind::unary, "UNARY", 1, 1, false, true, unary_params},
@@ -83,6 +99,12 @@ constexpr std::array<op_info, 34> op_table{{
     {op_kind::glu, "GLU", 1, 2, false, false, glu_params},
     {op_kind::flash_attn_ext, "FLASH_ATTN_EXT", 3, 5, false, false, flash_attn_params},
     {op_kind::add_id, "ADD_ID", 3, 3, false, false, no_params},
+    {op_kind::mul_mat_id, "MUL_MAT_ID", 3, 3, false, false, no_params},
+    {op_kind::argsort, "ARGSORT", 1, 1, false, false, argsort_params},
+    {op_kind::top_k, "TOP_K", 1, 1, false, false, no_params},
+    {op_kind::clamp, "CLAMP", 1, 1, false, false, clamp_params},
+    {op_kind::fill, "FILL", 1, 1, false, false, fill_params},
+    {op_kind::pad, "PAD", 1, 1, false, false, pad_params},
 }};
 
 static_assert([] {
@@ -91,11 +113,13 @@ static_assert([] {
     return true;
 }(), "op_table is in op_kind order");
 
-constexpr std::array<std::string_view, 10> unary_names{
-    "ABS", "SGN", "NEG", "STEP", "TANH", "ELU", "RELU", "GELU", "GELU_QUICK", "SILU"};
+// GGML_UNARY_OP_NAME of d99724f2, in unary_kind's order.
+constexpr std::array<std::string_view, unary_kind_count> unary_names{
+    "ABS",  "SGN",        "NEG",  "STEP",    "TANH",    "ELU", "RELU", "GELU", "GELU_QUICK",
+    "SILU", "SIGMOID", "EXP", "SOFTPLUS", "GELU_ERF"};
 
 // GGML_GLU_OP_NAME of d99724f2.
-constexpr std::array<std::string_view, 6> glu_names{"REGLU", "GEGLU", "SWIGLU", "SWIGLU_OAI", "GEGLU_ERF",
+constexpr std::array<std::string_view, glu_kind_count> glu_names{"REGLU", "GEGLU", "SWIGLU", "SWIGLU_OAI", "GEGLU_ERF",
                                                     "GEGLU_QUICK"};
 
 } // namespace

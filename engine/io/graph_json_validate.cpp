@@ -109,8 +109,9 @@ void check_op(const context& ctx, std::size_t i) {
     const tensor& t = ctx[tensor_id{i}];
     const std::string path = tensor_path(i);
     const op_info& oi = info(t.op);
-    // CPY and SET_ROWS are views of their destination, not inplace forms.
-    const bool inplace = t.is_view() && !oi.view_op && t.op != op_kind::cpy && t.op != op_kind::set_rows;
+    // CPY and SET_ROWS are views of their destination, CLAMP always a view of its source: not inplace forms.
+    const bool inplace = t.is_view() && !oi.view_op && t.op != op_kind::cpy && t.op != op_kind::set_rows &&
+                         t.op != op_kind::clamp;
     if (inplace && !oi.can_inplace && t.op != op_kind::dup)
         fail(child(path, "view_src"), std::string(oi.name) + " has no inplace form, so its result cannot be a view");
     tensor desc;

@@ -102,13 +102,13 @@ json encode_params(op_kind op, const op_params& p) {
         const std::string key(d.name);
         if (is_unary_name(op, d)) {
             const auto u = p.get_i32(d.slot);
-            const bool known = u >= 0 && u <= static_cast<std::int32_t>(unary_kind::silu);
+            const bool known = u >= 0 && u < unary_kind_count;
             out[key] = known ? std::string(unary_name(static_cast<unary_kind>(u))) : std::string("?");
             continue;
         }
         if (is_glu_name(op, d)) {
             const auto g = p.get_i32(d.slot);
-            const bool known = g >= 0 && g <= static_cast<std::int32_t>(glu_kind::geglu_quick);
+            const bool known = g >= 0 && g < glu_kind_count;
             out[key] = known ? std::string(glu_name(static_cast<glu_kind>(g))) : std::string("?");
             continue;
         }

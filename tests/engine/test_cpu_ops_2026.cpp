@@ -2,8 +2,10 @@
 // written here in double: SCALE with its factor and bias as params, CPY with one source
 // (ggml_cast), SOFT_MAX with scale, mask (f16/f32, broadcast), ALiBi and sinks, ROPE with
 // frequency factors, SET_ROWS (i32/i64 indices broadcast over planes, f32/f16/bf16/q8_0
-// destinations), GLU (the six kinds; halves, swapped halves, two sources) and ADD_ID, on odd
-// shapes, with 1 and 3 threads; plus values worked out by hand and the errors and refusals.
+// destinations), GLU (the six kinds; halves, swapped halves, two sources) and ADD_ID, the later
+// unary kinds (SIGMOID, EXP, SOFTPLUS, GELU_ERF), GELU's f16 table, CLAMP, FILL, PAD, CONCAT
+// along any dimension, ggml_repeat_4d and ggml_rope_multi's modes, on odd shapes, with 1 and 3
+// threads; plus values worked out by hand and the errors and refusals. MoE ops: test_cpu_moe_ops.
 // FLASH_ATTN_EXT: test_cpu_flash_attn.
 //
 // Tolerances, relative to max(1, |expected|): 1e-6 where the kernel and the reference do the same
@@ -36,17 +38,26 @@ status set_i64(cpu_graph& cg, tensor_id t, const std::vector<std::int64_t>& valu
 
 std::int64_t count(shape s) { return s[0] * s[1] * s[2] * s[3]; }
 
+double gelu_tanh_ref(double x) { return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x))); }
+double gelu_quick_ref(double x) { return x / (1 + std::exp(-1.702 * x)); }
+
+// ggml_table_gelu_f16 and _quick: the function of x's f16 neighbour, rounded to f16.
+double f16_table(double (*f)(double), double x) {
+    const auto h = [](double v) { return static_cast<double>(ref_f16_to_f32(ref_f32_to_f16(static_cast<float>(v)))); };
+    return h(f(h(x)));
+}
+
 double glu_ref(glu_kind g, double x, double y, double alpha, double limit) {
     switch (g) {
     case glu_kind::reglu: return x > 0 ? x * y : 0.0;
-    case glu_kind::geglu: return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x))) * y;
+    case glu_kind::geglu: return (x <= -10 ? 0.0 : x >= 10 ? x : f16_table(gelu_tanh_ref, x)) * y;
     case glu_kind::swiglu: return x / (1 + std::exp(-x)) * y;
     case glu_kind::swiglu_oai: {
         const double xc = std::min(x, limit), yc = std::clamp(y, -limit, limit);
         return xc / (1 + std::exp(-alpha * xc)) * (yc + 1);
     }
     case glu_kind::geglu_erf: return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))) * y;
-    case glu_kind::geglu_quick: return x / (1 + std::exp(-1.702 * x)) * y;
+    case glu_kind::geglu_quick: return f16_table(gelu_quick_ref, x) * y;
     }
     return 0.0;
 }
@@ -79,6 +90,18 @@ private slots:
     void add_id();
     void add_id_out_of_range();
     void refusals();
+    void unary_2026_data();
+    void unary_2026();
+    void unary_by_hand();
+    void gelu_numerics();
+    void clamp_fill_by_hand();
+    void pad_data();
+    void pad();
+    void concat_data();
+    void concat();
+    void repeat_4d();
+    void rope_multi_data();
+    void rope_multi();
 };
 
 void TestCpuOps2026::scale_by_data() {
@@ -564,6 +587,281 @@ void TestCpuOps2026::refusals() {
     QCOMPARE(QString::fromStdString(s.err().message),
              QStringLiteral("CPU backend: FLASH_ATTN_EXT 'att': K and V must be f32, f16 or bf16 (quantised K/V is not "
                             "implemented), are q8_0, q8_0"));
+}
+
+// SIGMOID, EXP, SOFTPLUS, GELU_ERF and CLAMP (-0.5, 0.75) on f32 and f16 rows.
+void TestCpuOps2026::unary_2026_data() {
+    QTest::addColumn<int>("kind"); // a unary_kind, or -1 for CLAMP
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<int>("type");
+    QTest::addColumn<float>("range");
+    const int f32 = static_cast<int>(dtype::f32), f16 = static_cast<int>(dtype::f16);
+    for (const auto& [name, k] : {std::pair{"SIGMOID", unary_kind::sigmoid}, {"EXP", unary_kind::exp},
+                                  {"SOFTPLUS", unary_kind::softplus}, {"GELU_ERF", unary_kind::gelu_erf}}) {
+        QTest::addRow("%s odd", name) << static_cast<int>(k) << shape{7, 3, 2, 1} << f32 << 5.0f;
+        QTest::addRow("%s f16", name) << static_cast<int>(k) << shape{16, 3, 1, 2} << f16 << 5.0f;
+    }
+    QTest::newRow("SOFTPLUS past its threshold 20") << static_cast<int>(unary_kind::softplus) << shape{33, 2, 1, 1} << f32 << 30.0f;
+    QTest::newRow("CLAMP") << -1 << shape{9, 4, 1, 1} << f32 << 2.0f;
+    QTest::newRow("CLAMP f16") << -1 << shape{8, 2, 2, 1} << f16 << 2.0f;
+}
+
+void TestCpuOps2026::unary_2026() {
+    QFETCH(int, kind);
+    QFETCH(shape, a);
+    QFETCH(int, type);
+    QFETCH(float, range);
+    const auto t = static_cast<dtype>(type);
+    std::mt19937 rng(31);
+    const host_tensor av = random_host(a, rng, -range, range);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(t, a);
+        const tensor_id y = kind < 0 ? cg.b.clamp(x, -0.5f, 0.75f) : cg.b.unary(x, static_cast<unary_kind>(kind));
+        return finish(cg, y, {{x, av}});
+    };
+    host_tensor expected = rounded(av, t);
+    for (float& v : expected.v) {
+        const double x = v;
+        double y = 0;
+        switch (kind) {
+        case -1: y = std::clamp(x, -0.5, 0.75); break;
+        case static_cast<int>(unary_kind::sigmoid): y = 1 / (1 + std::exp(-x)); break;
+        case static_cast<int>(unary_kind::exp): y = std::exp(x); break;
+        case static_cast<int>(unary_kind::softplus): y = x > 20 ? x : std::log1p(std::exp(x)); break;
+        case static_cast<int>(unary_kind::gelu_erf): y = 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); break;
+        }
+        v = static_cast<float>(y);
+    }
+    check_graph(setup, rounded(expected, t), t == dtype::f16 ? 1e-3 : 1e-5);
+}
+
+// sigmoid(0) = 1/2, exp(1) = e, softplus(0) = ln 2, softplus(25) = 25 (ggml's threshold),
+// gelu_erf(1) = (1 + erf(1/sqrt 2)) / 2.
+void TestCpuOps2026::unary_by_hand() {
+    const auto one = [](unary_kind k, float x) {
+        auto got = run_graph(1, [=](cpu_graph& cg) -> result<tensor_id> {
+            const tensor_id t = cg.leaf(dtype::f32, {1, 1, 1, 1});
+            host_tensor v({1, 1, 1, 1});
+            v.v = {x};
+            return finish(cg, cg.b.unary(t, k), {{t, v}});
+        });
+        return got.ok() ? got->v[0] : std::nanf("");
+    };
+    QCOMPARE(one(unary_kind::sigmoid, 0.0f), 0.5f);
+    QVERIFY(std::fabs(one(unary_kind::exp, 1.0f) - 2.7182817f) < 1e-6f);
+    QVERIFY(std::fabs(one(unary_kind::softplus, 0.0f) - 0.6931472f) < 1e-6f);
+    QCOMPARE(one(unary_kind::softplus, 25.0f), 25.0f);
+    QVERIFY(std::fabs(one(unary_kind::gelu_erf, 1.0f) - 0.8413447f) < 1e-6f);
+}
+
+// GELU and GEGLU: ggml's f16 table in its numerics (0 at -10 and below, x at 10 and above), the
+// exact tanh form in exact_f32.
+void TestCpuOps2026::gelu_numerics() {
+    const std::vector<float> xs{-11.0f, 0.3f, 1.0f, -2.5f, 12.0f};
+    for (const f16_numerics numerics : {f16_numerics::ggml, f16_numerics::exact_f32}) {
+        for (const bool glu : {false, true}) {
+            cpu_graph cg(1);
+            cg.backend.set_f16_numerics(numerics);
+            const tensor_id x = cg.leaf(dtype::f32, {5, 1, 1, 1}), g = cg.leaf(dtype::f32, {5, 1, 1, 1});
+            const tensor_id y = glu ? cg.b.geglu_split(x, g) : cg.b.gelu(x);
+            host_tensor xv({5, 1, 1, 1}), gv({5, 1, 1, 1});
+            xv.v = xs;
+            gv.v = {2.0f, 2.0f, 2.0f, 2.0f, 2.0f};
+            QVERIFY(finish(cg, y, glu ? std::vector<std::pair<tensor_id, host_tensor>>{{x, xv}, {g, gv}}
+                                      : std::vector<std::pair<tensor_id, host_tensor>>{{x, xv}})
+                        .ok());
+            QVERIFY(cg.compute().ok());
+            auto got = cg.get(y);
+            QVERIFY(got.ok());
+            for (std::size_t i = 0; i < xs.size(); ++i) {
+                const double v = xs[i];
+                const double want = numerics == f16_numerics::exact_f32 ? gelu_tanh_ref(v)
+                                    : v <= -10                          ? 0.0
+                                    : v >= 10                           ? v
+                                                                        : f16_table(gelu_tanh_ref, v);
+                QVERIFY2(std::fabs(got->v[i] - want * (glu ? 2 : 1)) <= 1e-6 * std::max(1.0, std::fabs(want)),
+                         qPrintable(QStringLiteral("x = %1: %2 vs %3").arg(v).arg(got->v[i]).arg(want)));
+            }
+        }
+    }
+    // gelu(1) through the table is the f16 0.8413086, the exact value 0.8411920.
+    QCOMPARE(static_cast<float>(f16_table(gelu_tanh_ref, 1.0)), 0.84130859375f);
+}
+
+// CLAMP writes into its source's memory (a view); NaN becomes max, as ggml's MIN/MAX macros make
+// it. FILL: every element, f16 rounded once.
+void TestCpuOps2026::clamp_fill_by_hand() {
+    auto clamped = run_graph(1, [](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, {4, 1, 1, 1});
+        host_tensor v({4, 1, 1, 1});
+        v.v = {-3.0f, 0.25f, 9.0f, std::nanf("")};
+        return finish(cg, cg.b.clamp(cg.b.scale_by(x, 1.0f), -1.0f, 2.0f), {{x, v}});
+    });
+    QVERIFY2(clamped.ok(), clamped.ok() ? "" : clamped.err().message.c_str());
+    QCOMPARE(clamped->v, (std::vector<float>{-1.0f, 0.25f, 2.0f, 2.0f}));
+    for (const dtype t : {dtype::f32, dtype::f16}) {
+        auto filled = run_graph(3, [t](cpu_graph& cg) -> result<tensor_id> {
+            return finish(cg, cg.b.fill(cg.leaf(t, {3, 2, 1, 1}), 0.1f), {});
+        });
+        QVERIFY(filled.ok());
+        const float want = t == dtype::f16 ? ref_f16_to_f32(ref_f32_to_f16(0.1f)) : 0.1f;
+        QCOMPARE(filled->v, std::vector<float>(6, want));
+    }
+    auto minus_inf_mask = run_graph(1, [](cpu_graph& cg) -> result<tensor_id> {
+        return finish(cg, cg.b.fill(cg.leaf(dtype::f16, {2, 1, 1, 1}), minus_inf), {});
+    });
+    QVERIFY(minus_inf_mask.ok());
+    QCOMPARE(minus_inf_mask->v, (std::vector<float>{minus_inf, minus_inf}));
+}
+
+void TestCpuOps2026::pad_data() {
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<QList<int>>("pads"); // lp0, rp0, ..., lp3, rp3
+    QTest::addColumn<bool>("circular");
+    QTest::newRow("ggml_pad: after dim 0 and 1") << shape{5, 3, 2, 1} << QList<int>{0, 3, 0, 1, 0, 0, 0, 0} << false;
+    QTest::newRow("llama's logits: one row") << shape{7, 4, 1, 1} << QList<int>{0, 0, 0, 1, 0, 0, 0, 0} << false;
+    QTest::newRow("pad_ext: both sides, 4-D") << shape{4, 2, 2, 2} << QList<int>{2, 1, 1, 0, 0, 1, 1, 1} << false;
+    QTest::newRow("circular") << shape{3, 2, 1, 1} << QList<int>{2, 4, 1, 1, 0, 0, 0, 0} << true;
+}
+
+void TestCpuOps2026::pad() {
+    QFETCH(shape, a);
+    QFETCH(QList<int>, pads);
+    QFETCH(bool, circular);
+    std::mt19937 rng(37);
+    const host_tensor av = random_host(a, rng);
+    shape out{};
+    for (int i = 0; i < 4; ++i) out[static_cast<std::size_t>(i)] = a[static_cast<std::size_t>(i)] + pads[2 * i] + pads[2 * i + 1];
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, a);
+        const tensor_id y = cg.b.pad_ext(x, pads[0], pads[1], pads[2], pads[3], pads[4], pads[5], pads[6], pads[7]);
+        if (circular && y.valid()) cg.ctx[y].params.set_i32(8, 1);
+        return finish(cg, y, {{x, av}});
+    };
+    host_tensor expected(out);
+    for (std::int64_t i3 = 0; i3 < out[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < out[2]; ++i2)
+            for (std::int64_t i1 = 0; i1 < out[1]; ++i1)
+                for (std::int64_t i0 = 0; i0 < out[0]; ++i0) {
+                    std::array<std::int64_t, 4> j{i0 - pads[0], i1 - pads[2], i2 - pads[4], i3 - pads[6]};
+                    bool inside = true;
+                    for (std::size_t d = 0; d < 4; ++d) {
+                        if (circular) j[d] = ((j[d] % a[d]) + a[d]) % a[d];
+                        inside = inside && j[d] >= 0 && j[d] < a[d];
+                    }
+                    expected.at(i0, i1, i2, i3) = inside ? av.at(j[0], j[1], j[2], j[3]) : 0.0f;
+                }
+    check_graph(setup, expected, 0.0);
+}
+
+void TestCpuOps2026::concat_data() {
+    QTest::addColumn<int>("dim");
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<std::int64_t>("b_extent"); // b's extent along dim
+    for (int d = 0; d < 4; ++d) QTest::addRow("dim %d", d) << d << shape{5, 3, 2, 2} << std::int64_t{2};
+    QTest::newRow("deepseek2's q: nope then rope") << 0 << shape{16, 4, 3, 1} << std::int64_t{8};
+}
+
+void TestCpuOps2026::concat() {
+    QFETCH(int, dim);
+    QFETCH(shape, a);
+    QFETCH(std::int64_t, b_extent);
+    shape bs = a;
+    bs[static_cast<std::size_t>(dim)] = b_extent;
+    std::mt19937 rng(39);
+    const host_tensor av = random_host(a, rng), bv = random_host(bs, rng);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, a), y = cg.leaf(dtype::f16, bs);
+        return finish(cg, cg.b.concat(x, cg.b.cast(y, dtype::f32), dim), {{x, av}, {y, bv}});
+    };
+    const host_tensor sb = rounded(bv, dtype::f16);
+    shape out = a;
+    out[static_cast<std::size_t>(dim)] += b_extent;
+    host_tensor expected(out);
+    for (std::int64_t i3 = 0; i3 < out[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < out[2]; ++i2)
+            for (std::int64_t i1 = 0; i1 < out[1]; ++i1)
+                for (std::int64_t i0 = 0; i0 < out[0]; ++i0) {
+                    std::array<std::int64_t, 4> i{i0, i1, i2, i3};
+                    const bool from_a = i[static_cast<std::size_t>(dim)] < a[static_cast<std::size_t>(dim)];
+                    if (!from_a) i[static_cast<std::size_t>(dim)] -= a[static_cast<std::size_t>(dim)];
+                    expected.at(i0, i1, i2, i3) = from_a ? av.at(i[0], i[1], i[2], i[3]) : sb.at(i[0], i[1], i[2], i[3]);
+                }
+    check_graph(setup, expected, 0.0);
+}
+
+// ggml_repeat_4d as build_moe_ffn uses it: a token's row for each of its experts.
+void TestCpuOps2026::repeat_4d() {
+    auto got = run_graph(3, [](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, {2, 1, 2, 1});
+        host_tensor v({2, 1, 2, 1});
+        v.v = {1, 2, 3, 4};
+        return finish(cg, cg.b.repeat_4d(x, 4, 3, 2, 1), {{x, v}});
+    });
+    QVERIFY2(got.ok(), got.ok() ? "" : got.err().message.c_str());
+    QCOMPARE(got->v, (std::vector<float>{1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4}));
+}
+
+// ggml_rope_multi: MROPE, IMROPE and VISION against a reference in double (freq_base 10000, no
+// YaRN): pair k of section position p turns by p * base^(-2k / n_dims) (VISION: k counted from
+// the section's start).
+void TestCpuOps2026::rope_multi_data() {
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<shape>("a");
+    QTest::addColumn<int>("n_dims");
+    QTest::addColumn<QList<int>>("sections");
+    QTest::newRow("MROPE, sections cycling, a tail") << 8 << shape{12, 2, 3, 1} << 8 << QList<int>{1, 1, 0, 0};
+    QTest::newRow("MROPE, qwen2vl-like") << 8 << shape{16, 3, 2, 1} << 16 << QList<int>{2, 3, 3, 0};
+    QTest::newRow("IMROPE") << 40 << shape{16, 2, 3, 1} << 16 << QList<int>{3, 3, 2, 0};
+    QTest::newRow("VISION") << 24 << shape{16, 2, 2, 1} << 8 << QList<int>{2, 2, 0, 0};
+}
+
+void TestCpuOps2026::rope_multi() {
+    QFETCH(int, mode);
+    QFETCH(shape, a);
+    QFETCH(int, n_dims);
+    QFETCH(QList<int>, sections);
+    std::mt19937 rng(59);
+    const host_tensor av = random_host(a, rng);
+    std::vector<std::int32_t> pos(static_cast<std::size_t>(4 * a[2]));
+    std::uniform_int_distribution<std::int32_t> pick(0, 40);
+    for (auto& p : pos) p = pick(rng);
+    const graph_setup setup = [&](cpu_graph& cg) -> result<tensor_id> {
+        const tensor_id x = cg.leaf(dtype::f32, a), p = cg.leaf(dtype::i32, {4 * a[2], 1, 1, 1});
+        rope_args args{.n_dims = n_dims, .mode = mode};
+        for (int i = 0; i < 4; ++i) args.sections[static_cast<std::size_t>(i)] = sections[i];
+        auto out = finish(cg, cg.b.rope(x, p, args), {{x, av}});
+        if (out) cg.set_i32(p, pos);
+        return out;
+    };
+    const bool vision = mode == 24, imrope = mode == 40;
+    const int sect = sections[0] + sections[1] + sections[2] + sections[3];
+    const std::int64_t pairs = vision ? a[0] / 2 : n_dims / 2, offset = vision ? n_dims : n_dims / 2;
+    host_tensor expected = av;
+    for (std::int64_t i3 = 0; i3 < a[3]; ++i3)
+        for (std::int64_t i2 = 0; i2 < a[2]; ++i2)
+            for (std::int64_t i1 = 0; i1 < a[1]; ++i1)
+                for (std::int64_t k = 0; k < pairs; ++k) {
+                    const int s = static_cast<int>(k % sect);
+                    int which = 0, start = 0;
+                    if (imrope) {
+                        which = s % 3 == 1 && s < 3 * sections[1] ? 1 : s % 3 == 2 && s < 3 * sections[2] ? 2
+                                                                    : s % 3 == 0 && s < 3 * sections[0] ? 0 : 3;
+                    } else {
+                        for (int b = 0, edge = 0; b < 4; ++b) {
+                            if (s >= edge) which = b, start = edge;
+                            edge += sections[b];
+                            if (s < edge) break;
+                        }
+                    }
+                    const std::int64_t e = vision ? k - (k - k % sect) - start : k; // pairs since the section began
+                    const double theta = pos[static_cast<std::size_t>(i2 + which * a[2])] *
+                                         std::pow(10000.0, -2.0 * static_cast<double>(vision ? e : k) / n_dims);
+                    const double x0 = av.at(k, i1, i2, i3), x1 = av.at(k + offset, i1, i2, i3);
+                    expected.at(k, i1, i2, i3) = static_cast<float>(x0 * std::cos(theta) - x1 * std::sin(theta));
+                    expected.at(k + offset, i1, i2, i3) = static_cast<float>(x0 * std::sin(theta) + x1 * std::cos(theta));
+                }
+    check_graph(setup, expected, 1e-4);
 }
 
 QTEST_APPLESS_MAIN(TestCpuOps2026)

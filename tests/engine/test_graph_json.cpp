@@ -5,7 +5,7 @@
 #include "graph_json_error_cases.h"
 #include "graph_json_support.h"
 #include "io/graph_json.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "io/json_writer.h"
 #include "models/templates.h"
 
@@ -332,7 +332,7 @@ void TestGraphJson::schemaMatchesEngine() {
             if (!params.contains(QString::fromUtf8(p.name.data(), static_cast<int>(p.name.size()))))
                 params << QString::fromUtf8(p.name.data(), static_cast<int>(p.name.size()));
     }
-    for (int u = 0; u <= static_cast<int>(unary_kind::silu); ++u)
+    for (int u = 0; u < unary_kind_count; ++u)
         unaries << QString::fromUtf8(unary_name(static_cast<unary_kind>(u)).data());
     const auto list = [](const ojson& j) {
         QStringList out;

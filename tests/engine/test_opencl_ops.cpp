@@ -90,8 +90,9 @@ const std::vector<op_case>& cases() {
         {"scale 4-D", {f32({8, 3, 2, 2}), f32({1})}, [](builder& b, ids l) { return b.scale(l[0], l[1]); }, 1e-5},
         {"add1", {f32({9, 2}), f32({1})}, [](builder& b, ids l) { return b.add1(l[0], l[1]); }, 1e-5},
         {"silu", {f32({17, 3, 2}, -6, 6)}, unary(unary_kind::silu), 1e-5},
-        {"gelu", {f32({17, 3, 2}, -6, 6)}, unary(unary_kind::gelu), 1e-5},
-        {"gelu_quick", {f32({64}, -6, 6)}, unary(unary_kind::gelu_quick), 1e-5},
+        // ggml's CPU GELU goes through its f16 table (rounded to f16, 1e-3), its OpenCL kernel does not.
+        {"gelu", {f32({17, 3, 2}, -6, 6)}, unary(unary_kind::gelu), 1e-3},
+        {"gelu_quick", {f32({64}, -6, 6)}, unary(unary_kind::gelu_quick), 1e-3},
         {"relu", {f32({31, 2})}, unary(unary_kind::relu), 1e-5},
         {"tanh", {f32({31, 2}, -3, 3)}, unary(unary_kind::tanh), 1e-5},
         {"elu", {f32({31, 2}, -3, 3)}, unary(unary_kind::elu), 1e-5},

@@ -1,4 +1,6 @@
-// The ops of ggml d99724f2 that today's llama graphs use (SET_ROWS, GLU, FLASH_ATTN_EXT, ADD_ID):
+// The ops of ggml d99724f2 that today's llama graphs use (SET_ROWS, GLU, FLASH_ATTN_EXT, ADD_ID;
+// MUL_MAT_ID, ARGSORT, TOP_K, CLAMP, FILL, PAD and the later forms of REPEAT, CONCAT, GET_ROWS,
+// ROPE, UNARY, as the builder makes them: shapes, types, views, names, op params, refusals):
 // a llama layer dumped in today's DOT format (tests/data/dot/llama_layer_2026.dot, written by hand
 // from ggml_graph_dump_dot) imports with the right ops, sources, shapes and views and plans under
 // both allocators; small dumps of each op; the JSON format keeps them; ADD_ID works in place
@@ -12,6 +14,9 @@
 #include "models/ggml_dot_label.h"
 
 #include <QtTest>
+
+#include <bit>
+#include <cmath>
 
 using namespace planscope;
 
@@ -115,7 +120,43 @@ graph_document later_ops() {
     return doc;
 }
 
+// The MoE router and feed-forward of llama.cpp da46e59c's build_moe_ffn (gpt-oss's SWIGLU_OAI,
+// deepseek2's clamped weight sum), a padded, concatenated and multi-section roped tail.
+graph_document moe_ops() {
+    graph_document doc;
+    doc.name = "moe_ops";
+    builder b(doc.ctx);
+    const auto cur = b.set_name(b.new_tensor_2d(dtype::f32, 8, 3), "cur");
+    const auto gate_inp = b.set_name(b.new_tensor_2d(dtype::f32, 8, 4), "gate_inp");
+    const auto logits = b.set_name(b.mul_mat(gate_inp, cur), "logits");
+    const auto probs = b.set_name(b.sigmoid(logits), "probs");
+    const auto selected = b.set_name(b.argsort_top_k(probs, 2), "selected");
+    const auto weights = b.set_name(b.get_rows(b.reshape_3d(probs, 1, 4, 3), selected), "weights");
+    const auto sum = b.set_name(b.sum_rows(b.reshape_2d(weights, 2, 3)), "weights_sum");
+    const auto clamped = b.set_name(b.clamp(sum, 6.103515625e-5f, INFINITY), "clamped");
+    const auto norm = b.set_name(b.div(b.reshape_2d(weights, 2, 3), clamped), "norm");
+    const auto up_exps = b.set_name(b.new_tensor_3d(dtype::f16, 8, 6, 4), "up_exps");
+    const auto x3 = b.reshape_3d(cur, 8, 1, 3);
+    const auto up = b.set_name(b.mul_mat_id(up_exps, x3, selected), "up");
+    const auto gate = b.set_name(b.mul_mat_id(up_exps, x3, selected), "gate");
+    const auto act = b.set_name(b.swiglu_oai(gate, up, 1.702f, 7.0f), "act");
+    const auto w = b.set_name(b.mul(act, b.reshape_3d(norm, 1, 2, 3)), "weighted");
+    const auto padded = b.set_name(b.pad(w, 2, 0, 0, 0), "padded");
+    const auto scaled = b.set_name(b.scale_by(padded, 1.0f), "scaled");
+    const auto filled = b.set_name(b.fill(scaled, -INFINITY), "filled");
+    const auto joined = b.set_name(b.concat(padded, filled, 0), "joined");
+    const auto pos = b.set_name(b.new_tensor_1d(dtype::i32, 12), "pos");
+    const auto roped = b.set_name(
+        b.rope(b.cont(joined), pos, {.n_dims = 16, .mode = rope_mode_mrope, .sections = {2, 3, 3, 0}}), "roped");
+    b.set_flags(roped, tensor_flag::output);
+    if (!b.ok()) qFatal("moe_ops: %s", b.first_error()->message.c_str());
+    if (!build_forward_expand(doc.ctx, doc.g, roped)) qFatal("moe_ops: build_forward_expand failed");
+    return doc;
+}
+
 } // namespace
+
+Q_DECLARE_METATYPE(ne_t)
 
 class TestOps2026 : public QObject {
     Q_OBJECT
@@ -135,6 +176,12 @@ private slots:
     void addIdInPlaceOnlyIn2026_data();
     void addIdInPlaceOnlyIn2026();
     void cpuBackendTakesThem();
+    void builderMoeOps_data();
+    void builderMoeOps();
+    void builderRefusesMoeOps_data();
+    void builderRefusesMoeOps();
+    void jsonKeepsMoeOps();
+    void fillInPlaceOnlyIn2026();
 };
 
 void TestOps2026::importsTodaysLlamaLayer() {
@@ -418,6 +465,196 @@ void TestOps2026::cpuBackendTakesThem() {
     for (const char* name : {"x", "y", "cache (view)", "att", "out"}) {
         const tensor& t = doc.ctx[by_name(doc, name)];
         QVERIFY2(cpu.supports_op(doc.ctx, t), name);
+    }
+}
+
+// Each row: the op as ggml.c builds it: op, type, shape, the tensor it is a view of, its name,
+// and op params (word = value).
+void TestOps2026::builderMoeOps_data() {
+    QTest::addColumn<int>("which");
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<ne_t>("ne");
+    QTest::addColumn<QString>("view_of");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QList<int>>("words");
+    int i = 0;
+    const auto row = [&](const char* tag, const char* op, const char* type, ne_t ne, const char* view_of,
+                         const char* name, QList<int> words = {}) {
+        QTest::newRow(tag) << i++ << op << type << ne << view_of << name << words;
+    };
+    row("mul_mat_id", "MUL_MAT_ID", "f32", {6, 2, 3, 1}, "", "");
+    row("argsort desc", "ARGSORT", "i32", {4, 3, 1, 1}, "", "", {1});
+    row("argsort_top_k", "VIEW", "i32", {2, 3, 1, 1}, "", " (view)", {0, 0});
+    row("top_k", "TOP_K", "i32", {2, 3, 1, 1}, "", "");
+    row("clamp", "CLAMP", "f32", {4, 3, 1, 1}, "a", "a (view)", {std::bit_cast<int>(-1.0f), std::bit_cast<int>(2.0f)});
+    row("fill", "FILL", "f32", {4, 3, 1, 1}, "", "", {std::bit_cast<int>(-INFINITY)});
+    row("pad", "PAD", "f32", {5, 5, 1, 1}, "", "", {0, 1, 0, 2, 0, 0, 0, 0, 0});
+    row("pad_ext", "PAD", "f32", {7, 3, 2, 1}, "", "", {1, 2, 0, 0, 0, 1, 0, 0, 0});
+    row("repeat_4d", "REPEAT", "f32", {8, 6, 2, 1}, "", "");
+    row("repeat_to", "REPEAT", "f32", {4, 3, 2, 1}, "", "");
+    row("concat dim 0", "CONCAT", "f32", {8, 3, 1, 1}, "", "", {0});
+    row("concat 2023", "CONCAT", "f32", {4, 3, 2, 1}, "", "", {2});
+    row("cont_2d", "CONT", "f32", {12, 1, 1, 1}, "", "a (cont)");
+    row("view_tensor", "NONE", "f32", {4, 3, 1, 1}, "a", "a (view)");
+    row("sigmoid", "UNARY", "f32", {4, 3, 1, 1}, "", "", {10});
+    row("gelu_erf", "UNARY", "f32", {4, 3, 1, 1}, "", "", {13});
+    row("softplus", "UNARY", "f32", {4, 3, 1, 1}, "", "", {12});
+    row("swiglu_oai", "GLU", "f32", {4, 3, 1, 1}, "", "", {3, 0, std::bit_cast<int>(1.702f), std::bit_cast<int>(7.0f)});
+    row("geglu", "GLU", "f32", {2, 3, 1, 1}, "", "", {1, 0});
+    row("get_rows 3d", "GET_ROWS", "f32", {8, 2, 3, 1}, "", "");
+    row("rope multi", "ROPE", "f32", {8, 2, 3, 1}, "", "", {0, 8, 8, 0, 0});
+    row("scale_by_inplace", "SCALE", "f32", {4, 3, 1, 1}, "a", "a (view)", {std::bit_cast<int>(0.5f), 0});
+    row("mul_mat_set_prec", "MUL_MAT", "f32", {3, 3, 1, 1}, "", "", {10});
+}
+
+void TestOps2026::builderMoeOps() {
+    QFETCH(int, which);
+    context ctx;
+    builder b(ctx);
+    const auto a = b.set_name(b.new_tensor_2d(dtype::f32, 4, 3), "a");
+    tensor_id t;
+    switch (which) {
+    case 0: { // 4 experts of [8 -> 6], 2 of them per token, one row of src1 per token
+        const auto as = b.new_tensor_3d(dtype::f16, 8, 6, 4), x = b.new_tensor_3d(dtype::f32, 8, 1, 3);
+        t = b.mul_mat_id(as, x, b.new_tensor_2d(dtype::i32, 2, 3));
+        break;
+    }
+    case 1: t = b.argsort(a, sort_order::desc); break;
+    case 2: t = b.argsort_top_k(a, 2); break;
+    case 3: t = b.top_k(a, 2); break;
+    case 4: t = b.clamp(a, -1.0f, 2.0f); break;
+    case 5: t = b.fill(a, -INFINITY); break;
+    case 6: t = b.pad(a, 1, 2, 0, 0); break;
+    case 7: t = b.pad_ext(b.new_tensor_3d(dtype::f32, 4, 3, 1), 1, 2, 0, 0, 0, 1, 0, 0); break;
+    case 8: t = b.repeat_4d(b.new_tensor_3d(dtype::f32, 8, 3, 1), 8, 6, 2, 1); break;
+    case 9: t = b.repeat_to(a, b.new_tensor_3d(dtype::f32, 4, 3, 2)); break;
+    case 10: t = b.concat(a, a, 0); break;
+    case 11: t = b.concat(b.new_tensor_3d(dtype::f32, 4, 3, 1), b.new_tensor_3d(dtype::f32, 4, 3, 1)); break;
+    case 12: t = b.cont_2d(a, 12, 1); break;
+    case 13: t = b.view_tensor(a); break;
+    case 14: t = b.sigmoid(a); break;
+    case 15: t = b.gelu_erf(a); break;
+    case 16: t = b.softplus(a); break;
+    case 17: t = b.swiglu_oai(a, a, 1.702f, 7.0f); break;
+    case 18: t = b.geglu(a); break;
+    case 19: // 3 tokens of 2 experts' rows from 3 matrices of 4 rows
+        t = b.get_rows(b.new_tensor_3d(dtype::f32, 8, 4, 3), b.new_tensor_2d(dtype::i32, 2, 3));
+        break;
+    case 20:
+        t = b.rope(b.new_tensor_3d(dtype::f32, 8, 2, 3), b.new_tensor_1d(dtype::i32, 12),
+                   {.n_dims = 8, .mode = rope_mode_mrope, .sections = {1, 2, 1, 0}});
+        break;
+    case 21: t = b.scale_by_inplace(a, 0.5f); break;
+    case 22: t = b.mul_mat_set_prec(b.mul_mat(a, a), prec_f32); break;
+    }
+    QVERIFY2(b.ok(), b.ok() ? "" : b.first_error()->message.c_str());
+    const tensor& r = ctx[t];
+    QFETCH(QString, op);
+    QFETCH(QString, type);
+    QFETCH(ne_t, ne);
+    QFETCH(QString, view_of);
+    QFETCH(QString, name);
+    QFETCH(QList<int>, words);
+    QCOMPARE(QString::fromStdString(std::string(info(r.op).name)), op);
+    QCOMPARE(QString::fromStdString(std::string(type_name(r.type))), type);
+    QCOMPARE(fmt(r.ne), fmt(ne));
+    QCOMPARE(r.is_view() ? QString::fromStdString(ctx[r.view_src].name) : QString(), view_of);
+    QCOMPARE(QString::fromStdString(r.name), name);
+    for (int w = 0; w < words.size(); ++w) QCOMPARE(r.params.get_i32(w), words[w]);
+    if (which == 20) QCOMPARE((std::array{r.params.get_i32(11), r.params.get_i32(12), r.params.get_i32(13), r.params.get_i32(14)}),
+                              (std::array{1, 2, 1, 0}));
+    if (which == 2) QCOMPARE(ctx[r.src[0]].op, op_kind::argsort); // the view of a full descending argsort
+    if (which == 8 || which == 9) QVERIFY(!r.src[1].valid());   // d99724f2's REPEAT has one source
+}
+
+void TestOps2026::builderRefusesMoeOps_data() {
+    QTest::addColumn<int>("which");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("mul_mat_id ids per token") << 0 << "MUL_MAT_ID: ids [2, 2, 1, 1] must have a row per token of src1 [8, 1, 3, 1] (ne[2])";
+    QTest::newRow("mul_mat_id f32 ids") << 1 << "MUL_MAT_ID: ids (src2) must be i32, are f32";
+    QTest::newRow("top_k too many") << 2 << "argsort_top_k: k = 5 is more than the 4 values of a row";
+    QTest::newRow("fill i32") << 3 << "FILL: src0 must be f32 or f16, is i32";
+    QTest::newRow("pad to nothing") << 4 << "PAD: padded [4, 3, 1, 1]: extent ne[0] = 0 is not positive";
+    QTest::newRow("repeat not a multiple") << 5 << "REPEAT: cannot repeat [4, 3, 1, 1] into [6, 3, 1, 1]";
+    QTest::newRow("concat types") << 6 << "CONCAT: types differ: f32 vs f16";
+    QTest::newRow("concat shapes") << 7 << "CONCAT: shapes [4, 3, 1, 1] and [4, 2, 1, 1] differ outside dim 0";
+    QTest::newRow("mrope positions") << 8
+                                     << "ROPE: src0 has 3 tokens (ne[2]) but 3 positions (multi-section rope takes 4 per token)";
+    QTest::newRow("get_rows matrices") << 9
+                                       << "GET_ROWS: indices [2, 2, 1, 1] do not match the matrices of [8, 4, 3, 1] (src1 ne[1], "
+                                          "ne[2] must be src0 ne[2], ne[3])";
+    QTest::newRow("set_prec of a non-MUL_MAT") << 10 << "mul_mat_set_prec: 'a' is not a MUL_MAT node";
+}
+
+void TestOps2026::builderRefusesMoeOps() {
+    QFETCH(int, which);
+    QFETCH(QString, message);
+    context ctx;
+    builder b(ctx);
+    const auto a = b.set_name(b.new_tensor_2d(dtype::f32, 4, 3), "a");
+    const auto as = b.new_tensor_3d(dtype::f32, 8, 6, 4), x = b.new_tensor_3d(dtype::f32, 8, 1, 3);
+    tensor_id t;
+    switch (which) {
+    case 0: t = b.mul_mat_id(as, x, b.new_tensor_2d(dtype::i32, 2, 2)); break;
+    case 1: t = b.mul_mat_id(as, x, b.new_tensor_2d(dtype::f32, 2, 3)); break;
+    case 2: t = b.argsort_top_k(a, 5); break;
+    case 3: t = b.fill(b.new_tensor_1d(dtype::i32, 4), 0.0f); break;
+    case 4: t = b.pad_ext(a, -2, -2, 0, 0, 0, 0, 0, 0); break;
+    case 5: t = b.repeat_4d(a, 6, 3, 1, 1); break;
+    case 6: t = b.concat(a, b.new_tensor_2d(dtype::f16, 4, 3), 0); break;
+    case 7: t = b.concat(a, b.new_tensor_2d(dtype::f32, 4, 2), 0); break;
+    case 8:
+        t = b.rope(b.new_tensor_3d(dtype::f32, 8, 2, 3), b.new_tensor_1d(dtype::i32, 3),
+                   {.n_dims = 8, .mode = rope_mode_mrope, .sections = {1, 2, 1, 0}});
+        break;
+    case 9: t = b.get_rows(b.new_tensor_3d(dtype::f32, 8, 4, 3), b.new_tensor_2d(dtype::i32, 2, 2)); break;
+    case 10: t = b.mul_mat_set_prec(a, prec_f32); break;
+    }
+    QVERIFY(!t.valid());
+    QVERIFY(!b.ok());
+    QCOMPARE(QString::fromStdString(b.first_error()->message), message);
+}
+
+// The new ops by name, their named params, MROPE's sections and MUL_MAT's prec as raw words, and
+// CLAMP's result (a view of its source, no inplace form) through save and load.
+void TestOps2026::jsonKeepsMoeOps() {
+    graph_document doc = moe_ops();
+    const std::string text = save_graph_json(doc);
+    for (const char* key : {"\"op\": \"MUL_MAT_ID\"", "\"order\": 1", "\"op\": \"CLAMP\"", "\"max\": \"inf\"",
+                            "\"value\": \"-inf\"", "\"rp0\": 2", "\"dim\": 0", "\"unary\": \"SIGMOID\"",
+                            "\"glu\": \"SWIGLU_OAI\"", "\"op_params\""})
+        QVERIFY2(text.find(key) != std::string::npos, key);
+    auto loaded = load_graph_json(text);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.err().message.c_str());
+    QCOMPARE(loaded->ctx.size(), doc.ctx.size());
+    for (std::size_t i = 0; i < doc.ctx.size(); ++i) {
+        const tensor &a = doc.ctx[tensor_id{i}], &b = loaded->ctx[tensor_id{i}];
+        QVERIFY2(a.op == b.op && a.type == b.type && a.ne == b.ne && a.nb == b.nb && a.params == b.params &&
+                     a.src == b.src && a.view_src == b.view_src && a.view_offs == b.view_offs,
+                 a.name.c_str());
+    }
+    QCOMPARE(save_graph_json(*loaded), text);
+    const auto plan = plan_graph(*loaded, {});
+    QVERIFY2(plan.ok(), plan.ok() ? "" : plan.err().message.c_str());
+    const cpu_backend cpu(1);
+    for (const tensor_id n : loaded->g.nodes)
+        QVERIFY2(cpu.supports_op(loaded->ctx, loaded->ctx[n]), loaded->ctx[n].name.c_str());
+}
+
+// FILL is in 2026's ggml_op_can_inplace: its result takes the place of its source there.
+void TestOps2026::fillInPlaceOnlyIn2026() {
+    for (const char* version : {"2023", "2026"}) {
+        graph_document doc = moe_ops(); // a plan places the tensors: a fresh document for each
+        const tensor_id filled = by_name(doc, "filled");
+        const tensor_id padded = by_name(doc, "scaled");
+        plan_options options;
+        options.version = *parse_ggml_version(version);
+        auto plan = plan_graph(doc, options);
+        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.err().message.c_str());
+        const auto it = plan->inplace_of.find(filled);
+        QCOMPARE(it != plan->inplace_of.end(), std::string_view(version) == "2026");
+        if (it != plan->inplace_of.end()) QCOMPARE(it->second, padded);
     }
 }
 

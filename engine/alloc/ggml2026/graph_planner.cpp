@@ -6,11 +6,13 @@
 namespace planscope::ggml2026 {
 namespace {
 
-// ggml_op_can_inplace of d99724f2 (ggml-alloc.c:22-49), for the ops Planscope has: 2023's set and
-// ADD_ID; 2026 also adds FILL and the backward ops, which Planscope does not have. SET_ROWS, GLU
-// and FLASH_ATTN_EXT are not in it (SET_ROWS's result is a view of its destination anyway).
+// ggml_op_can_inplace of d99724f2 (ggml-alloc.c:22-49), for the ops Planscope has: 2023's set,
+// ADD_ID and FILL; 2026 also has the backward ops, which Planscope does not have. SET_ROWS, GLU,
+// FLASH_ATTN_EXT, MUL_MAT_ID, ARGSORT, TOP_K, PAD and CLAMP are not in it (SET_ROWS's and CLAMP's
+// results are views anyway). UNARY covers every unary op, the later ones included.
 bool can_inplace(op_kind op) {
     switch (op) {
+    case op_kind::fill:
     case op_kind::add_id:
     case op_kind::scale:
     case op_kind::diag_mask_zero:

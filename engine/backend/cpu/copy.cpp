@@ -1,9 +1,12 @@
 // DUP, CPY and CONT (ggml_compute_forward_dup: the k-th element of src0, in i0-fastest order,
-// becomes the k-th element of the destination, converting the type), REPEAT and CONCAT.
+// becomes the k-th element of the destination, converting the type), REPEAT (2023's two-source
+// form and d99724f2's one-source form alike: the result's shape) and CONCAT.
 #include "kernels.h"
 #include "quantize.h"
 #include "row_io.h"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace planscope::cpu {
@@ -113,20 +116,31 @@ void run_repeat(const exec_node& n, const kernel_context& kc) {
     }
 }
 
-// Along dimension 2 (ggml of 2023-11): src0's planes, then src1's.
+// Along op param 0 (ggml d99724f2; 2023's joined along dimension 2, the param's default): src0's
+// part, then src1's. Along dimension 0 a row is a row of each.
 void run_concat(const exec_node& n, const kernel_context& kc) {
     const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
-    float* ss = kc.scratch(0, 2 * padded(d.ne[0]));
-    float* sd = ss + padded(d.ne[0]);
+    const int dim = n.params.get_i32(0);
+    float* sa = kc.scratch(0, 3 * padded(d.ne[0]));
+    float* sb = sa + padded(d.ne[0]);
+    float* sd = sb + padded(d.ne[0]);
     const auto [first, last] = kc.share(d.rows());
     for (std::int64_t r = first; r < last; ++r) {
-        const std::int64_t i1 = r % d.ne[1], i2 = (r / d.ne[1]) % d.ne[2], i3 = r / (d.ne[1] * d.ne[2]);
-        const bool from_a = i2 < a.ne[2];
-        const strided_tensor& s = from_a ? a : b;
-        const float* x = read_row(s, s.row(i1, from_a ? i2 : i2 - a.ne[2], i3), ss);
-        std::byte* out = d.row(i1, i2, i3);
+        std::array<std::int64_t, max_dims> i{0, r % d.ne[1], (r / d.ne[1]) % d.ne[2], r / (d.ne[1] * d.ne[2])};
+        std::byte* out = d.row(i[1], i[2], i[3]);
         float* y = row_target(d, out, sd);
-        for (std::int64_t i = 0; i < d.ne[0]; ++i) y[i] = x[i];
+        if (dim == 0) {
+            const float* x = read_row(a, a.row(i[1], i[2], i[3]), sa);
+            const float* z = read_row(b, b.row(i[1], i[2], i[3]), sb);
+            std::copy(x, x + a.ne[0], y);
+            std::copy(z, z + b.ne[0], y + a.ne[0]);
+        } else {
+            const bool from_a = i[dim] < a.ne[dim];
+            if (!from_a) i[dim] -= a.ne[dim];
+            const strided_tensor& s = from_a ? a : b;
+            const float* x = read_row(s, s.row(i[1], i[2], i[3]), sa);
+            std::copy(x, x + d.ne[0], y);
+        }
         write_row(d, out, y);
     }
 }

@@ -3,8 +3,8 @@
 // src1 (g) of the same shape ("split" form). The kinds (op param 0): REGLU relu, GEGLU gelu (tanh
 // form), SWIGLU silu, SWIGLU_OAI (alpha in param 2, limit in param 3: x clamped above to the
 // limit, g to [-limit, limit], y = x * sigmoid(alpha x) * (g + 1)), GEGLU_ERF gelu (erf form) and
-// GEGLU_QUICK gelu_quick. Computed in f32 for f32, f16 and bf16 rows; GELU and GELU_QUICK exactly,
-// without ggml's f16 lookup tables (as UNARY GELU here).
+// GEGLU_QUICK gelu_quick. Computed in f32 for f32, f16 and bf16 rows; GEGLU and GEGLU_QUICK in
+// ggml's numerics through its f16 tables as UNARY GELU (elementwise.cpp), exactly in exact_f32.
 #include "kernels.h"
 #include "row_io.h"
 #include "vmath.h"
@@ -20,6 +20,15 @@ constexpr float glu_gelu_coef_a = 0.044715f;
 constexpr float glu_sqrt_2_over_pi = 0.79788456080286535587989211986876f;
 constexpr float glu_sqrt_2_inv = 0.70710678118654752440084436210484f;
 constexpr float glu_gelu_quick_coef = -1.702f;
+
+float glu_gelu(float x) { return 0.5f * x * (1.0f + std::tanh(glu_sqrt_2_over_pi * x * (1.0f + glu_gelu_coef_a * x * x))); }
+float glu_gelu_quick(float x) { return x * (1.0f / (1.0f + std::exp(glu_gelu_quick_coef * x))); }
+
+// ggml_table_gelu_f16 (or _quick) at x's f16 neighbour.
+template <class F>
+float glu_f16_table(F f, float x) {
+    return f16_to_f32(f32_to_f16(f(f16_to_f32(f32_to_f16(x)))));
+}
 
 template <class F>
 void glu_rows(const exec_node& n, const kernel_context& kc, F act) {
@@ -56,8 +65,10 @@ void run_glu(const exec_node& n, const kernel_context& kc) {
     switch (static_cast<glu_kind>(n.params.get_i32(0))) {
     case glu_kind::reglu: return glu_rows(n, kc, [](float x, float g) { return x > 0.0f ? x * g : 0.0f; });
     case glu_kind::geglu:
+        if (n.numerics == f16_numerics::exact_f32)
+            return glu_rows(n, kc, [](float x, float g) { return glu_gelu(x) * g; });
         return glu_rows(n, kc, [](float x, float g) {
-            return 0.5f * x * (1.0f + std::tanh(glu_sqrt_2_over_pi * x * (1.0f + glu_gelu_coef_a * x * x))) * g;
+            return x <= -10.0f ? 0.0f : x >= 10.0f ? x * g : glu_f16_table(glu_gelu, x) * g;
         });
     case glu_kind::swiglu: return glu_rows(n, kc, [](float x, float g) { return x / (1.0f + vexp(-x)) * g; });
     case glu_kind::swiglu_oai: {
@@ -71,7 +82,9 @@ void run_glu(const exec_node& n, const kernel_context& kc) {
     case glu_kind::geglu_erf:
         return glu_rows(n, kc, [](float x, float g) { return 0.5f * x * (1.0f + std::erf(x * glu_sqrt_2_inv)) * g; });
     case glu_kind::geglu_quick:
-        return glu_rows(n, kc, [](float x, float g) { return x * (1.0f / (1.0f + std::exp(glu_gelu_quick_coef * x))) * g; });
+        if (n.numerics == f16_numerics::exact_f32)
+            return glu_rows(n, kc, [](float x, float g) { return glu_gelu_quick(x) * g; });
+        return glu_rows(n, kc, [](float x, float g) { return glu_f16_table(glu_gelu_quick, x) * g; });
     }
 }
 

@@ -5,6 +5,8 @@
 #include "quant.h"
 #include "quantize.h"
 
+#include <cstdint>
+
 namespace planscope::cpu {
 namespace {
 
@@ -68,6 +70,19 @@ result<kernel_entry> select_rope(const exec_node& n) {
     if (n_dims <= 0 || n_dims > s.ne[0])
         return unsupported(n, "n_dims " + std::to_string(n_dims) + " is outside [1, " + std::to_string(s.ne[0]) + "]");
     if (mode & 4) return unsupported(n, "GLM mode (4) is not implemented");
+    if (mode & 8) { // ggml_rope_multi
+        if (mode != 8 && mode != 24 && mode != 40) return unsupported(n, "multi-section mode " + std::to_string(mode) + " is not one of 8, 24, 40");
+        int sections = 0;
+        for (int i = 11; i < 15; ++i) {
+            if (n.params.get_i32(i) < 0) return unsupported(n, "a rope section is negative");
+            sections += n.params.get_i32(i);
+        }
+        if (sections <= 0) return unsupported(n, "multi-section rope needs sections (op params 11..14)");
+        if (pos.ne[0] < 4 * s.ne[2]) return unsupported(n, "multi-section rope takes 4 positions per token");
+        if (mode == 24 && 2 * n_dims != s.ne[0]) return unsupported(n, "vision rope needs n_dims = ne0 / 2");
+    } else if (pos.ne[0] < s.ne[2]) {
+        return unsupported(n, "fewer positions than tokens");
+    }
     if (n.has_src(2)) {
         const strided_tensor& f = n.src[2];
         if (f.type != dtype::f32) return unsupported(n, "frequency factors (src2) must be f32, are " + type_of(f));
@@ -173,13 +188,74 @@ result<kernel_entry> select_add_id(const exec_node& n) {
     return kernel_entry{run_add_id, work_rows3};
 }
 
+// GET_ROWS of d99724f2: src1 names rows of each matrix of src0; i32 rows stay i32.
 result<kernel_entry> select_get_rows(const exec_node& n) {
-    const strided_tensor &s = n.src[0], &idx = n.src[1];
-    if (!readable_as_f32(s.type)) return unsupported(n, "src0 type " + type_of(s) + " has no dequantiser");
-    if (!rows_are_blocks(s)) return unsupported(n, "quantised src0 rows must be contiguous");
+    const strided_tensor &s = n.src[0], &idx = n.src[1], &d = n.dst;
+    if (s.type == dtype::i32 || d.type == dtype::i32) {
+        if (s.type != d.type) return unsupported(n, "copies i32 rows only to i32");
+    } else {
+        if (!readable_as_f32(s.type)) return unsupported(n, "src0 type " + type_of(s) + " has no dequantiser");
+        if (!rows_are_blocks(s)) return unsupported(n, "quantised src0 rows must be contiguous");
+        if (!is_float_type(d.type)) return unsupported(n, float_error({&d}));
+    }
     if (idx.type != dtype::i32) return unsupported(n, "row indices must be i32");
-    if (!is_float_type(n.dst.type)) return unsupported(n, float_error({&n.dst}));
+    const std::array<std::int64_t, max_dims> ne{s.ne[0], idx.ne[0], idx.ne[1], idx.ne[2]};
+    if (s.ne[2] != idx.ne[1] || s.ne[3] != idx.ne[2] || idx.ne[3] != 1 || d.ne != ne)
+        return unsupported(n, "src0, the indices and the result do not fit");
     return kernel_entry{run_get_rows, work_copy};
+}
+
+result<kernel_entry> select_mul_mat_id(const exec_node& n) {
+    const strided_tensor &a = n.src[0], &b = n.src[1], &ids = n.src[2], &d = n.dst;
+    if (!readable_as_f32(a.type)) return unsupported(n, "src0 type " + type_of(a) + " has no dequantiser");
+    if (!rows_are_blocks(a)) return unsupported(n, "quantised src0 rows must be contiguous");
+    if (!is_float_type(b.type)) return unsupported(n, "src1 type " + type_of(b) + " is not f32, f16 or bf16");
+    if (ids.type != dtype::i32) return unsupported(n, "ids (src2) must be i32");
+    if (!d.f32_rows()) return unsupported(n, "the result must have f32 rows");
+    const std::array<std::int64_t, max_dims> ne{a.ne[1], ids.ne[0], b.ne[2], 1};
+    if (a.ne[0] != b.ne[0] || a.ne[3] != 1 || b.ne[3] != 1 || ids.ne[1] != b.ne[2] || ids.ne[0] % b.ne[1] != 0 ||
+        d.ne != ne)
+        return unsupported(n, "the experts, src1, the ids and the result do not fit");
+    return kernel_entry{run_mul_mat_id, work_mul_mat_id};
+}
+
+// ARGSORT and TOP_K: i32 indices of float rows.
+result<kernel_entry> select_sort(const exec_node& n) {
+    const strided_tensor &s = n.src[0], &d = n.dst;
+    if (!is_float_type(s.type)) return unsupported(n, float_error({&s}));
+    if (d.type != dtype::i32) return unsupported(n, "the result must be i32");
+    if (s.ne[0] > INT32_MAX) return unsupported(n, "rows are too long for i32 indices");
+    const bool rows_fit = d.ne[1] == s.ne[1] && d.ne[2] == s.ne[2] && d.ne[3] == s.ne[3];
+    if (n.op == op_kind::argsort) {
+        if (const int o = n.params.get_i32(0); o != 0 && o != 1) return unsupported(n, "unknown sort order " + std::to_string(o));
+        if (!rows_fit || d.ne[0] != s.ne[0]) return unsupported(n, "the result must have src0's shape");
+        return kernel_entry{run_argsort, work_sort};
+    }
+    if (!rows_fit || d.ne[0] > s.ne[0]) return unsupported(n, "the result must have src0's rows, at most as long");
+    return kernel_entry{run_top_k, work_sort};
+}
+
+result<kernel_entry> select_concat(const exec_node& n) {
+    const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
+    if (!float_types({&a, &b, &d})) return unsupported(n, float_error({&a, &b, &d}));
+    const int dim = n.params.get_i32(0);
+    if (dim < 0 || dim >= max_dims) return unsupported(n, "dim " + std::to_string(dim) + " is not 0..3");
+    for (int i = 0; i < max_dims; ++i) {
+        const bool fits = i == dim ? d.ne[i] == a.ne[i] + b.ne[i] : a.ne[i] == d.ne[i] && b.ne[i] == d.ne[i];
+        if (!fits) return unsupported(n, "src0, src1 and the result do not fit");
+    }
+    return kernel_entry{run_concat, work_rows3};
+}
+
+result<kernel_entry> select_pad(const exec_node& n) {
+    const strided_tensor &s = n.src[0], &d = n.dst;
+    if (!float_types({&s, &d})) return unsupported(n, float_error({&s, &d}));
+    for (int i = 0; i < max_dims; ++i) {
+        const std::int64_t lp = n.params.get_i32(2 * i), rp = n.params.get_i32(2 * i + 1);
+        if (lp < 0 || rp < 0 || d.ne[i] != s.ne[i] + lp + rp)
+            return unsupported(n, "the result must be src0 padded by the (non-negative) op params");
+    }
+    return kernel_entry{run_pad, work_rows3};
 }
 
 // Ops on float tensors only: the kernel and its work size.
@@ -222,12 +298,13 @@ result<kernel_entry> select_kernel(const exec_node& n) {
     case op_kind::scale:
         return select_scale(n);
     case op_kind::unary:
-        if (const int u = n.params.get_i32(0); u < 0 || u > static_cast<int>(unary_kind::silu))
+        if (const int u = n.params.get_i32(0); u < 0 || u >= unary_kind_count)
             return unsupported(n, "unknown unary op " + std::to_string(u));
         return select_float(n, {run_unary, work_rows3}, 1);
     case op_kind::sqr:
     case op_kind::sqrt:
     case op_kind::log:
+    case op_kind::clamp:
         return select_float(n, {run_unary, work_rows3}, 1);
     case op_kind::sum:
         return select_float(n, {run_sum, work_sum}, 1);
@@ -238,7 +315,7 @@ result<kernel_entry> select_kernel(const exec_node& n) {
     case op_kind::repeat:
         return select_float(n, {run_repeat, work_rows3}, 1);
     case op_kind::concat:
-        return select_float(n, {run_concat, work_rows3}, 2);
+        return select_concat(n);
     case op_kind::mul_mat:
         return select_mul_mat(n);
     case op_kind::get_rows:
@@ -259,6 +336,16 @@ result<kernel_entry> select_kernel(const exec_node& n) {
         return select_flash_attn_ext(n);
     case op_kind::add_id:
         return select_add_id(n);
+    case op_kind::mul_mat_id:
+        return select_mul_mat_id(n);
+    case op_kind::argsort:
+    case op_kind::top_k:
+        return select_sort(n);
+    case op_kind::fill:
+        if (!is_float_type(n.dst.type)) return unsupported(n, float_error({&n.dst}));
+        return kernel_entry{run_fill, work_rows1};
+    case op_kind::pad:
+        return select_pad(n);
     }
     return unsupported(n, "unknown op");
 }

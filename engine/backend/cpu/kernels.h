@@ -8,8 +8,10 @@ namespace planscope::cpu {
 void run_binary(const exec_node& n, const kernel_context& kc); // ADD, SUB, MUL, DIV (src1 broadcast)
 void run_scalar(const exec_node& n, const kernel_context& kc); // ADD1, SCALE (src1 has one element, or x*s + b)
 void run_add_id(const exec_node& n, const kernel_context& kc); // ADD_ID: src0 + the src1 row src2 names
-void run_unary(const exec_node& n, const kernel_context& kc);  // SQR, SQRT, LOG, UNARY
+void run_unary(const exec_node& n, const kernel_context& kc);  // SQR, SQRT, LOG, CLAMP, UNARY
+void run_fill(const exec_node& n, const kernel_context& kc);   // FILL
 std::size_t work_rows3(const exec_node& n, int nth);            // three scratch rows per thread
+std::size_t work_rows1(const exec_node& n, int nth);            // one destination row per thread
 
 // reduce.cpp
 void run_sum(const exec_node& n, const kernel_context& kc);
@@ -27,11 +29,19 @@ float alibi_slope(float max_bias, std::int64_t n_head, std::int64_t h);
 // copy.cpp
 void run_copy(const exec_node& n, const kernel_context& kc);   // DUP, CPY, CONT
 void run_repeat(const exec_node& n, const kernel_context& kc);
-void run_concat(const exec_node& n, const kernel_context& kc);
+void run_concat(const exec_node& n, const kernel_context& kc); // along op param 0 (2023's: 2)
 std::size_t work_copy(const exec_node& n, int nth);
 
 // get_rows.cpp
 void run_get_rows(const exec_node& n, const kernel_context& kc);
+
+// pad.cpp
+void run_pad(const exec_node& n, const kernel_context& kc);      // PAD: zeros, or wrapped around
+
+// sort.cpp
+void run_argsort(const exec_node& n, const kernel_context& kc);  // ARGSORT: i32 indices, stable
+void run_top_k(const exec_node& n, const kernel_context& kc);    // TOP_K: ggml's partial sort
+std::size_t work_sort(const exec_node& n, int nth);
 
 // rope.cpp
 void run_rope(const exec_node& n, const kernel_context& kc);
@@ -51,5 +61,9 @@ std::size_t work_flash_attn_ext(const exec_node& n, int nth);
 // matmul.cpp
 void run_mul_mat(const exec_node& n, const kernel_context& kc);
 std::size_t work_mul_mat(const exec_node& n, int nth);
+
+// mul_mat_id.cpp
+void run_mul_mat_id(const exec_node& n, const kernel_context& kc); // MUL_MAT_ID: one expert per row
+std::size_t work_mul_mat_id(const exec_node& n, int nth);
 
 } // namespace planscope::cpu
