@@ -1,39 +1,93 @@
 #!/usr/bin/env bash
 # Builds libllama of llama.cpp da46e59c (CPU only, ../shared/reference/README.md) and reference.cpp
-# against it, then writes what llama.cpp reserves and computes for the shared models, one line a
-# configuration, to stories260K.tsv beside this script. Run by hand (about 10 minutes on 2 cores);
-# CI never builds llama.cpp, it reads the committed file.
+# against it, writes the test models (tests/support/model_zoo.h) with planscope-make-test-models,
+# then what llama.cpp reserves and computes for the shared models and for every test model, one
+# line a configuration, beside this script (README.md lists the files). Run by hand (about 10
+# minutes on 2 cores for libllama, then about 2 minutes); CI never builds llama.cpp, it reads the
+# committed files.
 #
 #   tests/data/llama_cpp/make_reference.sh [BUILD_DIR]     (default /tmp/build-llama)
+#
+# PLANSCOPE_BUILD: Planscope's build directory (default build/ of this checkout), where the target
+# planscope-make-test-models is built, unless PLANSCOPE_MAKE_TEST_MODELS names the tool already built;
+# ZOO_DIR: where the test models are written (default /tmp/planscope-zoo: the shape-only ones are
+# sparse files of up to 40 GB apparent size, which belong in /tmp and never in git).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 shared="${PLANSCOPE_SHARED_DIR:-$root/../shared}"
 llama="$shared/reference/llama.cpp-da46e59c"
 build="${1:-/tmp/build-llama}"
+planscope_build="${PLANSCOPE_BUILD:-$root/build}"
+zoo="${ZOO_DIR:-/tmp/planscope-zoo}"
 
 cmake -S "$llama" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGGML_NATIVE=ON -DLLAMA_BUILD_COMMON=OFF \
   -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_SERVER=OFF \
   -DLLAMA_BUILD_APP=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_BUILD_MTMD=OFF -DLLAMA_OPENSSL=OFF >/dev/null
 cmake --build "$build" --target llama
-c++ -std=c++17 -O1 "$here/reference.cpp" -I"$llama/include" -I"$llama/src" -I"$llama/ggml/include" \
+# ggml/src for ggml-impl.h: the graph dump reads a graph's leafs, which have no public accessor.
+c++ -std=c++17 -O1 "$here/reference.cpp" -I"$llama/include" -I"$llama/src" -I"$llama/ggml/include" -I"$llama/ggml/src" \
   -L"$build/bin" -lllama -lggml -lggml-base -Wl,-rpath,"$build/bin" -o "$build/planscope-reference"
+reference="$build/planscope-reference"
 
+# The shared model stories260K.gguf.
 model="$shared/models/stories260K.gguf"
 prompt="1,403,407,261,378" # planscope-cli run's test prompt (tests/app/test_cli_run.cpp)
 out="$here/stories260K.tsv"
-tmp="$out.tmp"
-: > "$tmp"
+: > "$out.tmp"
 for ctx in 64 512; do
   for batch in 8 32; do
     for kv in f16 f32; do
       for fa in off on; do
         tokens=()
         [ "$kv" = f32 ] && [ "$fa" = off ] && tokens=("$prompt")
-        "$build/planscope-reference" "$model" "$ctx" "$batch" "$batch" "$kv" "$fa" "${tokens[@]}" >> "$tmp"
+        "$reference" "$model" "$ctx" "$batch" "$batch" "$kv" "$fa" "${tokens[@]}" >> "$out.tmp"
       done
     done
   done
 done
-mv "$tmp" "$out"
-echo "wrote $out"
+mv "$out.tmp" "$out"
+
+# The test models, and their checksums (zoo_models.tsv) that test_model_zoo compares.
+tool="${PLANSCOPE_MAKE_TEST_MODELS:-}"
+if [ -z "$tool" ]; then
+  cmake --build "$planscope_build" --target planscope-make-test-models
+  tool="$planscope_build/tests/support/planscope-make-test-models"
+fi
+"$tool" "$zoo" > "$here/zoo_models.tsv.tmp"
+mv "$here/zoo_models.tsv.tmp" "$here/zoo_models.tsv"
+declare -A sum
+while IFS=$'\t' read -r name _ shape_only _ _ _ fnv; do
+  sum[${name#model=}]="$fnv"
+done < "$here/zoo_models.tsv"
+
+# Tiny models: n_ctx 64, n_batch = n_ubatch 8, K/V f16 and f32, flash attention off and on; the
+# prompt's logits with f32 K/V and flash attention off; the prompt graph with f16 K/V.
+zoo_prompt="1,17,42,99,200" # model_zoo.h zoo_prompt
+mkdir -p "$here/graphs"
+: > "$here/zoo_tiny.tsv.tmp"
+: > "$here/zoo_real.tsv.tmp"
+while IFS=$'\t' read -r name kind; do
+  file="$zoo/$name.gguf"
+  if [ "$kind" = tiny ]; then
+    for kv in f16 f32; do
+      for fa in off on; do
+        args=()
+        [ "$kv" = f16 ] && args=(--graph "$here/graphs/$name.fa-$fa.tsv")
+        tokens=()
+        [ "$kv" = f32 ] && [ "$fa" = off ] && tokens=("$zoo_prompt")
+        line="$("$reference" "${args[@]}" "$file" 64 8 8 "$kv" "$fa" "${tokens[@]}")"
+        printf '%s\t%s\n' "$line" "${sum[$name.gguf]}" >> "$here/zoo_tiny.tsv.tmp"
+      done
+    done
+  else
+    # Shape-only real sizes: metadata only, every allocation simulated.
+    for fa in off on; do
+      line="$("$reference" --no-alloc "$file" 4096 512 512 f16 "$fa")"
+      printf '%s\t%s\n' "$line" "${sum[$name.gguf]}" >> "$here/zoo_real.tsv.tmp"
+    done
+  fi
+done < <("$tool" --list)
+mv "$here/zoo_tiny.tsv.tmp" "$here/zoo_tiny.tsv"
+mv "$here/zoo_real.tsv.tmp" "$here/zoo_real.tsv"
+echo "wrote $out, zoo_models.tsv, zoo_tiny.tsv, zoo_real.tsv and graphs/ in $here"

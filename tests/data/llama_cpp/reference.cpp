@@ -2,20 +2,28 @@
 // Planscope's 2026 llama graphs (issue 37). Built against ../shared/reference/llama.cpp-da46e59c
 // by make_reference.sh, never by CI. One line of tab-separated key=value fields per run:
 //
-//   reference MODEL N_CTX N_BATCH N_UBATCH KV_TYPE(f16|f32|q8_0|q4_0) FLASH_ATTN(on|off) [TOKENS]
+//   reference [--no-alloc] [--graph FILE] [--log] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE(f16|f32|q8_0|q4_0) FLASH_ATTN(on|off) [TOKENS]
 //
 // n_ctx as the context has it (llama.cpp pads it), graph nodes and splits of the prompt (pp) and
 // one-token (tg) reserve graphs as llama_init_from_model logs them, and per buffer type the bytes
 // of the model, the context (KV cache, output) and the compute buffer (llama_get_memory_breakdown);
 // with TOKENS (comma-separated ids) the logits of the last token after one decode: their sum and
 // the top 10 ids.
+//
+// --no-alloc loads only the metadata and simulates every allocation (llama_model_params.no_alloc,
+// without mmap or repacked weights): a shape-only model of 70B parameters needs no memory. --graph FILE writes the
+// prompt reserve graph (n_ubatch tokens, one sequence, every token an output) that
+// llama_graph_reserve builds, one line per node and leaf (see README.md). --log prints llama.cpp's
+// log to stderr.
 #include "llama.h"
 #include "llama-ext.h"
+#include "ggml-impl.h" // struct ggml_cgraph: its leafs have no public accessor
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -36,6 +44,41 @@ void counts(const char* key, int& pp, int& tg) {
     if (const char* second = std::strstr(p, "), "); second && second < std::strchr(p, '\n')) tg = std::atoi(second + 3);
 }
 
+// "n12" for node 12, "l3" for leaf 3, "-" for none; anything else (never seen) as "?".
+struct graph_ids {
+    std::map<const ggml_tensor*, std::string> id;
+    std::string of(const ggml_tensor* t) const {
+        if (!t) return "-";
+        const auto it = id.find(t);
+        return it == id.end() ? std::string("?") : it->second;
+    }
+};
+
+void dump_tensor(FILE* f, const char* kind, int i, const ggml_tensor* t, const graph_ids& ids) {
+    std::fprintf(f, "%s\t%d\t%s\t%s\t%s\t%lld\t%lld\t%lld\t%lld\t", kind, i, ggml_op_desc(t), t->name, ggml_type_name(t->type),
+                 static_cast<long long>(t->ne[0]), static_cast<long long>(t->ne[1]), static_cast<long long>(t->ne[2]),
+                 static_cast<long long>(t->ne[3]));
+    bool any = false;
+    for (const ggml_tensor* s : t->src) {
+        if (!s) continue;
+        std::fprintf(f, "%s%s", any ? "," : "", ids.of(s).c_str());
+        any = true;
+    }
+    std::fprintf(f, "%s\t%s\t%zu\n", any ? "" : "-", ids.of(t->view_src).c_str(), t->view_offs);
+}
+
+bool dump_graph(const char* path, const ggml_cgraph* gf) {
+    FILE* f = std::fopen(path, "w");
+    if (!f) return false;
+    graph_ids ids;
+    for (int i = 0; i < gf->n_leafs; ++i) ids.id[gf->leafs[i]] = "l" + std::to_string(i);
+    for (int i = 0; i < gf->n_nodes; ++i) ids.id[gf->nodes[i]] = "n" + std::to_string(i);
+    std::fprintf(f, "#kind\tindex\top\tname\ttype\tne0\tne1\tne2\tne3\tsrcs\tview_src\tview_offs\n");
+    for (int i = 0; i < gf->n_leafs; ++i) dump_tensor(f, "leaf", i, gf->leafs[i], ids);
+    for (int i = 0; i < gf->n_nodes; ++i) dump_tensor(f, "node", i, gf->nodes[i], ids);
+    return std::fclose(f) == 0;
+}
+
 ggml_type kv_type(const char* name) {
     if (!std::strcmp(name, "f32")) return GGML_TYPE_F32;
     if (!std::strcmp(name, "q8_0")) return GGML_TYPE_Q8_0;
@@ -45,15 +88,34 @@ ggml_type kv_type(const char* name) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int main(int argc_all, char** argv_all) {
+    bool no_alloc = false;
+    bool print_log = false;
+    const char* graph_file = nullptr;
+    std::vector<char*> args{argv_all[0]};
+    for (int i = 1; i < argc_all; ++i) {
+        if (!std::strcmp(argv_all[i], "--no-alloc")) no_alloc = true;
+        else if (!std::strcmp(argv_all[i], "--log")) print_log = true;
+        else if (!std::strcmp(argv_all[i], "--graph") && i + 1 < argc_all) graph_file = argv_all[++i];
+        else args.push_back(argv_all[i]);
+    }
+    const int argc = static_cast<int>(args.size());
+    char** argv = args.data();
     if (argc < 7) {
-        std::fprintf(stderr, "usage: %s MODEL N_CTX N_BATCH N_UBATCH KV_TYPE on|off [TOKENS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--no-alloc] [--graph FILE] [--log] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE on|off [TOKENS]\n", argv[0]);
         return 2;
     }
     llama_log_set(keep_log, nullptr);
     llama_backend_init();
     llama_model_params mp = llama_model_default_params();
     mp.n_gpu_layers = 0;
+    if (no_alloc) {
+        mp.no_alloc = true;
+        mp.use_mmap = false; // llama.cpp maps weights into buffers only when it allocates them
+        // Without mmap, q4_0 weights would go to CPU_REPACK, whose use depends on the CPU's features:
+        // every weight stays in the plain CPU buffer, the same on every machine.
+        mp.use_extra_bufts = false;
+    }
     llama_model* model = llama_model_load_from_file(argv[1], mp);
     if (!model) {
         std::fprintf(stderr, "%s: cannot load\n%s", argv[1], g_log.c_str());
@@ -82,6 +144,13 @@ int main(int argc, char** argv) {
     for (const auto& [buft, m] : llama_get_memory_breakdown(ctx))
         std::printf("\t%s.model=%zu\t%s.context=%zu\t%s.compute=%zu", ggml_backend_buft_name(buft), m.model,
                     ggml_backend_buft_name(buft), m.context, ggml_backend_buft_name(buft), m.compute);
+    if (graph_file) {
+        const ggml_cgraph* gf = llama_graph_reserve(ctx, cp.n_ubatch, 1, cp.n_ubatch);
+        if (!gf || !dump_graph(graph_file, gf)) {
+            std::fprintf(stderr, "%s: cannot write the graph\n", graph_file);
+            return 1;
+        }
+    }
     if (argc > 7) {
         std::vector<llama_token> tokens;
         for (const char* p = argv[7]; *p;) {
@@ -103,6 +172,7 @@ int main(int argc, char** argv) {
         for (int i = 0; i < 10; ++i) std::printf("%s%d:%.6f", i ? "," : "", ids[static_cast<std::size_t>(i)], logits[ids[static_cast<std::size_t>(i)]]);
     }
     std::printf("\n");
+    if (print_log) std::fputs(g_log.c_str(), stderr);
     llama_free(ctx);
     llama_model_free(model);
     llama_backend_free();
