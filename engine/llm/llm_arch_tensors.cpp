@@ -47,4 +47,16 @@ void llm_create_gated_ffn(llm_weight_loader& w, llm_layer& l, std::uint32_t il, 
     l.ffn_up = w.create(llm_tn(il, "ffn_up.weight"), {n_embd, n_ff, 1, 1});
 }
 
+void llm_create_rope_factors(llm_weight_loader& w, llm_layer& l, std::uint32_t il, std::int64_t n_rot,
+                             bool long_short) {
+    using f = llm_tensor_flag;
+    const f flags = il == 0 ? f::not_required : f::not_required | f::duplicated;
+    if (long_short) {
+        l.rope_long = w.create("rope_factors_long.weight", {n_rot / 2, 1, 1, 1}, flags);
+        l.rope_short = w.create("rope_factors_short.weight", {n_rot / 2, 1, 1, 1}, flags);
+    } else {
+        l.rope_freqs = w.create("rope_freqs.weight", {n_rot / 2, 1, 1, 1}, flags);
+    }
+}
+
 } // namespace planscope

@@ -254,11 +254,7 @@ void deepseek2_graph_build(llm_graph_context& g) {
         inpL = g.cb(cur, "l_out", il); // build_cvec: no control vector
     }
 
-    tensor_id cur = g.cb(g.build_norm(inpL, model.output_norm, {}, llm_norm_type::rms, -1), "result_norm", -1);
-    const tensor_id embd = cur;
-    cur = g.cb(g.mm(model.output, cur), "result_output", -1);
-    g.expand(cur);
-    g.set_outputs(cur, embd);
+    g.build_output(inpL, llm_norm_type::rms);
 }
 
 } // namespace

@@ -27,9 +27,7 @@ status falcon_tensors_load(llm_weight_loader& w, llm_model& m) {
 
     m.tok_embd = w.create("token_embd.weight", {n_embd, h.n_vocab, 1, 1});
     llm_create_head(w, m, f::required, true);
-    m.layers.resize(h.n_layer);
-    for (std::uint32_t i = 0; i < h.n_layer; ++i) {
-        llm_layer& l = m.layers[i];
+    return llm_create_layers(w, m, [&](llm_layer& l, std::uint32_t i) {
         llm_create_norm(w, l.attn_norm, l.attn_norm_b, llm_tn(i, "attn_norm"), n_embd, f::required);
         llm_create_norm(w, l.attn_norm_2, l.attn_norm_2_b, llm_tn(i, "attn_norm_2"), n_embd, f::not_required,
                         f::not_required);
@@ -37,9 +35,7 @@ status falcon_tensors_load(llm_weight_loader& w, llm_model& m) {
         l.wo = w.create(llm_tn(i, "attn_output.weight"), {n_embd, n_embd, 1, 1});
         l.ffn_down = w.create(llm_tn(i, "ffn_down.weight"), {n_ff, n_embd, 1, 1});
         l.ffn_up = w.create(llm_tn(i, "ffn_up.weight"), {n_embd, n_ff, 1, 1});
-        if (!w.ok()) break;
-    }
-    return w.finish();
+    });
 }
 
 void falcon_graph_build(llm_graph_context& g) {

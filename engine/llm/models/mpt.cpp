@@ -30,22 +30,12 @@ status mpt_tensors_load(llm_weight_loader& w, llm_model& m) {
     m.tok_embd = w.create("token_embd.weight", {n_embd, h.n_vocab, 1, 1});
     m.pos_embd = w.create("position_embd.weight", {n_embd, h.n_ctx_train, 1, 1}, opt);
     llm_create_head(w, m, opt, false);
-    m.layers.resize(h.n_layer);
-    for (std::uint32_t i = 0; i < h.n_layer; ++i) {
-        llm_layer& l = m.layers[i];
-        const std::int64_t n_gqa = h.n_embd_v_gqa(i);
-        llm_create_norm(w, l.attn_norm, l.attn_norm_b, llm_tn(i, "attn_norm"), n_embd, opt);
-        llm_create_linear(w, l.wqkv, l.wqkv_b, llm_tn(i, "attn_qkv"), n_embd, n_embd + 2 * n_gqa, opt);
-        llm_create_linear(w, l.wo, l.wo_b, llm_tn(i, "attn_output"), n_embd, n_embd, opt);
-        llm_create_norm(w, l.ffn_norm, l.ffn_norm_b, llm_tn(i, "ffn_norm"), n_embd, opt);
-        llm_create_linear(w, l.ffn_down, l.ffn_down_b, llm_tn(i, "ffn_down"), n_ff, n_embd, opt);
-        llm_create_linear(w, l.ffn_up, l.ffn_up_b, llm_tn(i, "ffn_up"), n_embd, n_ff, opt);
+    return llm_create_layers(w, m, [&](llm_layer& l, std::uint32_t i) {
+        llm_create_gpt2_layer(w, l, h, i, opt);
         llm_create_norm(w, l.attn_q_norm, l.attn_q_norm_b, llm_tn(i, "attn_q_norm"), n_embd, opt, opt);
         llm_create_norm(w, l.attn_k_norm, l.attn_k_norm_b, llm_tn(i, "attn_k_norm"), n_embd, opt, opt);
         l.ffn_act = w.create(llm_tn(i, "ffn.act.scales"), {n_ff, 1, 1, 1}, opt);
-        if (!w.ok()) break;
-    }
-    return w.finish();
+    });
 }
 
 void mpt_graph_build(llm_graph_context& g) {

@@ -28,9 +28,7 @@ status phi3_tensors_load(llm_weight_loader& w, llm_model& m) {
 
     llm_create_output(w, m, false);
     llm_tie_output(w, m);
-    m.layers.resize(h.n_layer);
-    for (std::uint32_t i = 0; i < h.n_layer; ++i) {
-        llm_layer& l = m.layers[i];
+    return llm_create_layers(w, m, [&](llm_layer& l, std::uint32_t i) {
         const std::int64_t n_gqa = h.n_embd_v_gqa(i);
         llm_create_norm(w, l.attn_norm, l.attn_norm_b, llm_tn(i, "attn_norm"), n_embd, std::nullopt);
         llm_create_qkv(w, l, i, n_embd, n_embd, n_gqa, n_gqa, f::not_required, true);
@@ -38,12 +36,8 @@ status phi3_tensors_load(llm_weight_loader& w, llm_model& m) {
         llm_create_norm(w, l.ffn_norm, l.ffn_norm_b, llm_tn(i, "ffn_norm"), n_embd, std::nullopt);
         l.ffn_down = w.create(llm_tn(i, "ffn_down.weight"), {n_ff, n_embd, 1, 1});
         l.ffn_up = w.create(llm_tn(i, "ffn_up.weight"), {n_embd, 2 * n_ff, 1, 1});
-        const f rope_flags = i == 0 ? f::not_required : f::not_required | f::duplicated;
-        l.rope_long = w.create("rope_factors_long.weight", {n_rot / 2, 1, 1, 1}, rope_flags);
-        l.rope_short = w.create("rope_factors_short.weight", {n_rot / 2, 1, 1, 1}, rope_flags);
-        if (!w.ok()) break;
-    }
-    return w.finish();
+        llm_create_rope_factors(w, l, i, n_rot, true);
+    });
 }
 
 void phi3_graph_build(llm_graph_context& g) {

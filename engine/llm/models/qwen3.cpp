@@ -1,26 +1,19 @@
 // LLM_ARCH_QWEN3 of llama.cpp da46e59c (src/models/qwen3.cpp): Qwen3 dense, Q/K RMSNorm before
 // RoPE, heads that may be wider than n_embd / n_head, the output tied when output.weight is absent.
-#include "llm/llm_arch_tensors.h"
 #include "qwen_common.h"
 
 namespace planscope {
 namespace {
 
-status qwen3_hparams_load(const llm_key_reader& keys, llm_hparams& h) { return qwen_hparams_load(keys, h, false, false); }
+constexpr qwen_options qwen3_options{.qk_norm = true};
 
-status qwen3_tensors_load(llm_weight_loader& w, llm_model& m) {
-    const llm_hparams& h = m.hparams;
-    llm_create_output(w, m, false);
-    llm_tie_output(w, m);
-    m.layers.resize(h.n_layer);
-    for (std::uint32_t i = 0; i < h.n_layer && w.ok(); ++i) {
-        qwen_attention_tensors(w, m.layers[i], h, i, true);
-        llm_create_gated_ffn(w, m.layers[i], i, h.n_embd, h.n_ff());
-    }
-    return w.finish();
+status qwen3_hparams_load(const llm_key_reader& keys, llm_hparams& h) {
+    return qwen_hparams_load(keys, h, qwen3_options);
 }
 
-void qwen3_graph_build(llm_graph_context& g) { qwen_graph_build(g, {.qk_norm = true}); }
+status qwen3_tensors_load(llm_weight_loader& w, llm_model& m) { return qwen_tensors_load(w, m, qwen3_options); }
+
+void qwen3_graph_build(llm_graph_context& g) { qwen_graph_build(g, qwen3_options); }
 
 } // namespace
 

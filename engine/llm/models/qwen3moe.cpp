@@ -1,28 +1,19 @@
 // LLM_ARCH_QWEN3MOE of llama.cpp da46e59c (src/models/qwen3moe.cpp): Qwen3-MoE (30B-A3B,
 // 235B-A22B), Q/K RMSNorm, softmax-routed experts with normalised weights, no shared expert.
-#include "llm/llm_arch_tensors.h"
 #include "qwen_common.h"
 
 namespace planscope {
 namespace {
 
-status qwen3moe_hparams_load(const llm_key_reader& keys, llm_hparams& h) { return qwen_hparams_load(keys, h, true, false); }
+constexpr qwen_options qwen3moe_options{.qk_norm = true, .ffn = qwen_ffn::experts, .norm_expert_weights = true};
 
-status qwen3moe_tensors_load(llm_weight_loader& w, llm_model& m) {
-    const llm_hparams& h = m.hparams;
-    llm_create_output(w, m, false);
-    llm_tie_output(w, m);
-    m.layers.resize(h.n_layer);
-    for (std::uint32_t i = 0; i < h.n_layer && w.ok(); ++i) {
-        qwen_attention_tensors(w, m.layers[i], h, i, true);
-        if (auto s = qwen_expert_tensors(w, m.layers[i], h, i); !s) return s;
-    }
-    return w.finish();
+status qwen3moe_hparams_load(const llm_key_reader& keys, llm_hparams& h) {
+    return qwen_hparams_load(keys, h, qwen3moe_options);
 }
 
-void qwen3moe_graph_build(llm_graph_context& g) {
-    qwen_graph_build(g, {.qk_norm = true, .ffn = qwen_ffn::experts, .norm_expert_weights = true});
-}
+status qwen3moe_tensors_load(llm_weight_loader& w, llm_model& m) { return qwen_tensors_load(w, m, qwen3moe_options); }
+
+void qwen3moe_graph_build(llm_graph_context& g) { qwen_graph_build(g, qwen3moe_options); }
 
 } // namespace
 

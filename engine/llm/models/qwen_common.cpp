@@ -19,32 +19,6 @@ tensor_id qwen_shared_expert(llm_graph_context& g, const llm_layer& layer, tenso
     return g.cb(b.mul(ffn, gate), "ffn_shexp_out", il);
 }
 
-} // namespace
-
-status qwen_hparams_load(const llm_key_reader& keys, llm_hparams& h, bool expert_ff, bool shared_expert_ff) {
-    if (expert_ff) {
-        auto v = keys.u32("expert_feed_forward_length", 0u);
-        if (!v) return v.err();
-        h.n_ff_exp = *v;
-    }
-    if (shared_expert_ff) {
-        auto v = keys.u32("expert_shared_feed_forward_length", 0u);
-        if (!v) return v.err();
-        h.n_ff_shexp = *v;
-    }
-    auto eps = keys.f32("attention.layer_norm_rms_epsilon", std::nullopt);
-    if (!eps) return eps.err();
-    h.f_norm_rms_eps = *eps;
-    h.rope_type = llm_rope_type_neox;
-    if (h.n_head() == 0 || h.n_head_kv() == 0)
-        return error{"invalid key " + keys.key("attention.head_count") + ": " + h.arch + " needs heads"};
-    if (h.n_embd_head_k != h.n_embd_head_v || h.n_rot != h.n_embd_head_k)
-        return error{h.arch + " needs key_length == value_length == rope.dimension_count, got " +
-                     std::to_string(h.n_embd_head_k) + ", " + std::to_string(h.n_embd_head_v) + ", " +
-                     std::to_string(h.n_rot)};
-    return success();
-}
-
 void qwen_attention_tensors(llm_weight_loader& w, llm_layer& l, const llm_hparams& h, std::uint32_t il, bool qk_norm) {
     const std::int64_t n_embd = h.n_embd, head = h.n_embd_head_k, gqa = h.n_embd_v_gqa(il);
     // Qwen2's Q and output are n_embd wide; Qwen3's heads may be wider than n_embd / n_head.
@@ -71,16 +45,71 @@ status qwen_expert_tensors(llm_weight_loader& w, llm_layer& l, const llm_hparams
     return success();
 }
 
-void qwen_graph_build(llm_graph_context& g, const qwen_graph_options& o) {
+void qwen_shared_expert_tensors(llm_weight_loader& w, llm_layer& l, const llm_hparams& h, std::uint32_t il) {
+    const std::int64_t n_embd = h.n_embd, n_ff_shexp = h.n_ff_shexp != 0 ? h.n_ff_shexp : h.n_ff();
+    l.ffn_gate_inp_shexp = w.create(llm_tn(il, "ffn_gate_inp_shexp.weight"), {n_embd, 1, 1, 1});
+    l.ffn_gate_shexp = w.create(llm_tn(il, "ffn_gate_shexp.weight"), {n_embd, n_ff_shexp, 1, 1});
+    l.ffn_down_shexp = w.create(llm_tn(il, "ffn_down_shexp.weight"), {n_ff_shexp, n_embd, 1, 1});
+    l.ffn_up_shexp = w.create(llm_tn(il, "ffn_up_shexp.weight"), {n_embd, n_ff_shexp, 1, 1});
+}
+
+} // namespace
+
+status qwen_hparams_load(const llm_key_reader& keys, llm_hparams& h, const qwen_options& o) {
+    if (o.ffn != qwen_ffn::dense) {
+        auto v = keys.u32("expert_feed_forward_length", 0u);
+        if (!v) return v.err();
+        h.n_ff_exp = *v;
+    }
+    if (o.ffn == qwen_ffn::experts_shared) {
+        auto v = keys.u32("expert_shared_feed_forward_length", 0u);
+        if (!v) return v.err();
+        h.n_ff_shexp = *v;
+    }
+    auto eps = keys.f32("attention.layer_norm_rms_epsilon", std::nullopt);
+    if (!eps) return eps.err();
+    h.f_norm_rms_eps = *eps;
+    h.rope_type = llm_rope_type_neox;
+    if (h.n_head() == 0 || h.n_head_kv() == 0)
+        return error{"invalid key " + keys.key("attention.head_count") + ": " + h.arch + " needs heads"};
+    if (h.n_embd_head_k != h.n_embd_head_v || h.n_rot != h.n_embd_head_k)
+        return error{h.arch + " needs key_length == value_length == rope.dimension_count, got " +
+                     std::to_string(h.n_embd_head_k) + ", " + std::to_string(h.n_embd_head_v) + ", " +
+                     std::to_string(h.n_rot)};
+    return success();
+}
+
+status qwen_tensors_load(llm_weight_loader& w, llm_model& m, const qwen_options& o) {
+    const llm_hparams& h = m.hparams;
+    const bool shared = o.ffn == qwen_ffn::experts_shared;
+    llm_create_output(w, m, shared);
+    if (o.output_bias)
+        m.output_b = w.create("output.bias", {std::int64_t{h.n_vocab}, 1, 1, 1}, llm_tensor_flag::not_required);
+    if (!shared) llm_tie_output(w, m);
+    m.layers.resize(h.n_layer);
+    for (std::uint32_t i = 0; i < h.n_layer && w.ok(); ++i) {
+        llm_layer& l = m.layers[i];
+        qwen_attention_tensors(w, l, h, i, o.qk_norm);
+        if (o.ffn == qwen_ffn::dense) {
+            llm_create_gated_ffn(w, l, i, h.n_embd, h.n_ff());
+            continue;
+        }
+        if (auto s = qwen_expert_tensors(w, l, h, i); !s) return s;
+        if (shared) qwen_shared_expert_tensors(w, l, h, i);
+    }
+    return w.finish();
+}
+
+void qwen_graph_build(llm_graph_context& g, const qwen_options& o) {
     const llm_model& model = g.model;
     builder& b = g.b;
     const std::int64_t n_embd_head = g.n_embd_head_v;
     const int n_rot = static_cast<int>(g.n_rot);
 
-    tensor_id inpL = g.build_inp_embd(model.tok_embd);
-    const tensor_id inp_pos = g.build_inp_pos();
-    const llm_attn_input inp_attn = g.build_attn_inp_kv();
-    const tensor_id inp_out_ids = g.build_inp_out_ids();
+    const llm_decoder_inputs in = g.build_decoder_inputs();
+    const tensor_id inp_pos = in.pos, inp_out_ids = in.out_ids;
+    const llm_attn_input& inp_attn = in.attn;
+    tensor_id inpL = in.embd;
     const float kq_scale = 1.0f / std::sqrt(static_cast<float>(n_embd_head));
 
     for (int il = 0; il < static_cast<int>(g.n_layer); ++il) {

@@ -7,22 +7,23 @@
 
 namespace planscope {
 
-// The RMS epsilon, the expert widths asked for, NEOX RoPE; heads of one size that RoPE spans.
-status qwen_hparams_load(const llm_key_reader& keys, llm_hparams& h, bool expert_ff, bool shared_expert_ff);
-
-// Layer il's attention weights; Q/K norms when `qk_norm`.
-void qwen_attention_tensors(llm_weight_loader& w, llm_layer& l, const llm_hparams& h, std::uint32_t il, bool qk_norm);
-// Layer il's experts (n_ff_exp wide, n_ff / n_expert_used by default) and router.
-status qwen_expert_tensors(llm_weight_loader& w, llm_layer& l, const llm_hparams& h, std::uint32_t il);
-
 enum class qwen_ffn : std::uint8_t { dense, experts, experts_shared };
 
-struct qwen_graph_options {
-    bool qk_norm = false;
+// What sets the four apart, for their tensors and their graph alike.
+struct qwen_options {
+    bool qk_norm = false;     // Qwen3: Q/K RMSNorm, heads that may be wider than n_embd / n_head
     qwen_ffn ffn = qwen_ffn::dense;
     bool norm_expert_weights = false;
+    bool output_bias = false; // Qwen2: an optional output.bias
 };
 
-void qwen_graph_build(llm_graph_context& g, const qwen_graph_options& o);
+// The RMS epsilon, the expert widths (experts: expert_feed_forward_length, a shared expert:
+// expert_shared_feed_forward_length), NEOX RoPE; heads of one size that RoPE spans.
+status qwen_hparams_load(const llm_key_reader& keys, llm_hparams& h, const qwen_options& o);
+// The output head (output.weight required with a shared expert, else tied when absent), then
+// each layer's attention weights and its FFN: dense SwiGLU, experts (n_ff_exp wide, n_ff /
+// n_expert_used by default) with their router, plus the shared expert and its gate.
+status qwen_tensors_load(llm_weight_loader& w, llm_model& m, const qwen_options& o);
+void qwen_graph_build(llm_graph_context& g, const qwen_options& o);
 
 } // namespace planscope

@@ -27,9 +27,7 @@ status stablelm_tensors_load(llm_weight_loader& w, llm_model& m) {
     m.output_norm_b = w.create("output_norm.bias", {n_embd, 1, 1, 1});
     m.output_norm = w.create("output_norm.weight", {n_embd, 1, 1, 1});
     m.output = w.create("output.weight", {n_embd, h.n_vocab, 1, 1});
-    m.layers.resize(h.n_layer);
-    for (std::uint32_t i = 0; i < h.n_layer; ++i) {
-        llm_layer& l = m.layers[i];
+    return llm_create_layers(w, m, [&](llm_layer& l, std::uint32_t i) {
         const std::int64_t n_gqa = h.n_embd_v_gqa(i);
         llm_create_norm(w, l.attn_norm, l.attn_norm_b, llm_tn(i, "attn_norm"), n_embd, f::required);
         llm_create_qkv(w, l, i, n_embd, n_embd, n_gqa, n_gqa, f::required, false);
@@ -40,9 +38,7 @@ status stablelm_tensors_load(llm_weight_loader& w, llm_model& m) {
         l.ffn_gate = w.create(llm_tn(i, "ffn_gate.weight"), {n_embd, n_ff, 1, 1});
         l.ffn_down = w.create(llm_tn(i, "ffn_down.weight"), {n_ff, n_embd, 1, 1});
         l.ffn_up = w.create(llm_tn(i, "ffn_up.weight"), {n_embd, n_ff, 1, 1});
-        if (!w.ok()) break;
-    }
-    return w.finish();
+    });
 }
 
 void stablelm_graph_build(llm_graph_context& g) {
