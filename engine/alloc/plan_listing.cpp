@@ -106,7 +106,11 @@ void write_placement(json_writer& w, const graph_document& doc, const memory_own
     w.end_object();
 }
 
-std::string plan_listing_text(const graph_document& doc, const plan_result& plan, std::optional<std::size_t> llama_max_size) {
+llama_cpp_row llama_cpp_row_2023(std::uint64_t max_size, std::uint64_t alignment) {
+    return {llama_compute_total_bytes(max_size, alignment), llama_compute_total_line(max_size, alignment), {}};
+}
+
+std::string plan_listing_text(const graph_document& doc, const plan_result& plan, const std::optional<llama_cpp_row>& llama) {
     std::ostringstream os;
     os << "planscope-plan\t" << plan_listing_version << '\n';
     os << "graph\t" << listing_field(doc.name) << '\n';
@@ -121,15 +125,13 @@ std::string plan_listing_text(const graph_document& doc, const plan_result& plan
     for (std::size_t i = 0; i < doc.g.leafs.size(); ++i) text_row(os, "leaf", i, doc, owners, doc.g.leafs[i]);
     for (const free_block& b : plan.free_after)
         os << "free\t" << listing_field(buffer_name(doc, plan.compute)) << '\t' << b.offset << '\t' << b.size << '\n';
-    const std::uint64_t alignment = compute_alignment(doc, plan);
-    const std::size_t reserved = llama_max_size.value_or(plan.max_size);
-    os << "llama_cpp\t" << listing_field(buffer_name(doc, plan.compute)) << '\t' << llama_compute_total_bytes(reserved, alignment)
-       << '\t' << llama_compute_total_line(reserved, alignment) << '\n';
+    const llama_cpp_row row = llama.value_or(llama_cpp_row_2023(plan.max_size, compute_alignment(doc, plan)));
+    os << "llama_cpp\t" << listing_field(buffer_name(doc, plan.compute)) << '\t' << row.total << '\t' << row.line << '\n';
     os << "max_size\t" << listing_field(buffer_name(doc, plan.compute)) << '\t' << plan.max_size << '\n';
     return os.str();
 }
 
-std::string plan_listing_json(const graph_document& doc, const plan_result& plan, std::optional<std::size_t> llama_max_size) {
+std::string plan_listing_json(const graph_document& doc, const plan_result& plan, const std::optional<llama_cpp_row>& llama) {
     // Pretty at the top, one compact line per buffer and tensor: diffs stay line by line.
     std::string text;
     const auto list = [&](const char* key, std::size_t n, const auto& row) { append_json_rows(text, key, n, row); };
@@ -155,11 +157,12 @@ std::string plan_listing_json(const graph_document& doc, const plan_result& plan
     w.begin_object().key(compute).begin_array();
     for (const free_block& b : plan.free_after) w.begin_object().member("offset", b.offset).member("size", b.size).end_object();
     w.end_array().end_object();
-    const std::uint64_t alignment = compute_alignment(doc, plan);
-    const std::size_t reserved = llama_max_size.value_or(plan.max_size);
+    const llama_cpp_row row = llama.value_or(llama_cpp_row_2023(plan.max_size, compute_alignment(doc, plan)));
     text += ",\n \"llama_cpp\": ";
-    json_writer(text).begin_object().member("compute_total", llama_compute_total_bytes(reserved, alignment))
-        .member("line", llama_compute_total_line(reserved, alignment)).end_object();
+    json_writer row_json(text);
+    row_json.begin_object().member("compute_total", row.total).member("line", row.line);
+    for (const auto& [key, value] : row.figures) row_json.member(key, value);
+    row_json.end_object();
     text += ",\n \"max_size\": ";
     json_writer(text).begin_object().member(compute, plan.max_size).end_object();
     text += "\n}\n";

@@ -8,6 +8,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace planscope {
 
@@ -32,11 +34,22 @@ std::string listing_field(std::string_view text);
 // and the C1 controls, which JSON strings may hold raw, escaped as \u007f, \u0080..\u009f.
 std::string listing_json(const nlohmann::ordered_json& j, int indent = -1);
 
-// `llama_max_size`: the compute buffer llama.cpp sized its own with, when it was not this graph's
-// (a llama prompt graph: its measure graph's); the llama_cpp row reads it instead of plan.max_size.
+// The llama_cpp row: the compute buffer llama.cpp printed for a graph.
+struct llama_cpp_row {
+    std::uint64_t total = 0;
+    std::string line; // "compute buffer total size = 73.69 MiB" (2023), "CPU compute buffer size = 0.03 MiB"
+    // Further figures llama.cpp logged ("graph_nodes", "kv_bytes", ...): members of the JSON
+    // listing's llama_cpp object after compute_total and line.
+    std::vector<std::pair<std::string, std::uint64_t>> figures;
+};
+// llama.cpp 2023's row for a measure allocator's max_size.
+llama_cpp_row llama_cpp_row_2023(std::uint64_t max_size, std::uint64_t alignment);
+
+// `llama`: what llama.cpp printed when it was not this graph's own buffer (a 2023 prompt graph: its
+// measure graph's; a .gguf in ggml 2026: its reserve's); default: llama_cpp_row_2023 of plan.max_size.
 std::string plan_listing_text(const graph_document& doc, const plan_result& plan,
-                              std::optional<std::size_t> llama_max_size = {});
+                              const std::optional<llama_cpp_row>& llama = {});
 std::string plan_listing_json(const graph_document& doc, const plan_result& plan,
-                              std::optional<std::size_t> llama_max_size = {});
+                              const std::optional<llama_cpp_row>& llama = {});
 
 } // namespace planscope

@@ -5,7 +5,7 @@
 #include "split_diagram.h"
 #include "planned_graph.h"
 
-#include "io/graph_source.h"
+#include "sched/opened_source.h"
 
 #include <functional>
 #include <optional>

@@ -5,7 +5,7 @@
 #include "schedule_view.h"
 
 #include "alloc/plan.h"
-#include "io/graph_source.h"
+#include "sched/opened_source.h"
 #include "sched/sched_runner.h"
 
 #include <functional>
@@ -17,20 +17,20 @@ struct export_schedule_options {
     std::string backends = "cpu"; // make_backends list
     int n_threads = 1;            // CPU backends
     std::string device;           // OpenCL device
-    // Whose scheduler splits and runs: 2023's, or 2026's (ggml2026::plan_with_backends and
-    // run_with_backends, buffer types of at most max_buffer_size).
+    // The era whose scheduler splits and runs (era_for; 2026's with buffer types of at most
+    // max_buffer_size).
     ggml_version version = ggml_version::v2023;
     std::size_t max_buffer_size = SIZE_MAX;
 };
 
-// plan_with_backends (2023's or 2026's, as options.version) on a copy of `src`: the document as
+// The era's schedule (era::schedule, options.version's) on a copy of `src`: the document as
 // scheduled and planned, one compute buffer per backend, the copies placed.
 result<sched_outcome> schedule_for_export(const opened_source& src, const export_schedule_options& options);
 
 // The splits and causes of schedule_for_export; no timings.
 result<schedule_view> split_for_export(const opened_source& src, const export_schedule_options& options);
 
-// One run_with_backends (which builds the source with `open`, backs every buffer with memory and
+// One era::run (which builds the source with `open`, backs every buffer with memory and
 // fills the leafs with a fixed pattern): the splits with the run's per-split timings.
 result<schedule_view> run_for_trace(const std::function<result<opened_source>()>& open,
                                     const export_schedule_options& options);

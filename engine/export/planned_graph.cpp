@@ -1,5 +1,7 @@
 #include "planned_graph.h"
 
+#include "era/era.h"
+
 namespace planscope {
 
 result<planned_graph> plan_for_export(graph_document doc, const export_plan_options& options) {
@@ -7,10 +9,9 @@ result<planned_graph> plan_for_export(graph_document doc, const export_plan_opti
     plan_options po;
     po.alignment = options.alignment;
     po.preallocate = options.preallocate;
-    po.version = options.version;
     po.max_buffer_size = options.max_buffer_size;
     po.observer = &recorder;
-    auto plan = plan_graph(doc, po);
+    auto plan = era_for(options.version).plan(doc, po);
     if (!plan) return plan.err();
     auto dsa = graph_dsa_from_events(recorder.events(), plan->compute);
     if (!dsa) return dsa.err();

@@ -4,10 +4,10 @@
 #include "core/op_rules.h"
 #include "core/printable.h"
 #include "ggml_dot_label.h"
+#include "llama_leaf_names.h"
 #include "io/bounded_read.h"
 #include "io/dot_reader.h"
 #include "io/dot_scan.h"
-#include "sched/ggml2026/sched_debug_log.h"
 
 #include <algorithm>
 #include <cctype>
@@ -139,12 +139,12 @@ private:
         std::optional<buffer_id> weights, cache;
         for (tensor_id id : doc.g.leafs) {
             tensor& t = doc.ctx[id];
-            const auto kind = ggml2026::classify_logged_leaf(t.name);
-            if (kind == ggml2026::sched_log_leaf::input) {
+            const auto kind = classify_llama_leaf(t.name);
+            if (kind == llama_leaf::input) {
                 doc.compute_inputs.push_back(id);
                 continue;
             }
-            const bool weight = kind == ggml2026::sched_log_leaf::weight;
+            const bool weight = kind == llama_leaf::weight;
             std::optional<buffer_id>& buf = weight ? weights : cache;
             if (!buf) {
                 buf = buffer_id{doc.buffers.size()};

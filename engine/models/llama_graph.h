@@ -8,8 +8,10 @@
 #include "gguf.h"
 #include "llama_hparams.h"
 #include "llama_weights.h"
+#include "llm/llm_context_params.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace planscope {
@@ -24,6 +26,12 @@ struct llama_params {
     // the K-shift ROPEs of every layer first. llama_new_context_with_model sized the compute
     // buffer from this graph built with n_batch = min(n_ctx, n_batch).
     bool worst_case = false;
+    // llama.cpp da46e59c's context (ggml 2026: llm/llm_context_params.h). The 2023 graph takes only
+    // what llama.cpp 2023 had (source/model_params.h says what it refuses).
+    int n_ubatch = 0;        // tokens per ubatch; 0: n_batch
+    int n_seq_max = 1;       // sequences (llama.cpp's n_seq_max)
+    llm_flash_attn flash_attn = llm_flash_attn::automatic;
+    std::optional<dtype> type_k, type_v; // the K and V caches' types; unset: kv_type
 };
 
 inline constexpr std::string_view kv_cache_buffer_name = "kv_cache";

@@ -146,15 +146,20 @@ std::string format_outputs(const std::vector<output_summary>& outputs) {
     return out;
 }
 
-result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends) {
+result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends,
+                                         sched_observer* observer, alloc_observer* alloc) {
     buffer_table table;
     const std::vector<backend*> list(backends.begin(), backends.end());
     auto s = scheduler::create(list, table, buffer_id{src.doc.buffers.size()},
                                buffer_backend_of_document(src.doc, display_names(backends)));
     if (!s) return s.err();
+    (*s)->set_observer(observer);
+    (*s)->set_alloc_observer(alloc);
     if (auto st = apply_assignments(**s, src.doc); !st) return st.err();
     if (auto st = preallocate(**s, src, input_backend(backends)); !st) return st.err();
     if (auto st = (*s)->init_measure(src.doc.ctx, src.doc.g); !st) return st.err();
+    (*s)->set_alloc_observer(nullptr);
+    (*s)->set_observer(nullptr);
     sched_outcome out = outcome_of(**s, src.doc.ctx, src.doc.g);
     for (const sched_buffer_info& b : out.buffers) {
         const std::string& name = out.backend_names[static_cast<std::size_t>(b.backend)];

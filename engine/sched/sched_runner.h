@@ -2,10 +2,9 @@
 // What `planscope-cli plan/run FILE --backends ...` do with a scheduler: plan a document over
 // backends (splits, causes, measured buffers) and, for run, compute it with every pre-allocated
 // buffer backed by real memory on its backend.
+#include "opened_source.h"
 #include "sched.h"
 #include "split_causes.h"
-
-#include "io/graph_source.h"
 
 #include <functional>
 
@@ -58,8 +57,11 @@ result<std::vector<std::pair<tensor_id, int>>> resolve_assignments(const graph_d
 
 // Plans `src` over `backends`: its buffers are resolved by backend name
 // (buffer_backend_of_document), its assignments applied, inputs pre-allocated on input_backend,
-// then init_measure.
-result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends);
+// then init_measure. `observer` and `alloc` (optional) hear the scheduler's decisions and every
+// allocator's events from the assignments on (init_measure ends by creating the real buffers and
+// resetting the allocators: those events too).
+result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends,
+                                         sched_observer* observer = nullptr, alloc_observer* alloc = nullptr);
 
 // Builds the source twice (measure, then compute), backs each document buffer with a buffer of
 // its backend, fills every pre-allocated or placed leaf with a fixed pattern (fill_pattern.h:

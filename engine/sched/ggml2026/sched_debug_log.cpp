@@ -210,15 +210,4 @@ std::vector<std::string> sched_log_backends(const sched_log_assignment& a) {
     return names;
 }
 
-sched_log_leaf classify_logged_leaf(std::string_view name) {
-    if (name.ends_with(".weight") || name.ends_with(".bias")) return sched_log_leaf::weight;
-    // A name the log cut to 20 characters: "blk.0.attn_norm.weig".
-    if (const auto dot = name.rfind('.'); name.size() == 20 && dot != std::string_view::npos && dot + 1 < name.size()) {
-        const std::string_view tail = name.substr(dot + 1);
-        if (std::string_view("weight").starts_with(tail) || std::string_view("bias").starts_with(tail)) return sched_log_leaf::weight;
-    }
-    if (name.starts_with("cache_")) return sched_log_leaf::cache;
-    return sched_log_leaf::input;
-}
-
 } // namespace planscope::ggml2026

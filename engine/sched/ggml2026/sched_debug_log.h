@@ -84,12 +84,6 @@ result<sched_log> parse_sched_debug_log(std::string_view text);
 // (ggml's last backend is the CPU): the scheduler's priority order as far as a log tells it.
 std::vector<std::string> sched_log_backends(const sched_log_assignment& a);
 
-// What a leaf of a logged graph is, as far as its name tells: a GGUF weight (".weight", ".bias",
-// or cut by the log to 20 characters within that suffix),
-// llama.cpp's KV cache ("cache_..."), else a graph input. A log does not say where leafs live.
-enum class sched_log_leaf : std::uint8_t { weight, cache, input };
-sched_log_leaf classify_logged_leaf(std::string_view name);
-
 // One assignment as ggml prints it, from its "\n## SPLIT #0" on.
 std::string format_sched_debug_log(const sched_log_assignment& a);
 

@@ -3,6 +3,7 @@
 #include "sched_2026.h"
 
 #include "core/printable.h"
+#include "models/llama_leaf_names.h"
 
 #include <map>
 #include <set>
@@ -53,12 +54,12 @@ result<sched_log_check> check_sched_log(const graph_document& doc, const sched_l
         if (t.is_view()) continue;
         t.where.reset();
         const auto it = printed_backend.find(cut(t.name, 20));
-        const sched_log_leaf kind = classify_logged_leaf(t.name);
-        if (kind == sched_log_leaf::input || it == printed_backend.end() || it->second < 0) {
-            if (kind == sched_log_leaf::input) t.flags = t.flags | tensor_flag::input;
+        const llama_leaf kind = classify_llama_leaf(t.name);
+        if (kind == llama_leaf::input || it == printed_backend.end() || it->second < 0) {
+            if (kind == llama_leaf::input) t.flags = t.flags | tensor_flag::input;
             continue;
         }
-        t.where = placement{buffer_id{static_cast<std::size_t>(2 * it->second + (kind == sched_log_leaf::cache ? 1 : 0))}, 0};
+        t.where = placement{buffer_id{static_cast<std::size_t>(2 * it->second + (kind == llama_leaf::cache ? 1 : 0))}, 0};
     }
     config.buffer = [bufts = config.bufts, n = g.buffers.size()](buffer_id id) -> result<sched_placed_buffer> {
         if (id.index() >= n) return error{"buffer " + std::to_string(id.value) + " does not exist"};

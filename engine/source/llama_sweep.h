@@ -4,8 +4,9 @@
 // llama.cpp would print (plan --sweep, the GUI's sweep chart).
 #include "alloc/plan.h"
 #include "core/error.h"
-#include "io/graph_source.h"
-#include "llama_graph.h"
+#include "graph_source.h"
+
+#include "models/llama_graph.h"
 
 #include <atomic>
 #include <functional>
@@ -54,7 +55,8 @@ struct sweep_control {
 // 64 exceeds n_ctx 16"); a cancelled sweep fails with "sweep cancelled".
 result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build, const llama_params& base, sweep_key key,
                                                       std::span<const int> values, const sweep_control& control = {});
-// The same for a .gguf file or template:llama spec, opened once; errors read "SOURCE: reason"
+// The same for a .gguf file or template:llama spec, opened once and built as llama.cpp 2023 built
+// it (graph_era 2023, also for a .gguf); errors read "SOURCE: reason"
 // ("SOURCE: batch 64: ..."). A key the template sets cannot be swept: that is an error too.
 result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
                                                       std::span<const int> values, const sweep_control& control = {});

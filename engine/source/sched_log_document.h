@@ -10,7 +10,7 @@
 // i8 vector of its printed size (at least 1 byte), a source is the latest earlier node of its
 // (cut) name or else a leaf, and the copies are the "BACKEND#name#c" sources the nodes read.
 // Ops Planscope does not model are shown as NONE, with one warning naming them. Leafs named as
-// GGUF weights or the KV cache (ggml2026::classify_logged_leaf) are placed one after another in a
+// GGUF weights or the KV cache (classify_llama_leaf) are placed one after another in a
 // buffer of their logged backend ("CUDA0 weights", "CPU kv cache"); the others are inputs.
 #include "core/document.h"
 #include "sched/ggml2026/sched_debug_log.h"

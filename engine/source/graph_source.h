@@ -1,15 +1,19 @@
 #pragma once
 // Opens whatever a user names on the command line or in File > Open:
 // "template:NAME[?KEY=VALUE&...]" for a built-in graph (models/templates.h), a path ending in
-// .gguf for a model (the llama graph of llama.cpp, mid-November 2023), one ending in .dot for a
-// ggml_graph_dump_dot file (models/ggml_dot.h), or a path to a JSON graph file.
+// .gguf for a model (in ggml 2026 the graph llama.cpp da46e59c reserves with, llm/llm_reserve.h;
+// in ggml 2023 the llama graph of llama.cpp, mid-November 2023), one ending in .dot for a
+// ggml_graph_dump_dot file (models/ggml_dot.h), one ending in .log for a GGML_SCHED_DEBUG log
+// (sched_log_document.h), or a path to a JSON graph file.
+//
+// The layer above models/ and sched/: a model builds a graph, a log is read by sched/; this opens
+// either as a document.
 #include "core/document.h"
 #include "core/error.h"
 #include "models/llama_graph.h"
-#include "sched/sched_types.h"
+#include "sched/opened_source.h"
 
 #include <memory>
-
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,14 +29,12 @@ bool is_dot_path(std::string_view source);
 // True for a source that llama_params apply to: a .gguf model or template:llama.
 bool takes_llama_params(std::string_view source);
 
-struct opened_source {
-    graph_document doc;
-    std::vector<tensor_id> preallocate; // allocated before the graph, as llama.cpp did its inputs
-    std::vector<std::string> warnings;  // what a DOT dump lacked and the import inferred
-    // A GGML_SCHED_DEBUG log (models/sched_log_document.h): the split assignment it printed,
-    // over doc (whose context holds its copies).
-    std::shared_ptr<const sched_plan> logged_schedule;
-};
+// The era a source opens in: ggml 2026 for a .gguf model (what its user runs today), ggml 2023 for
+// templates, graph files, DOT dumps and logs. `--ggml` and View > Allocator pick another.
+ggml_version default_era(std::string_view source);
+// The era whose llama.cpp builds a source's llama graph when `era` plans it: 2026 for a .gguf in
+// ggml 2026, 2023 otherwise (template:llama builds llama.cpp 2023's graph in both eras).
+ggml_version graph_era(std::string_view source, ggml_version era);
 
 struct gguf_file;
 
@@ -44,10 +46,12 @@ public:
     [[nodiscard]] llama_params params(const llama_params& base) const;
     // The keys the template sets ("n_batch"), empty for a model file.
     [[nodiscard]] const std::vector<std::string_view>& template_keys() const { return m_keys; }
-    // Errors name no file: "n_batch 64 exceeds n_ctx 16".
-    [[nodiscard]] result<opened_source> build(const llama_params& base) const;
+    // The graph of graph_era(source, era); errors name no file: "n_batch 64 exceeds n_ctx 16",
+    // "n_past 3: llama.cpp da46e59c's reserve graph attends to every KV cell" (source/model_params.h).
+    [[nodiscard]] result<opened_source> build(const llama_params& base, ggml_version era) const;
 
 private:
+    [[nodiscard]] result<opened_source> build_2026(const llama_params& base) const;
     friend result<llama_source> open_llama_source(std::string_view source);
     std::string m_source;
     std::string m_spec;                          // the template's, after "template:"
@@ -58,8 +62,10 @@ private:
 result<llama_source> open_llama_source(std::string_view source);
 
 // Errors read "SOURCE: reason" so they can be printed as "error: SOURCE: reason".
-// `params` applies to .gguf models and template:llama (whose own keys take precedence).
+// `params` applies to .gguf models and template:llama (whose own keys take precedence); a llama
+// graph is graph_era(source, era)'s, the source opens in `era` (default: default_era(source)).
 result<opened_source> open_source(std::string_view source, const llama_params& params);
+result<opened_source> open_source(std::string_view source, const llama_params& params, ggml_version era);
 // The document alone; a .gguf model is built with default llama_params (n_ctx 512, n_batch 8).
 result<graph_document> open_graph_source(std::string_view source);
 result<graph_document> open_graph_source(std::string_view source, const llama_params& params);

@@ -88,7 +88,8 @@ result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, c
     for (std::string_view k : llama->template_keys())
         if (k == swept)
             return error{std::string(source) + ": the template sets " + std::string(k) + ", which the sweep varies"};
-    const sweep_builder build = [&](const llama_params& p) { return llama->build(p); };
+    // llama.cpp 2023's graphs, as llama.cpp 2023 sized them (a 2026 sweep is not built yet).
+    const sweep_builder build = [&](const llama_params& p) { return llama->build(p, ggml_version::v2023); };
     auto points = sweep_compute_buffer(build, llama->params(base), key, values, control);
     if (!points) return error{std::string(source) + ": " + points.err().message};
     return points;

@@ -2,6 +2,7 @@
 
 #include "core/printable.h"
 #include "io/bounded_read.h"
+#include "models/llama_leaf_names.h"
 
 #include <algorithm>
 #include <map>
@@ -171,13 +172,13 @@ private:
         std::map<std::pair<int, bool>, buffer_id> buffer_of;
         for (tensor_id id : m_out.doc.g.leafs) {
             tensor& t = m_out.doc.ctx[id];
-            const auto kind = ggml2026::classify_logged_leaf(t.name);
+            const auto kind = classify_llama_leaf(t.name);
             const int b = m_out.plan.backend(id);
-            if (kind == ggml2026::sched_log_leaf::input || b < 0) {
+            if (kind == llama_leaf::input || b < 0) {
                 t.flags = t.flags | tensor_flag::input;
                 continue;
             }
-            const bool weights = kind == ggml2026::sched_log_leaf::weight;
+            const bool weights = kind == llama_leaf::weight;
             auto [it, fresh] = buffer_of.try_emplace({b, weights}, buffer_id{m_out.doc.buffers.size()});
             const std::string& backend = m_names[static_cast<std::size_t>(b)];
             if (fresh) m_out.doc.buffers.push_back({backend + (weights ? " weights" : " kv cache"), backend, 0, 64});
