@@ -8,7 +8,7 @@
 #include "backend/cpu/thread_pool.h"
 #include "io/atomic_write.h"
 #include "export/export_runner.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 
 #include <algorithm>
 #include <array>
@@ -117,6 +117,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
         }
     }
     if (!have_file) return "export takes exactly one FILE";
+    a.ggml.default_to(default_era(a.file));
     if (!a.w) return "--what is required: splits, graph, plan, trace or alloc-trace";
     if (a.out.empty()) return "-o OUT is required";
     if (a.format.empty()) {
@@ -137,8 +138,9 @@ std::string parse(std::span<const std::string> args, export_args& a) {
         return "--what graph writes the graph file itself: no --backends or --planner";
     if (const auto problem = a.ggml.check(); !problem.empty()) return problem;
     if (a.ggml.sched_given()) return "--n-copies and --no-op-offload go with plan --backends";
-    if (a.ggml.version() != ggml_version::v2023 && a.w->kind == export_kind::graph)
-        return "--what graph writes the graph file itself: no --ggml";
+    // A .gguf model's era picks its graph (llama.cpp 2023's or da46e59c's); other graphs have one.
+    if (a.ggml.given() && a.w->kind == export_kind::graph && !is_gguf_path(a.file))
+        return "--what graph writes the graph file itself: no --ggml (but for a .gguf model, whose graph it picks)";
     plan_options versioned;
     a.ggml.apply(versioned);
     a.plan.version = versioned.version;
@@ -146,7 +148,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     a.schedule.version = versioned.version; // the scheduler of the splits and of the trace's run
     a.schedule.max_buffer_size = versioned.max_buffer_size;
     if (a.backends) a.schedule.backends = *a.backends;
-    return a.source.check_source(a.file);
+    if (auto problem = a.source.check_source(a.file); !problem.empty()) return problem;
+    return a.source.check_era(a.file, a.ggml.version());
 }
 
 // The request the GUI's File > Export also hands to produce_export.
@@ -166,13 +169,13 @@ export_request request_of(const export_args& a) {
 int run_export(std::span<const std::string> args) {
     export_args a;
     if (const std::string problem = parse(args, a); !problem.empty()) return usage_error(self(), problem);
-    auto in = open_source(a.file, a.source.params());
+    auto in = open_source(a.file, a.source.params(), a.ggml.version());
     if (!in) {
         return fail(in.err().message);
     }
     for (const auto& w : in->warnings) warn(a.file + ": " + w);
     // The scheduler builds the source afresh for each of its passes; tensor ids are the same.
-    const auto bytes = produce_export(std::move(*in), request_of(a), [&] { return open_source(a.file, a.source.params()); });
+    const auto bytes = produce_export(std::move(*in), request_of(a), [&] { return open_source(a.file, a.source.params(), a.ggml.version()); });
     if (!bytes) return fail(a.file, bytes.err().message);
     if (const status s = write_file_atomic(a.out, *bytes); !s) {
         return fail(s.err().message);

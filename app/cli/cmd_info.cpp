@@ -11,35 +11,72 @@
 
 #include "core/summary.h"
 #include "io/bounded_read.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/model_info.h"
+#include "llm/llm_reserve.h"
 #include "sched/ggml2026/sched_debug_log.h"
+#include "source/model_params.h"
 
+#include <cstdio>
 #include <iomanip>
 #include <iostream>
 
 namespace planscope::cli {
 namespace {
 
-// The compute buffer ggml-alloc measures for the graph, and what llama.cpp printed for it; with
-// ggml 2026 and a maximum buffer size, each further chunk. A llama prompt graph is labelled so,
-// and the worst-case graph llama.cpp sized its buffer with follows with llama.cpp's figure. The
+// "1171200 bytes (1.12 MiB)": llama.cpp logs MiB with two decimals.
+std::string bytes_mib(std::size_t bytes) {
+    char mib[32];
+    std::snprintf(mib, sizeof mib, "%.2f", static_cast<double>(bytes) / 1024.0 / 1024.0);
+    return std::to_string(bytes) + " bytes (" + mib + " MiB)";
+}
+
+// What llama.cpp da46e59c logs when it makes the context (llama_context's constructor, the KV
+// cache, load_tensors) and llama_memory_breakdown's table, in bytes.
+void print_llm_reserve(const llm_reserve_result& r) {
+    const auto pp_tg = [](std::size_t pp, std::size_t tg, std::uint32_t n_tokens) {
+        if (pp == tg) return std::to_string(pp);
+        return std::to_string(pp) + " (with bs=" + std::to_string(n_tokens) + "), " + std::to_string(tg) + " (with bs=1)";
+    };
+    const std::uint32_t n_tokens = llm_reserve_prompt_shape(r.cparams).n_tokens;
+    std::cout << "llama.cpp da46e59c:\n"
+              << "graph nodes: " << pp_tg(r.pp.nodes, r.tg.nodes, n_tokens) << '\n'
+              << "graph splits: " << pp_tg(r.pp.splits, r.tg.splits, n_tokens) << '\n';
+    for (const llm_memory_row& m : r.memory)
+        if (m.model) std::cout << printable(m.buffer_type) << " model buffer: " << bytes_mib(m.model) << '\n';
+    for (const llm_memory_row& m : r.memory)
+        if (m.context) std::cout << printable(m.buffer_type) << " KV buffer: " << bytes_mib(m.context) << '\n';
+    std::cout << "CPU output buffer: " << bytes_mib(r.output_bytes) << '\n';
+    for (const llm_memory_row& m : r.memory)
+        if (m.compute || m.buffer_type == "CPU")
+            std::cout << printable(m.buffer_type) << " compute buffer: " << bytes_mib(m.compute) << '\n';
+    std::cout << "memory breakdown (bytes):  self = model + context + compute\n";
+    for (const llm_memory_row& m : r.memory)
+        std::cout << "  " << std::left << std::setw(12) << printable(m.buffer_type) << std::right << ' '
+                  << m.model + m.context + m.compute << " = " << m.model << " + " << m.context << " + " << m.compute << '\n';
+}
+
+// The era that plans, then the compute buffer its ggml-alloc measures for the graph, and what
+// llama.cpp printed for it; with ggml 2026 and a maximum buffer size, each further chunk. A llama
+// prompt graph is labelled so,
+// and the worst-case graph llama.cpp 2023 sized its buffer with follows with llama.cpp's figure; a
+// .gguf model built as llama.cpp da46e59c builds it (`reserve`) what that llama.cpp reserved. The
 // document is planned in place: info prints nothing after this.
 void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& preallocate, const ggml_args& ggml,
-                          const std::string& source, const llama_params& params) {
+                          const std::string& source, const llama_params& params, const llm_reserve_result* llm = nullptr) {
     plan_options o;
     o.preallocate = preallocate;
     ggml.apply(o);
-    const auto plan = plan_graph(doc, o);
+    std::cout << "planned by " << ggml.era().label() << '\n';
+    const auto plan = ggml.era().plan(doc, o);
     if (!plan) {
         std::cout << "compute buffer: not planned (" << printable_line(plan.err().message) << ")\n";
         return;
     }
-    const auto reserve = llama_reservation(source, params, o);
-    const bool prompt = !reserve || *reserve;
-    std::string label = o.version == ggml_version::v2023 ? "" : "ggml 2026";
-    if (prompt) label += label.empty() ? "prompt graph" : ", prompt graph";
-    std::cout << "compute buffer" << (label.empty() ? "" : " (" + label + ")") << ": " << plan->max_size << " bytes (" << human_bytes(plan->max_size);
+    const auto reserve = llm ? result<std::optional<llama_reserve>>(std::optional<llama_reserve>{})
+                             : llama_reservation(source, params, o);
+    const bool prompt = llm || !reserve || *reserve;
+    std::cout << "compute buffer" << (prompt ? " (prompt graph)" : "") << ": " << plan->max_size << " bytes (" << human_bytes(plan->max_size);
     if (!prompt) std::cout << "; llama.cpp: " << llama_compute_total_line(plan->max_size, o.alignment);
     std::cout << ")\n";
     for (const buffer_id b : plan->more_chunks) {
@@ -50,6 +87,7 @@ void print_compute_buffer(graph_document& doc, const std::vector<tensor_id>& pre
     else if (*reserve)
         std::cout << "compute buffer (worst case): " << (*reserve)->max_size << " bytes (" << human_bytes((*reserve)->max_size)
                   << "; llama.cpp: " << llama_compute_total_line((*reserve)->max_size, o.alignment) << ")\n";
+    if (llm) print_llm_reserve(*llm);
 }
 
 void print_graph(const graph_document& doc, const std::string& source) {
@@ -75,8 +113,23 @@ void print_graph(const graph_document& doc, const std::string& source) {
     }
 }
 
-// The model part, then the llama graph built with `params` when the builder supports the
-// architecture; other architectures print the model part only.
+// What llama.cpp da46e59c made of the asked context parameters: n_ctx as padded, flash attention
+// as resolved.
+void print_llm_context(const llm_cparams& c, const llama_params& asked) {
+    const auto asked_if = [](const std::string& got, const std::string& want) {
+        return got == want ? got : got + " (asked " + want + ")";
+    };
+    std::cout << "n_ctx: " << asked_if(std::to_string(c.n_ctx), std::to_string(asked.n_ctx)) << '\n'
+              << "n_batch: " << asked_if(std::to_string(c.n_batch), std::to_string(asked.n_batch)) << '\n'
+              << "n_ubatch: " << c.n_ubatch << '\n'
+              << "n_seq_max: " << c.n_seq_max << '\n'
+              << "flash_attn: " << asked_if(c.flash_attn ? "on" : "off", std::string(name(asked.flash_attn))) << '\n'
+              << "type_k: " << type_name(c.type_k) << ", type_v: " << type_name(c.type_v) << '\n';
+}
+
+// The model part, then the llama graph the era builds: in ggml 2026 llama.cpp da46e59c's reserve
+// graph (an architecture it lacks is an error naming those it has), in ggml 2023 llama.cpp 2023's
+// (other architectures print the model part only).
 int info_model(const std::string& source, const llama_params& params, const ggml_args& ggml) {
     auto file = open_gguf(source);
     if (!file) {
@@ -94,12 +147,21 @@ int info_model(const std::string& source, const llama_params& params, const ggml
     for (const auto& t : tensor_totals(*file))
         std::cout << "  " << std::left << std::setw(16) << type_name(t.type) << std::right << std::setw(8) << t.count
                   << std::setw(16) << t.bytes << " bytes (" << human_bytes(t.bytes) << ")\n";
+    if (ggml.version() == ggml_version::v2026) {
+        std::cout << "llama.cpp da46e59c parameters: " << describe_2026(params) << '\n';
+        auto opened = open_source(source, params, ggml_version::v2026);
+        if (!opened) return fail(opened.err().message);
+        print_llm_context(opened->llm_reserve->cparams, params);
+        print_graph(opened->doc, source);
+        print_compute_buffer(opened->doc, opened->preallocate, ggml, source, params, opened->llm_reserve.get());
+        return exit_ok;
+    }
     if (h->arch != "llama") {
         std::cout << "graph: not built (architecture '" << printable(h->arch) << "' is not supported by the graph builder)\n";
         return exit_ok;
     }
     std::cout << "llama parameters: " << describe(params) << '\n';
-    auto model = build_llama_graph(*file, params);
+    auto model = build_llama_graph(*file, params_2023(params));
     if (!model) return fail(source, model.err().message);
     model->doc.name = std::filesystem::path(source).filename().string();
     print_graph(model->doc, source);
@@ -152,11 +214,13 @@ int run_info(std::span<const std::string> args) {
     }
     if (file.empty()) return usage_error(self, "info takes exactly one FILE");
     if (file.ends_with(".log")) return info_sched_log(file);
+    ggml.default_to(default_era(file));
     if (const auto problem = options.check_source(file); !problem.empty()) return usage_error(self, problem);
+    if (const auto problem = options.check_era(file, ggml.version()); !problem.empty()) return usage_error(self, problem);
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self, problem);
     if (ggml.sched_given()) return usage_error(self, "--n-copies and --no-op-offload go with plan --backends");
     if (is_gguf_path(file)) return info_model(file, options.params(), ggml);
-    auto opened = open_source(file, options.params());
+    auto opened = open_source(file, options.params(), ggml.version());
     if (!opened) {
         return fail(opened.err().message);
     }

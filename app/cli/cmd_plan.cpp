@@ -8,10 +8,10 @@
 
 #include "alloc/ggml2026/alloc_graph.h"
 #include "alloc/plan_listing.h"
+#include "llm/llm_reserve.h"
 #include "models/llama_report.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "sched/backend_factory.h"
-#include "sched/ggml2026/plan_backends_2026.h"
 #include "sched/ggml2026/sched_log_check.h"
 #include "core/printable.h"
 #include "io/bounded_read.h"
@@ -48,10 +48,7 @@ int plan_backends(opened_source in, const std::string& file, const std::string& 
                   const backend_factory_options& options, const ggml_args& ggml, bool causes, bool json) {
     auto backends = make_backends(list, options);
     if (!backends) return fail(file, backends.err().message);
-    auto out = ggml.version() == ggml_version::v2026
-                   ? ggml2026::plan_with_backends(std::move(in), backend_pointers(*backends),
-                                                  {ggml.n_copies(), ggml.op_offload(), ggml.max_buffer_size(), nullptr, nullptr})
-                   : plan_with_backends(std::move(in), backend_pointers(*backends));
+    auto out = ggml.era().schedule(std::move(in), backend_pointers(*backends), ggml.sched_options());
     if (!out) return fail(file, out.err().message);
     if (json) {
         std::cout << sched_plan_json(*out);
@@ -114,6 +111,25 @@ int plan_reserve_with(const opened_source& in, const std::string& file, const st
     return exit_ok;
 }
 
+// llama.cpp da46e59c's reserve as the listing's llama_cpp row: its CPU compute buffer (the
+// max of pp, tg, pp), and in JSON what else it logged.
+llama_cpp_row llm_reserve_row(const llm_reserve_result& r) {
+    llama_cpp_row row{r.compute, llama_backend_compute_line("CPU", r.compute), {}};
+    row.figures = {{"graph_nodes", r.pp.nodes}, {"graph_nodes_tg", r.tg.nodes}, {"graph_splits", r.pp.splits},
+                   {"graph_splits_tg", r.tg.splits}, {"compute_pp", r.pp.compute}, {"compute_tg", r.tg.compute},
+                   {"n_ctx", r.cparams.n_ctx}, {"n_batch", r.cparams.n_batch}, {"n_ubatch", r.cparams.n_ubatch},
+                   {"n_seq_max", r.cparams.n_seq_max}, {"flash_attn", r.cparams.flash_attn ? 1u : 0u},
+                   {"output_bytes", r.output_bytes}};
+    for (const llm_memory_row& m : r.memory)
+        for (const auto& [part, bytes] : {std::pair{"model", m.model}, {"context", m.context}, {"compute", m.compute}}) {
+            std::string key = m.buffer_type; // in steps: GCC 12 warns falsely (-Wrestrict) on a + chain
+            key += '.';
+            key += part;
+            row.figures.emplace_back(std::move(key), bytes);
+        }
+    return row;
+}
+
 } // namespace
 
 int run_plan(std::span<const std::string> args) {
@@ -166,7 +182,11 @@ int run_plan(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
+    // A sweep re-plans llama.cpp 2023's graphs as llama.cpp 2023 sized them: 2023 unless --ggml;
+    // --compare-ggml plans one graph with both allocators: a .gguf's llama.cpp 2023 graph.
+    ggml.default_to(report.sweep() || report.compare_ggml() ? ggml_version::v2023 : default_era(*file));
     if (const auto problem = source.check_source(*file, swept); !problem.empty()) return usage_error(self(), problem);
+    if (const auto problem = source.check_era(*file, ggml.version()); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
     if (sched_log && (backends || reserve_with || analysis.any() || report.peak() || report.sweep() || report.causes() || report.compare_ggml() || json || ggml.given() || alignment_given))
         return usage_error(self(), "--sched-log compares the log with Planscope's ggml 2026 scheduler: it takes no other plan option");
@@ -193,7 +213,7 @@ int run_plan(std::span<const std::string> args) {
     }
 
     // open_source keeps the inputs a llama graph allocates before the graph, as llama.cpp did.
-    auto in = open_source(*file, source.params());
+    auto in = open_source(*file, source.params(), ggml.version());
     if (!in) {
         return fail(in.err().message);
     }
@@ -206,14 +226,19 @@ int run_plan(std::span<const std::string> args) {
     options.preallocate = in->preallocate;
     alloc_recorder recorder; // the planner options work from the allocator's events
     if (analysis.any() || report.peak()) options.observer = &recorder;
-    auto plan = plan_graph(in->doc, options);
+    auto plan = ggml.era().plan(in->doc, options);
     if (!plan) return fail(*file, plan.err().message);
     if (analysis.any()) return analysis.run(in->doc, *plan, recorder.events(), json, *file);
-    // A prompt graph's llama.cpp figure is its measure graph's, which llama.cpp sized the buffer with.
-    auto reserve = llama_reservation(*file, source.params(), options);
-    if (!reserve) return fail(reserve.err().message);
-    std::optional<std::size_t> reserved;
-    if (*reserve) reserved = (*reserve)->max_size;
+    // A 2023 prompt graph's llama.cpp figure is its measure graph's, which llama.cpp sized the buffer
+    // with; a .gguf model's in ggml 2026 the CPU compute buffer of its reserve (pp, tg, pp).
+    std::optional<llama_cpp_row> reserved;
+    if (in->llm_reserve) {
+        reserved = llm_reserve_row(*in->llm_reserve);
+    } else {
+        auto reserve = llama_reservation(*file, source.params(), options);
+        if (!reserve) return fail(reserve.err().message);
+        if (*reserve) reserved = llama_cpp_row_2023((*reserve)->max_size, options.alignment);
+    }
     if (report.peak()) return report.run_peak(in->doc, *plan, recorder.events(), json, options.alignment, *file, reserved);
     std::cout << (json ? plan_listing_json(in->doc, *plan, reserved) : plan_listing_text(in->doc, *plan, reserved));
     return exit_ok;

@@ -5,12 +5,14 @@
 #include "ggml_args.h"
 
 #include "backend/cpu/thread_pool.h"
-#include "io/graph_source.h"
+#include "llm/llm_run.h"
+#include "source/model_params.h"
+#include "source_options.h"
+#include "source/graph_source.h"
 #include "models/gguf.h"
 #include "models/llama_run.h"
 #include "models/llama_top.h"
 #include "sched/backend_factory.h"
-#include "sched/ggml2026/run_backends_2026.h"
 #include "sched/sched_llama.h"
 #include "sched/sched_report.h"
 
@@ -56,6 +58,16 @@ void print_sched(const sched_outcome& out) {
     for (const auto& w : out.warnings) warn(w);
 }
 
+// The prompt decoded as llama.cpp da46e59c decodes it (llm/llm_run.h): one batch, of the
+// prompt's length unless --batch says otherwise.
+result<std::vector<float>> run_2026(const gguf_file& file, std::span<const std::int32_t> tokens, llama_params params,
+                                    int n_threads, std::span<const std::string> args) {
+    if (std::find(args.begin(), args.end(), "--batch") == args.end()) params.n_batch = static_cast<int>(tokens.size());
+    auto context = llm_context_params_of(params);
+    if (!context) return context.err();
+    return run_llm_prompt(file, tokens, llm_run_options{*context, n_threads});
+}
+
 } // namespace
 
 int run_run(std::span<const std::string> args) {
@@ -66,13 +78,15 @@ int run_run(std::span<const std::string> args) {
     std::string device;
     int ngl = 0;
     ggml_args ggml;
+    source_options model; // --ctx, --kv-type; with --ggml 2026 --batch, --ubatch, --flash-attn, --kv-type-k/-v
     options.n_threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (std::string problem; ggml.parse(args, i, problem)) {
+        if (a == "--n-past" || a == "--worst-case") {
+            return usage_error(self(), "run decodes from an empty cache: it takes no " + a);
+        } else if (std::string problem; ggml.parse(args, i, problem) || (a != "--ngl" && model.parse(args, i, problem))) {
             if (!problem.empty()) return usage_error(self(), problem);
-        } else if (a == "--tokens" || a == "--threads" || a == "--ctx" || a == "--kv-type" || a == "--backends" ||
-            a == "--device" || a == "--ngl") {
+        } else if (a == "--tokens" || a == "--threads" || a == "--backends" || a == "--device" || a == "--ngl") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
             if (std::find(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i), a) != args.begin() + static_cast<std::ptrdiff_t>(i))
                 return usage_error(self(), a + " is given twice");
@@ -88,16 +102,12 @@ int run_run(std::span<const std::string> args) {
             } else if (a == "--tokens") {
                 tokens = parse_tokens(v);
                 if (!tokens) return usage_error(self(), "--tokens takes comma-separated token ids, not '" + v + "'");
-            } else if (a == "--kv-type") {
-                if (v == "f16") options.kv_type = dtype::f16;
-                else if (v == "f32") options.kv_type = dtype::f32;
-                else return usage_error(self(), "--kv-type must be f16 or f32, not '" + v + "'");
             } else {
                 const auto n = parse_int(v);
                 if (!n || *n < 1) return usage_error(self(), a + " must be a positive integer, not '" + v + "'");
-                if (a == "--threads" && *n > cpu::max_threads)
+                if (*n > cpu::max_threads)
                     return usage_error(self(), "--threads " + v + " is over the limit of " + std::to_string(cpu::max_threads));
-                (a == "--threads" ? options.n_threads : options.n_ctx) = *n;
+                options.n_threads = *n;
             }
         } else if (a == "--exact-f32") {
             options.f16_numerics = f16_numerics::exact_f32;
@@ -113,10 +123,26 @@ int run_run(std::span<const std::string> args) {
     if (const auto problem = sched_log_problem(*file); !problem.empty()) return usage_error(self(), problem);
     if (backends)
         if (const auto problem = backend_list_problem(*backends); !problem.empty()) return usage_error(self(), problem);
+    // No default_to: a .gguf model's prompt runs as llama.cpp 2023 ran it (run_llama_prompt and
+    // its scheduler) unless --ggml 2026 asks for llama.cpp da46e59c's (llm/llm_run.h); graph files
+    // open in 2023 anyway.
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
     const bool v2026 = ggml.version() == ggml_version::v2026;
-    if (v2026 && (!backends || is_gguf_path(*file)))
-        return usage_error(self(), "run --ggml 2026 computes graph files with --backends");
+    if (v2026 && backends && is_gguf_path(*file))
+        return usage_error(self(), "run --ggml 2026 computes a .gguf model on the CPU alone: no --backends");
+    if (v2026 && !backends && !is_gguf_path(*file))
+        return usage_error(self(), "run --ggml 2026 computes a .gguf model, or graph files with --backends");
+    // llama.cpp 2023's run takes --ctx and one K/V type of f16 or f32; da46e59c's (llm/llm_run.h)
+    // every context option but --seqs (one sequence).
+    if (const auto problem = model.check_era(*file, ggml.version()); !problem.empty()) return usage_error(self(), problem);
+    if (!v2026 || backends)
+        for (const std::string_view flag : {"--batch", "--ubatch", "--seqs", "--flash-attn"})
+            if (std::find(args.begin(), args.end(), flag) != args.end())
+                return usage_error(self(), std::string(flag) + " applies to run MODEL.gguf --ggml 2026");
+    if (v2026 && options.f16_numerics == f16_numerics::exact_f32)
+        return usage_error(self(), "--exact-f32 applies to llama.cpp 2023's run (--ggml 2023)");
+    options.n_ctx = model.params().n_ctx;
+    options.kv_type = kv_type_k(model.params());
     if (!backends && (ngl != 0 || !device.empty()))
         return usage_error(self(), "--ngl and --device apply with --backends");
     if (!backends && !is_gguf_path(*file))
@@ -125,40 +151,34 @@ int run_run(std::span<const std::string> args) {
         if (tokens) return usage_error(self(), "--tokens applies to a .gguf model");
         auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics});
         if (!made) return fail(*file, made.err().message);
-        llama_params params;
-        params.n_ctx = options.n_ctx;
-        params.kv_type = options.kv_type;
+        llama_params params = model.params();
         params.ngl = ngl;
         const auto open_file = [&] { return open_source(*file, params); };
-        ggml2026::sched_plan_options plan_options;
-        plan_options.n_copies = ggml.n_copies();
-        plan_options.op_offload = ggml.op_offload();
-        plan_options.max_buffer_size = ggml.max_buffer_size();
-        auto out = v2026 ? ggml2026::run_with_backends(open_file, backend_pointers(*made), nullptr, plan_options)
-                         : run_with_backends(open_file, backend_pointers(*made));
+        auto out = ggml.era().run(open_file, backend_pointers(*made), nullptr, ggml.sched_options());
         if (!out) return fail(*file, out.err().message);
         print_sched(*out);
         return exit_ok;
     }
     if (!tokens) return usage_line("run needs --tokens (the prompt's token ids, e.g. --tokens 1,2,3)");
 
-    auto model = open_gguf(*file);
-    if (!model) {
-        return fail(model.err().message);
+    auto gguf = open_gguf(*file);
+    if (!gguf) {
+        return fail(gguf.err().message);
     }
     if (backends) {
         auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics});
         if (!made) return fail(*file, made.err().message);
-        auto out = run_llama_prompt_sched(*model, *tokens, backend_pointers(*made), {options.n_ctx, options.kv_type, ngl});
+        auto out = run_llama_prompt_sched(*gguf, *tokens, backend_pointers(*made), {options.n_ctx, options.kv_type, ngl});
         if (!out) return fail(*file, out.err().message);
         print_sched(out->report);
-        std::cout << format_top_logits(*model, out->logits);
+        std::cout << format_top_logits(*gguf, out->logits);
         return exit_ok;
     }
-    const auto logits = run_llama_prompt(*model, *tokens, options);
+    const auto logits = v2026 ? run_2026(*gguf, *tokens, model.params(), options.n_threads, args)
+                              : run_llama_prompt(*gguf, *tokens, options);
     if (!logits) return fail(*file, logits.err().message);
 
-    std::cout << format_top_logits(*model, *logits);
+    std::cout << format_top_logits(*gguf, *logits);
     return exit_ok;
 }
 

@@ -40,10 +40,18 @@ bool ggml_args::parse(std::span<const std::string> args, std::size_t& i, std::st
 }
 
 std::string ggml_args::check() const {
-    if (m_max_buffer_size && version() != ggml_version::v2026) return "--max-buffer-size goes with --ggml 2026";
-    if (m_n_copies && version() != ggml_version::v2026) return "--n-copies goes with --ggml 2026";
-    if (m_no_op_offload && version() != ggml_version::v2026) return "--no-op-offload goes with --ggml 2026";
+    if (m_max_buffer_size && !era().has_buffer_maximum()) return "--max-buffer-size goes with --ggml 2026";
+    if (m_n_copies && !era().takes_sched_options()) return "--n-copies goes with --ggml 2026";
+    if (m_no_op_offload && !era().takes_sched_options()) return "--no-op-offload goes with --ggml 2026";
     return {};
+}
+
+era_sched_options ggml_args::sched_options() const {
+    era_sched_options o;
+    o.n_copies = m_n_copies.value_or(1);
+    o.op_offload = !m_no_op_offload;
+    o.max_buffer_size = max_buffer_size();
+    return o;
 }
 
 void ggml_args::apply(plan_options& options) const {

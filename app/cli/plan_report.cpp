@@ -7,7 +7,7 @@
 #include "alloc/plan_listing.h"
 #include "core/summary.h"
 #include "fold/fold_structure.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/llama_report.h"
 #include "plan/planner.h"
 
@@ -91,7 +91,7 @@ std::string plan_report::check(bool backends, bool analysis) const {
 
 int plan_report::run_peak(const graph_document& doc, const plan_result& plan, std::span<const alloc_event> events,
                           bool json, std::size_t alignment, const std::string& file,
-                          std::optional<std::size_t> llama_max_size) const {
+                          const std::optional<llama_cpp_row>& llama) const {
     const auto buffers = recorded_buffers(doc, events);
     const auto compute = std::find_if(buffers.begin(), buffers.end(), [&](const recorded_buffer& b) { return b.id == plan.compute; });
     if (compute == buffers.end()) return fail(file, "the plan allocated nothing in the compute buffer");
@@ -100,8 +100,8 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
         return fail(file, "step " + std::to_string(step) + " is past the plan's last step, " + std::to_string(events.size()));
     const live_set live = live_at(doc, events, plan.compute, step);
     const fold_structure fold = detect_blocks(doc).value_or(fold_structure{});
-    const std::size_t reserved = llama_max_size.value_or(plan.max_size); // llama.cpp's measure graph's
-    const std::string total = llama_compute_total_line(reserved, alignment);
+    const llama_cpp_row row = llama.value_or(llama_cpp_row_2023(plan.max_size, alignment));
+    const std::string& total = row.line;
     const auto node_name = [&](std::size_t position) -> std::string {
         for (const alloc_event& e : events)
             if (const auto* n = std::get_if<events::node>(&e); n && n->position == position) return listing_field(doc.ctx[n->tensor].name);
@@ -110,7 +110,7 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
     if (json) {
         ojson out{{"format", "planscope-peak"}, {"version", 1}, {"graph", doc.name},
                   {"buffer", {{"name", compute->name}, {"max_size", plan.max_size}, {"peak_step", compute->peak_step}}},
-                  {"llama_cpp", {{"compute_total", llama_compute_total_bytes(reserved, alignment)}, {"line", total}}},
+                  {"llama_cpp", {{"compute_total", row.total}, {"line", total}}},
                   {"step", step}, {"node", live.node}, {"high_water", live.high_water}, {"live_bytes", live.live_bytes},
                   {"free_inside", live.free_inside}, {"tensors", ojson::array()}};
         for (const live_allocation& a : live.allocations) {

@@ -4,7 +4,8 @@
 // llama model at several n_batch or n_ctx values, --causes (with --backends) the split boundaries
 // and copies grouped by cause, --compare-ggml the graph planned by ggml 2023 and 2026 side by side.
 #include "alloc/plan.h"
-#include "models/llama_sweep.h"
+#include "alloc/plan_listing.h"
+#include "source/llama_sweep.h"
 
 #include <optional>
 #include <span>
@@ -25,9 +26,9 @@ public:
     [[nodiscard]] bool causes() const { return m_causes; }
     [[nodiscard]] bool compare_ggml() const { return m_compare_ggml; }
 
-    // `events` recorded by plan_graph of `doc`; `llama_max_size` as plan_listing_text's.
+    // `events` recorded by plan_graph of `doc`; `llama` as plan_listing_text's.
     int run_peak(const graph_document& doc, const plan_result& plan, std::span<const alloc_event> events, bool json,
-                 std::size_t alignment, const std::string& file, std::optional<std::size_t> llama_max_size = {}) const;
+                 std::size_t alignment, const std::string& file, const std::optional<llama_cpp_row>& llama = {}) const;
     int run_sweep(const std::string& file, const llama_params& params, bool json) const;
     // `doc` not planned yet; `preallocate` as plan_options'.
     static int run_compare_ggml(const graph_document& doc, std::span<const tensor_id> preallocate, bool json,

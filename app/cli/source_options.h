@@ -1,10 +1,15 @@
 #pragma once
 // The options that shape a llama graph, shared by the subcommands that open a source:
-//   --ctx N  --batch N  --n-past N  --kv-type f16|f32  --ngl N  --worst-case
+//   --ctx N  --batch N  --ubatch N  --seqs N  --flash-attn on|off|auto
+//   --kv-type f32|f16|q8_0|q4_0 (K and V)  --kv-type-k T  --kv-type-v T (these win over --kv-type)
+//   --n-past N  --ngl N  --worst-case (llama.cpp 2023's graph only)
 // They apply to a .gguf model or template:llama only (keys in the template string win).
 // --worst-case builds llama.cpp's measure graph (n_kv = n_ctx, n_past = n_ctx - n_batch, K-shift).
+// In ggml 2026 a .gguf model is llama.cpp da46e59c's reserve graph, which takes the first line and
+// the K/V types; llama.cpp 2023's graph takes --ctx, --batch, --n-past, --ngl, --worst-case and
+// one K/V type of f16 or f32 (check_era).
 #include "models/llama_graph.h"
-#include "models/llama_sweep.h"
+#include "source/llama_sweep.h"
 
 #include <optional>
 
@@ -24,6 +29,9 @@ public:
     // template:llama spec sets too (a flag never loses silently); `swept` ("n_batch", "n_ctx") is
     // what plan --sweep varies, which the spec must not set either.
     [[nodiscard]] std::string check_source(std::string_view source, std::string_view swept = {}) const;
+    // An error naming the flag the llama graph that `era` builds for `source` cannot honour
+    // (graph_era): "--kv-type q8_0: llama.cpp 2023 ...", "--n-past: llama.cpp da46e59c ...".
+    [[nodiscard]] std::string check_era(std::string_view source, ggml_version era) const;
 
     [[nodiscard]] const llama_params& params() const { return m_params; }
     [[nodiscard]] bool any() const { return !m_given.empty(); }
@@ -45,5 +53,7 @@ result<std::optional<llama_reserve>> llama_reservation(std::string_view source, 
 
 // "n_ctx 512, n_batch 8, n_past 0, kv_type f16, ngl 0"
 std::string describe(const llama_params& p);
+// "n_ctx 64, n_batch 8, n_ubatch 8, n_seq_max 1, flash_attn auto, type_k f16, type_v f16"
+std::string describe_2026(const llama_params& p);
 
 } // namespace planscope::cli

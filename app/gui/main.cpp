@@ -101,7 +101,7 @@ int run(int argc, char** argv) {
                                  QApplication::translate("main", "N"));
     parser.addOption(ngl);
     const QCommandLineOption ggml(u"ggml"_s,
-                                  QApplication::translate("main", "Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View > Allocator."),
+                                  QApplication::translate("main", "Plan, schedule and run as ggml VERSION, 2023 or 2026 (a .gguf model's default), as View > Allocator."),
                                   QApplication::translate("main", "VERSION"));
     parser.addOption(ggml);
     const QCommandLineOption maxBufferSize(
@@ -159,10 +159,6 @@ int run(int argc, char** argv) {
                            .arg(parser.value(maxBufferSize)));
             return exitUsage;
         }
-        if (allocator != planscope::ggml_version::v2026) {
-            printError(QApplication::translate("main", "--max-buffer-size goes with --ggml 2026"));
-            return exitUsage;
-        }
     }
 
     auto graph = planscope::guarded([&] { return planscope::ui::loadStartupSource(file); });
@@ -177,12 +173,17 @@ int run(int argc, char** argv) {
             return exitBadInput;
         }
     }
+    // FILE's era unless --ggml names another.
+    const planscope::era& era = planscope::era_for(allocator.value_or(graph->era));
+    if (maxBytes != 0 && !era.has_buffer_maximum()) {
+        printError(QApplication::translate("main", "--max-buffer-size goes with --ggml 2026"));
+        return exitUsage;
+    }
     const QString shownFile = openError.isEmpty() ? file : QString();
     planscope::ui::MainWindow window;
     app.setFailureHandler([&window](const QString& what) { window.reportUnexpectedFailure(what); });
     window.session()->setDocument(std::move(graph->doc), shownFile, std::move(graph->preallocate),
-                                  std::move(graph->logged_schedule));
-    if (allocator) window.session()->setGgmlVersion(*allocator);
+                                  std::move(graph->logged_schedule), era.version(), std::move(graph->llm_reserve));
     if (maxBytes != 0) window.session()->setMaxBufferSize(static_cast<std::size_t>(maxBytes));
     if (parser.isSet(ngl)) {
         bool ok = false;

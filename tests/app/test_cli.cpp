@@ -48,11 +48,21 @@ void TestCli::infoSchedLog() {
              qPrintable(r.out));
 }
 
-// The compute buffer as ggml 2026 measures it, with a chunk past the maximum size.
+// The compute buffer as ggml 2026 measures it, with a chunk past the maximum size; info says which
+// era planned: a template's 2023 unless --ggml, a .gguf model's 2026.
 void TestCli::infoGgml2026() {
     const auto r = cli({QStringLiteral("info"), QStringLiteral("template:attention"), QStringLiteral("--ggml"), QStringLiteral("2026")});
     QCOMPARE(r.code, 0);
-    QVERIFY2(r.out.contains(QStringLiteral("compute buffer (ggml 2026): ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("\nplanned by ggml 2026 (d99724f2)\ncompute buffer: ")), qPrintable(r.out));
+    const auto seeds = cli({QStringLiteral("info"), QStringLiteral("template:attention")});
+    QVERIFY2(seeds.out.contains(QStringLiteral("\nplanned by ggml 2023 (seeds)\ncompute buffer: ")), qPrintable(seeds.out));
+    const QString stories = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    if (QFile::exists(stories)) {
+        const auto model = cli({QStringLiteral("info"), stories});
+        QVERIFY2(model.out.contains(QStringLiteral("\nplanned by ggml 2026 (d99724f2)\n")), qPrintable(model.out));
+        const auto asked = cli({QStringLiteral("info"), stories, QStringLiteral("--ggml"), QStringLiteral("2023")});
+        QVERIFY2(asked.out.contains(QStringLiteral("\nplanned by ggml 2023 (seeds)\n")), qPrintable(asked.out));
+    }
     const auto chunked = cli({QStringLiteral("info"), QStringLiteral("template:attention"), QStringLiteral("--ggml"),
                               QStringLiteral("2026"), QStringLiteral("--max-buffer-size"), QStringLiteral("4096")});
     QCOMPARE(chunked.code, 0);

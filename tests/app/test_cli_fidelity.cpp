@@ -101,7 +101,7 @@ private slots:
         QFETCH(int, nodes);
         QFETCH(QString, max_size);
         if (!QFile::exists(model())) QSKIP("stories260K.gguf is not in the shared directory");
-        const auto r = cli(QStringList{"plan", model()} + options);
+        const auto r = cli(QStringList{"plan", model(), "--ggml", "2023"} + options); // llama.cpp 2023's figures
         QCOMPARE(r.code, 0);
         QCOMPARE(static_cast<int>(r.out.count(QStringLiteral("\nnode\t"))), nodes);
         QCOMPARE(line_starting(r.out, "max_size\t"), max_size);
@@ -131,13 +131,13 @@ private slots:
         if (!QFile::exists(model())) QSKIP("stories260K.gguf is not in the shared directory");
         QTemporaryDir dir;
         const QString saved = dir.filePath("worst.json");
-        const auto e = cli(QStringList{"export", model(), "--what", "graph", "-o", saved} + worst_case);
+        const auto e = cli(QStringList{"export", model(), "--what", "graph", "-o", saved, "--ggml", "2023"} + worst_case);
         QCOMPARE(e.code, 0);
         QVERIFY2(e.err.isEmpty(), qPrintable(e.err));
         const json file = read_json(saved);
         QCOMPARE(file["compute_inputs"].size(), std::size_t{6}); // inp_tokens, inp_embd, inp_pos, KQ_scale, KQ_mask, K_shift
 
-        const auto from_model = cli(QStringList{"plan", model()} + worst_case);
+        const auto from_model = cli(QStringList{"plan", model(), "--ggml", "2023"} + worst_case); // as the file's era
         const auto from_file = cli({"plan", saved});
         QCOMPARE(from_file.code, 0);
         QCOMPARE(from_file.out, from_model.out);
@@ -158,7 +158,7 @@ private slots:
     // in each backend's buffer, the copies' placements and the free lists.
     void sched_json() {
         if (!QFile::exists(model())) QSKIP("stories260K.gguf is not in the shared directory");
-        const auto r = cli({"plan", model(), "--backends", "cpu,cpu", "--ngl", "2", "--batch", "5", "--format", "json"});
+        const auto r = cli({"plan", model(), "--backends", "cpu,cpu", "--ngl", "2", "--batch", "5", "--format", "json", "--ggml", "2023"});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
         const json root = json::parse(r.out.toStdString());

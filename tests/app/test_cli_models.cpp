@@ -1,6 +1,8 @@
 // planscope-cli on models and the sources of issue 4: `info` on every shared GGUF (architecture and
 // hyperparameters, exact lines), the Llama-2-7B vocab-only file planned for a 512-token prompt,
 // --ctx/--batch/--n-past/--kv-type/--ngl, template:llama and a ggml DOT dump.
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -74,6 +76,9 @@ private slots:
     void dotDump();
     void dotDump2026_data();
     void dotDump2026();
+    void llamaCppFigures_data();
+    void llamaCppFigures();
+    void llamaCppPlanTotal();
 };
 
 void TestCliModels::infoPrintsHyperparameters_data() {
@@ -101,12 +106,12 @@ void TestCliModels::infoPrintsHyperparameters() {
 }
 
 void TestCliModels::infoOnVocabOnlyFile() {
-    const auto r = cli({QStringLiteral("info"), model("ggml-vocab-llama-spm.gguf")});
+    const auto r = cli({QStringLiteral("info"), model("ggml-vocab-llama-spm.gguf"), QStringLiteral("--ggml"), QStringLiteral("2023")});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("  none (vocab-only file: a graph gets f32 placeholder weights)\n")));
     QVERIFY(r.out.contains(QStringLiteral("llama parameters: n_ctx 512, n_batch 8, n_past 0, kv_type f16, ngl 0\n")));
     QVERIFY(r.out.contains(QStringLiteral("\nnodes: 1124 (384 views)\n")));
-    const auto phi = cli({QStringLiteral("info"), model("ggml-vocab-phi-3.gguf")});
+    const auto phi = cli({QStringLiteral("info"), model("ggml-vocab-phi-3.gguf"), QStringLiteral("--ggml"), QStringLiteral("2023")});
     QCOMPARE(phi.code, 0);
     QVERIFY(phi.out.contains(QStringLiteral("graph: not built (architecture 'phi3' is not supported by the graph builder)")));
 }
@@ -129,6 +134,8 @@ void TestCliModels::llama7bPlansA512TokenPrompt() {
 void TestCliModels::optionsChangeTheGraph() {
     const QString file = model("stories260K.gguf");
     const QString kv = QStringLiteral("  kv_cache (CPU): ");
+    // llama.cpp 2023's graph: n_past, ngl and its own KV cache.
+    const auto cli = [](QStringList args) { return ::cli(args + QStringList{QStringLiteral("--ggml"), QStringLiteral("2023")}); };
     const auto base = cli({QStringLiteral("info"), file});
     QCOMPARE(base.code, 0);
     // K and V: n_embd_gqa 32 x 5 layers x n_ctx cells of f16.
@@ -172,16 +179,39 @@ void TestCliModels::optionErrors_data() {
                               << QStringLiteral("usage error: --ctx takes an integer 1 to 2147483647, not '0'");
     QTest::newRow("no value") << QStringList{QStringLiteral("plan"), file, QStringLiteral("--batch")} << 2
                               << QStringLiteral("usage error: --batch needs a value");
-    QTest::newRow("kv type") << QStringList{QStringLiteral("info"), file, QStringLiteral("--kv-type"), QStringLiteral("q8_0")}
-                             << 2 << QStringLiteral("usage error: --kv-type is f16 or f32, not 'q8_0'");
+    QTest::newRow("kv type") << QStringList{QStringLiteral("info"), file, QStringLiteral("--kv-type"), QStringLiteral("q5_0")}
+                             << 2 << QStringLiteral("usage error: --kv-type is f32, f16, q8_0 or q4_0, not 'q5_0'");
     QTest::newRow("not a model") << QStringList{QStringLiteral("plan"), QStringLiteral("template:attention"),
                                                 QStringLiteral("--ngl"), QStringLiteral("1")}
                                  << 2
                                  << QStringLiteral("usage error: --ngl applies to a .gguf model or template:llama, not "
                                                    "'template:attention'");
-    QTest::newRow("batch over ctx") << QStringList{QStringLiteral("info"), file, QStringLiteral("--batch"), QStringLiteral("1024")}
+    QTest::newRow("batch over ctx") << QStringList{QStringLiteral("info"), file, QStringLiteral("--batch"), QStringLiteral("1024"),
+                                                   QStringLiteral("--ggml"), QStringLiteral("2023")}
                                     << 1 << QStringLiteral("error: %1: n_batch 1024 exceeds n_ctx 512").arg(file);
-    QTest::newRow("past the cache") << QStringList{QStringLiteral("plan"), file, QStringLiteral("--n-past"), QStringLiteral("510")}
+    // What the era's llama.cpp cannot honour is a usage error naming the flag.
+    QTest::newRow("q8_0 in 2023") << QStringList{QStringLiteral("info"), file, QStringLiteral("--kv-type"), QStringLiteral("q8_0"),
+                                                 QStringLiteral("--ggml"), QStringLiteral("2023")}
+                                  << 2 << QStringLiteral("usage error: --kv-type q8_0: llama.cpp 2023 stores K and V as f16 or f32 (--ggml 2026 takes it)");
+    QTest::newRow("ubatch in 2023") << QStringList{QStringLiteral("plan"), file, QStringLiteral("--ubatch"), QStringLiteral("4"),
+                                                   QStringLiteral("--ggml"), QStringLiteral("2023")}
+                                    << 2 << QStringLiteral("usage error: --ubatch 4: llama.cpp 2023 has no ubatch, a graph is --batch tokens (--ggml 2026 takes it)");
+    QTest::newRow("flash attention on a template")
+        << QStringList{QStringLiteral("plan"), QStringLiteral("template:llama"), QStringLiteral("--flash-attn"), QStringLiteral("on")} << 2
+        << QStringLiteral("usage error: --flash-attn on: llama.cpp 2023 has no flash attention (template:llama builds llama.cpp 2023's graph in both eras)");
+    QTest::newRow("n_past in 2026") << QStringList{QStringLiteral("info"), file, QStringLiteral("--n-past"), QStringLiteral("3")} << 2
+                                    << QStringLiteral("usage error: --n-past: llama.cpp da46e59c (ggml 2026) reserves with every KV cell and every layer on the CPU; give --ggml 2023 for llama.cpp 2023's graph");
+    QTest::newRow("bad flash attention") << QStringList{QStringLiteral("info"), file, QStringLiteral("--flash-attn"), QStringLiteral("yes")} << 2
+                                         << QStringLiteral("usage error: --flash-attn is on, off or auto, not 'yes'");
+    QTest::newRow("too many sequences") << QStringList{QStringLiteral("info"), file, QStringLiteral("--seqs"), QStringLiteral("300")} << 2
+                                        << QStringLiteral("usage error: --seqs takes an integer 1 to 256, not '300'");
+    QTest::newRow("bad K type") << QStringList{QStringLiteral("plan"), file, QStringLiteral("--kv-type-k"), QStringLiteral("bf16")} << 2
+                                << QStringLiteral("usage error: --kv-type-k is f32, f16, q8_0 or q4_0, not 'bf16'");
+    // llama_init_from_model's own refusal: q8_0 blocks of 32 do not divide stories260K's 8-wide heads.
+    QTest::newRow("q8_0 heads") << QStringList{QStringLiteral("info"), file, QStringLiteral("--kv-type"), QStringLiteral("q8_0")} << 1
+                                << QStringLiteral("error: %1: K cache type q8_0 with block size 32 does not divide n_embd_head_k=8").arg(file);
+    QTest::newRow("past the cache") << QStringList{QStringLiteral("plan"), file, QStringLiteral("--n-past"), QStringLiteral("510"),
+                                                   QStringLiteral("--ggml"), QStringLiteral("2023")}
                                     << 1 << QStringLiteral("error: %1: n_past + n_batch = 518 exceeds n_ctx 512").arg(file);
 }
 
@@ -314,6 +344,75 @@ void TestCliModels::dotDump2026() {
         if (!a || !b) QCOMPARE(got[i], want[i]);
         else QVERIFY2(std::abs(x - y) <= 2e-6, qPrintable(got[i] + QStringLiteral(" vs ") + want[i]));
     }
+}
+
+// In ggml 2026 (a .gguf's default) info prints what llama.cpp da46e59c logs for the context it
+// makes: tests/data/llama_cpp/stories260K.tsv (n_ctx 64, n_batch 8, f16) and the Llama-2-7B shape
+// of the vocab-only file (n_ctx 4096, n_batch 512).
+void TestCliModels::llamaCppFigures_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("lines");
+    const QString stories = model("stories260K.gguf"), llama7b = model("ggml-vocab-llama-spm.gguf");
+    const QStringList small{stories, QStringLiteral("--ctx"), QStringLiteral("64")};
+    const QStringList big{llama7b, QStringLiteral("--ctx"), QStringLiteral("4096"), QStringLiteral("--batch"), QStringLiteral("512")};
+    const QStringList off{QStringLiteral("--flash-attn"), QStringLiteral("off")};
+    const QStringList stories_common{QStringLiteral("n_ctx: 256 (asked 64)"), QStringLiteral("graph splits: 1"),
+                                     QStringLiteral("CPU KV buffer: 163840 bytes (0.16 MiB)"),
+                                     QStringLiteral("CPU_Mapped model buffer: 1171200 bytes (1.12 MiB)"),
+                                     QStringLiteral("CPU output buffer: 2048 bytes (0.00 MiB)")};
+    QTest::newRow("stories260K fa off") << small + off
+                                        << stories_common + QStringList{QStringLiteral("flash_attn: off"), QStringLiteral("graph nodes: 186"),
+                                                                        QStringLiteral("CPU compute buffer: 86176 bytes (0.08 MiB)"),
+                                                                        QStringLiteral("compute buffer (prompt graph): 86176 bytes (84.16 KiB)"),
+                                                                        QStringLiteral("  CPU          250016 = 0 + 163840 + 86176")};
+    QTest::newRow("stories260K fa auto") << small
+                                         << stories_common + QStringList{QStringLiteral("flash_attn: on (asked auto)"), QStringLiteral("graph nodes: 161"),
+                                                                         QStringLiteral("CPU compute buffer: 29024 bytes (0.03 MiB)")};
+    QTest::newRow("stories260K f32 fa on") << small + QStringList{QStringLiteral("--kv-type"), QStringLiteral("f32"), QStringLiteral("--flash-attn"), QStringLiteral("on")}
+                                           << QStringList{QStringLiteral("graph nodes: 171"), QStringLiteral("CPU KV buffer: 327680 bytes (0.31 MiB)"),
+                                                          QStringLiteral("CPU compute buffer: 47328 bytes (0.05 MiB)")};
+    QTest::newRow("stories260K ubatch 32 of 32") << QStringList{stories, QStringLiteral("--ctx"), QStringLiteral("512"), QStringLiteral("--batch"), QStringLiteral("32"),
+                                                                QStringLiteral("--ubatch"), QStringLiteral("32")} + off
+                                                 << QStringList{QStringLiteral("n_ctx: 512"), QStringLiteral("n_ubatch: 32"),
+                                                                QStringLiteral("CPU compute buffer: 639616 bytes (0.61 MiB)")};
+    QTest::newRow("7B fa off") << big + off
+                               << QStringList{QStringLiteral("n_ctx: 4096"), QStringLiteral("graph nodes: 1158"), QStringLiteral("graph splits: 1"),
+                                              QStringLiteral("CPU compute buffer: 335554560 bytes (320.01 MiB)"),
+                                              QStringLiteral("CPU KV buffer: 2147483648 bytes (2048.00 MiB)"),
+                                              QStringLiteral("CPU output buffer: 128000 bytes (0.12 MiB)")};
+    QTest::newRow("7B fa on") << big + QStringList{QStringLiteral("--flash-attn"), QStringLiteral("on")}
+                              << QStringList{QStringLiteral("flash_attn: on"), QStringLiteral("graph nodes: 998"),
+                                             QStringLiteral("CPU compute buffer: 105396224 bytes (100.51 MiB)")};
+}
+
+void TestCliModels::llamaCppFigures() {
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, lines);
+    const auto r = cli(QStringList{QStringLiteral("info")} + args);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList out = r.out.split(QLatin1Char('\n'));
+    QVERIFY(out.contains(QStringLiteral("planned by ggml 2026 (d99724f2)")));
+    for (const QString& line : lines) QVERIFY2(out.contains(line), qPrintable(line + QStringLiteral("\n---\n") + r.out));
+}
+
+// plan's llama_cpp row is the reserve's CPU compute buffer; JSON carries what else llama.cpp logged.
+void TestCliModels::llamaCppPlanTotal() {
+    const QString stories = model("stories260K.gguf");
+    const auto text = cli({QStringLiteral("plan"), stories, QStringLiteral("--ctx"), QStringLiteral("64")});
+    QVERIFY2(text.code == 0, qPrintable(text.err));
+    QCOMPARE(lineStarting(text.out, QStringLiteral("llama_cpp\t")), QStringLiteral("llama_cpp\tcompute\t29024\tCPU compute buffer size = 0.03 MiB"));
+    QCOMPARE(lineStarting(text.out, QStringLiteral("max_size\t")), QStringLiteral("max_size\tcompute\t29024"));
+    const auto json = cli({QStringLiteral("plan"), stories, QStringLiteral("--ctx"), QStringLiteral("64"), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(json.code == 0, qPrintable(json.err));
+    const QJsonObject llama = QJsonDocument::fromJson(json.out.toUtf8()).object()[QStringLiteral("llama_cpp")].toObject();
+    QCOMPARE(llama[QStringLiteral("compute_total")].toInt(), 29024);
+    QCOMPARE(llama[QStringLiteral("graph_nodes")].toInt(), 161);
+    QCOMPARE(llama[QStringLiteral("n_ctx")].toInt(), 256);
+    QCOMPARE(llama[QStringLiteral("CPU.context")].toInt(), 163840);
+    QCOMPARE(llama[QStringLiteral("CPU_Mapped.model")].toInt(), 1171200);
+    // --ggml 2023 keeps llama.cpp 2023's graph and figure.
+    const auto old = cli({QStringLiteral("plan"), stories, QStringLiteral("--ggml"), QStringLiteral("2023")});
+    QVERIFY(lineStarting(old.out, QStringLiteral("llama_cpp\t")).contains(QStringLiteral("compute buffer total size = ")));
 }
 
 QTEST_GUILESS_MAIN(TestCliModels)

@@ -122,7 +122,7 @@ void TestCliPlan::alignmentOption() {
 void TestCliPlan::modelInputsFirst() {
     const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
     if (!QFile::exists(model)) QSKIP("stories260K.gguf is not in the shared directory");
-    const auto r = cli({QStringLiteral("plan"), model});
+    const auto r = cli({QStringLiteral("plan"), model, QStringLiteral("--ggml"), QStringLiteral("2023")});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("\tinp_tokens\tNONE\ti32\t[8, 1, 1, 1]\t32\tcompute+0\n")));
     QVERIFY(r.out.contains(QStringLiteral("\tinp_embd\tGET_ROWS\tf32\t[64, 8, 1, 1]\t2048\tcompute+32\n")));
@@ -152,7 +152,7 @@ void TestCliPlan::peakText() {
 // stories260K's peak in JSON: the logits and the last layer's output, named by layer.
 void TestCliPlan::peakJson() {
     const auto r = cli({QStringLiteral("plan"), QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"), QStringLiteral("--peak"),
-                        QStringLiteral("--format"), QStringLiteral("json")});
+                        QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--ggml"), QStringLiteral("2023")});
     QCOMPARE(r.code, 0);
     const auto root = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(root["format"].toString(), QStringLiteral("planscope-peak"));
@@ -299,15 +299,17 @@ void TestCliPlan::ggml2026Backends_data() {
     QTest::newRow("small no-op-offload buffer CPU") << small << (small_2026 + QStringList{"--no-op-offload"}) << "CPU:"
                                                     << "CPU: 256 bytes measured";
     QTest::newRow("small causes") << small << (small_2026 + QStringList{"--causes"}) << "splits:" << "splits: 1";
-    const QStringList stories_2026{"--backends", "cpu,cpu", "--ngl", "3", "--ggml", "2026"};
+    // In ggml 2026 a .gguf is llama.cpp da46e59c's reserve graph, every layer on the CPU: one split,
+    // the compute buffer llama.cpp reserves (n_ctx 512, n_batch 8, flash attention: 33,120 bytes).
+    const QStringList stories_2026{"--backends", "cpu,cpu", "--ggml", "2026"};
     QTest::newRow("stories 2026 splits") << stories() << stories_2026 << "splits:" << "splits: 1";
-    QTest::newRow("stories 2026 inp_embd 1.wgt0")
+    QTest::newRow("stories 2026 embd 1.wgt0")
         << stories() << stories_2026 << "node #  0"
-        << "node #  0 (  GET_ROWS):             inp_embd (  2K) [ CPU   1.wgt0]:    token_embd.weight (128K) [ CPU    1.dst]"
+        << "node #  0 (  GET_ROWS):                 embd (  2K) [ CPU   1.wgt0]:    token_embd.weight (128K) [ CPU    1.dst]"
            "           inp_tokens (  0K) [CPU1    1.inp]";
-    QTest::newRow("stories 2026 buffer CPU") << stories() << stories_2026 << "CPU:" << "CPU: 18432 bytes measured";
+    QTest::newRow("stories 2026 buffer CPU") << stories() << stories_2026 << "CPU:" << "CPU: 33120 bytes measured";
     QTest::newRow("stories 2026 buffer CPU1") << stories() << stories_2026 << "CPU1:" << "CPU1: 0 bytes measured";
-    QTest::newRow("stories 2023 splits") << stories() << QStringList{"--backends", "cpu,cpu", "--ngl", "3"} << "splits:"
+    QTest::newRow("stories 2023 splits") << stories() << QStringList{"--backends", "cpu,cpu", "--ngl", "3", "--ggml", "2023"} << "splits:"
                                          << "splits: 31";
 }
 
@@ -515,22 +517,24 @@ void TestCliPlan::llamaCppTotal_data() {
     const QString llama7B = QStringLiteral("template:llama?n_embd=4096&n_layer=32&n_head=32&n_ff=11008&n_vocab=32000");
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("line");
-    QTest::newRow("listing") << QStringList{"plan", stories} << "llama_cpp\tcompute\t3496208\tcompute buffer total size = 3.33 MiB";
-    QTest::newRow("listing, worst case") << QStringList{"plan", stories, "--worst-case"}
+    // The figures are ggml 2023's; a .gguf model opens in ggml 2026 unless told.
+    const QStringList v2023{"--ggml", "2023"};
+    QTest::newRow("listing") << QStringList{"plan", stories} + v2023 << "llama_cpp\tcompute\t3496208\tcompute buffer total size = 3.33 MiB";
+    QTest::newRow("listing, worst case") << QStringList{"plan", stories, "--worst-case"} + v2023
                                          << "llama_cpp\tcompute\t3496208\tcompute buffer total size = 3.33 MiB";
-    QTest::newRow("listing, prompt max_size") << QStringList{"plan", stories} << "max_size\tcompute\t18432";
-    QTest::newRow("json listing") << QStringList{"plan", stories, "--format", "json"}
+    QTest::newRow("listing, prompt max_size") << QStringList{"plan", stories} + v2023 << "max_size\tcompute\t18432";
+    QTest::newRow("json listing") << QStringList{"plan", stories, "--format", "json"} + v2023
                                   << R"( "llama_cpp": {"compute_total":3496208,"line":"compute buffer total size = 3.33 MiB"},)";
-    QTest::newRow("peak") << QStringList{"plan", stories, "--peak"} << "llama.cpp\tcompute buffer total size = 3.33 MiB";
-    QTest::newRow("peak json") << QStringList{"plan", stories, "--peak", "--format", "json"} << R"(  "compute_total": 3496208,)";
+    QTest::newRow("peak") << QStringList{"plan", stories, "--peak"} + v2023 << "llama.cpp\tcompute buffer total size = 3.33 MiB";
+    QTest::newRow("peak json") << QStringList{"plan", stories, "--peak", "--format", "json"} + v2023 << R"(  "compute_total": 3496208,)";
     QTest::newRow("7B listing") << QStringList{"plan", llama7B, "--ctx", "4096", "--batch", "512"}
                                 << "llama_cpp\tcompute\t305336528\tcompute buffer total size = 291.19 MiB";
     QTest::newRow("7B sweep") << QStringList{"plan", llama7B + "&n_ctx=4096", "--sweep", "batch=512"}
                               << "point\t512\t1124\t73924608\t73924608\t1.0000\t291.19 MiB";
-    QTest::newRow("info, prompt graph") << QStringList{"info", stories} << "compute buffer (prompt graph): 18432 bytes (18.00 KiB)";
-    QTest::newRow("info, worst case") << QStringList{"info", stories}
+    QTest::newRow("info, prompt graph") << QStringList{"info", stories} + v2023 << "compute buffer (prompt graph): 18432 bytes (18.00 KiB)";
+    QTest::newRow("info, worst case") << QStringList{"info", stories} + v2023
                                       << "compute buffer (worst case): 153696 bytes (150.09 KiB; llama.cpp: compute buffer total size = 3.33 MiB)";
-    QTest::newRow("info --worst-case") << QStringList{"info", stories, "--worst-case"}
+    QTest::newRow("info --worst-case") << QStringList{"info", stories, "--worst-case"} + v2023
                                        << "compute buffer: 153696 bytes (150.09 KiB; llama.cpp: compute buffer total size = 3.33 MiB)";
     QTest::newRow("info 7B prompt graph") << QStringList{"info", llama7B, "--ctx", "4096", "--batch", "512"}
                                           << "compute buffer (prompt graph): 73924608 bytes (70.50 MiB)";
@@ -572,7 +576,7 @@ void TestCliPlan::usageAndInputErrors_data() {
                                    << "usage error: --backends: unknown backend '' (known: cpu, opencl)";
     QTest::newRow("sweep past the context") << QStringList{"plan", stories, "--sweep", "batch=65536"} << 1
                                             << "error: " + stories + ": batch 65536: n_batch 65536 exceeds n_ctx 512";
-    QTest::newRow("batch past the context") << QStringList{"plan", stories, "--batch", "65536"} << 1
+    QTest::newRow("batch past the context") << QStringList{"plan", stories, "--batch", "65536", "--ggml", "2023"} << 1
                                             << "error: " + stories + ": n_batch 65536 exceeds n_ctx 512";
 }
 

@@ -64,7 +64,7 @@ private slots:
         QFETCH(QString, prefix);
         QFETCH(QString, line);
         if (!QFile::exists(model())) QSKIP("stories260K.gguf is not in the shared directory");
-        const auto r = cli({"plan", model(), "--backends", "cpu,cpu", "--ngl", "2", "--batch", "5"});
+        const auto r = cli({"plan", model(), "--backends", "cpu,cpu", "--ngl", "2", "--batch", "5", "--ggml", "2023"}); // the seed scheduler's
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
         QCOMPARE(line_starting(r.out, prefix), line);
@@ -142,12 +142,14 @@ private slots:
         QTest::newRow("tokens for a template") << QStringList{"run", "template:mlp", "--backends", "cpu", "--tokens", "1"}
                                                << 2 << "usage error: --tokens applies to a .gguf model\n";
         const QString small = graph_file("small.json");
-        const QString run_2026 = QStringLiteral("usage error: run --ggml 2026 computes graph files with --backends\n");
-        QTest::newRow("run 2026 without backends") << QStringList{"run", small, "--ggml", "2026"} << 2 << run_2026;
+        QTest::newRow("run 2026 without backends")
+            << QStringList{"run", small, "--ggml", "2026"} << 2
+            << "usage error: run --ggml 2026 computes a .gguf model, or graph files with --backends\n";
         QTest::newRow("run 2026 of a gguf") << QStringList{"run", "x.gguf", "--backends", "cpu", "--ggml", "2026"} << 2
-                                            << run_2026;
-        QTest::newRow("run 2026 of a gguf, tokens") << QStringList{"run", "x.gguf", "--tokens", "1", "--ggml", "2026"} << 2
-                                                    << run_2026;
+                                            << "usage error: run --ggml 2026 computes a .gguf model on the CPU alone: no --backends\n";
+        QTest::newRow("run 2026 of a gguf, exact f32")
+            << QStringList{"run", "x.gguf", "--tokens", "1", "--ggml", "2026", "--exact-f32"} << 2
+            << "usage error: --exact-f32 applies to llama.cpp 2023's run (--ggml 2023)\n";
         QTest::newRow("run n-copies 2023") << QStringList{"run", small, "--backends", "cpu", "--n-copies", "1"} << 2
                                            << "usage error: --n-copies goes with --ggml 2026\n";
         QTest::newRow("run n-copies 5") << QStringList{"run", small, "--backends", "cpu", "--ggml", "2026", "--n-copies", "5"}
