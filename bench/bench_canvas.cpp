@@ -3,7 +3,7 @@
 // and stepping frames (the whole window repainted after each step) on the 80-layer graph.
 // Runs on the offscreen platform unless QT_QPA_PLATFORM says otherwise; wall-clock times.
 #include "canvas/graph_canvas.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "mainwindow/main_window.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"

@@ -2,7 +2,7 @@
 // block's Graphviz layout, the folded top level, the whole folded 32/80-layer graph, and the
 // `dot` settings side by side on the same graph texts (default, edge labels, each bound).
 #include "fold/fold_layout.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 
 #include <benchmark/benchmark.h>
 

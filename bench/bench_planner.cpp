@@ -5,7 +5,7 @@
 // buffers in < 50 ms; best stays within its 1 s time box and at <= 1.01 x the lower bound on
 // every trace but the adversarial minimalloc set (aim <= 1.06 there), at the bound on the bert
 // traces. Issue 17: every planner plans 100,000 buffers in < 10 s.
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "plan/dsa_csv.h"
 #include "plan/graph_dsa.h"
 

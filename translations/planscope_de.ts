@@ -154,10 +154,6 @@
         <translation>--ngl erwartet eine Anzahl Schichten, nicht „%1“</translation>
     </message>
     <message>
-        <source>Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View &gt; Allocator.</source>
-        <translation>Mit dem Allokator von ggml VERSION planen, 2023 (Standard) oder 2026, wie Ansicht &gt; Allokator.</translation>
-    </message>
-    <message>
         <source>VERSION</source>
         <translation>VERSION</translation>
     </message>
@@ -180,6 +176,10 @@
     <message>
         <source>--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed</source>
         <translation>--schedule gilt nicht für ein GGML_SCHED_DEBUG-Protokoll: es zeigt die Zuweisung, die es ausgegeben hat</translation>
+    </message>
+    <message>
+        <source>Plan, schedule and run as ggml VERSION, 2023 or 2026 (a .gguf model&apos;s default), as View &gt; Allocator.</source>
+        <translation>Wie ggml VERSION planen, verteilen und ausführen, 2023 oder 2026 (Standard eines .gguf-Modells), wie Ansicht &gt; Allokator.</translation>
     </message>
 </context>
 <context>
@@ -569,6 +569,17 @@ Prompt-Graph: %2</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BuffersPanel</name>
+    <message>
+        <source>llama.cpp da46e59c&apos;s memory by buffer type:</source>
+        <translation>Speicher von llama.cpp da46e59c nach Puffertyp:</translation>
+    </message>
+    <message>
+        <source>What llama_memory_breakdown prints for this model and context, and the output buffer</source>
+        <translation>Was llama_memory_breakdown für dieses Modell und diesen Kontext ausgibt, dazu der Ausgabepuffer</translation>
     </message>
 </context>
 <context>
@@ -1312,6 +1323,53 @@ Prompt-Graph: %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::LlmMemoryModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>Buffer type</source>
+        <translation>Puffertyp</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Context (KV)</source>
+        <translation>Kontext (KV)</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Berechnung</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>The weights (the mapped file: CPU_Mapped)</source>
+        <translation>Die Gewichte (die eingeblendete Datei: CPU_Mapped)</translation>
+    </message>
+    <message>
+        <source>The KV cache (llama_memory)</source>
+        <translation>Der KV-Cache (llama_memory)</translation>
+    </message>
+    <message>
+        <source>The compute buffer the scheduler reserved (prompt, one-token and prompt graphs)</source>
+        <translation>Der Berechnungspuffer, den der Scheduler reserviert hat (Prompt-, Ein-Token- und Prompt-Graph)</translation>
+    </message>
+    <message>
+        <source>The logits buffer (output_reserve): not in llama_memory_breakdown</source>
+        <translation>Der Logits-Puffer (output_reserve): nicht in llama_memory_breakdown</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::MainWindow</name>
     <message>
         <source>Loading %1…</source>
@@ -1613,18 +1671,6 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>Planen wie ggml_gallocr von 2026: Blätter und Eingaben zuerst, Ausgaben bleiben erhalten, kein In-place über Sichten</translation>
     </message>
     <message>
-        <source>ggml 2026 allocator</source>
-        <translation>ggml-2026-Allokator</translation>
-    </message>
-    <message>
-        <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
-        <translation>Ansicht &gt; Allokator: dieses Dokument wird wie von ggml_gallocr (2026) geplant</translation>
-    </message>
-    <message>
-        <source>ggml 2026 allocator, buffers of %1 at most</source>
-        <translation>ggml-2026-Allokator, Puffer höchstens %1</translation>
-    </message>
-    <message>
         <source>&amp;Maximum Buffer Size…</source>
         <translation>&amp;Maximale Puffergröße…</translation>
     </message>
@@ -1659,6 +1705,26 @@ Stattdessen ist %2 geöffnet.</translation>
     <message>
         <source>Compute buffers %1</source>
         <translation>Rechenpuffer %1</translation>
+    </message>
+    <message>
+        <source>View &gt; Allocator: the ggml whose allocator and scheduler plan, schedule and run this document</source>
+        <translation>Ansicht &gt; Allokator: das ggml, dessen Allokator und Scheduler dieses Dokument planen, verteilen und ausführen</translation>
+    </message>
+    <message>
+        <source>Planned by %1</source>
+        <translation>Geplant von %1</translation>
+    </message>
+    <message>
+        <source>Planned by %1, buffers of %2 at most</source>
+        <translation>Geplant von %1, Puffer höchstens %2</translation>
+    </message>
+    <message>
+        <source>llama.cpp: model %1, KV %2, compute %3</source>
+        <translation>llama.cpp: Modell %1, KV %2, Berechnung %3</translation>
+    </message>
+    <message>
+        <source>What llama.cpp da46e59c&apos;s context holds (llama_memory_breakdown): %1 in all; the Buffers dock lists it by buffer type</source>
+        <translation>Was der Kontext von llama.cpp da46e59c belegt (llama_memory_breakdown): insgesamt %1; das Puffer-Dock listet es nach Puffertyp</translation>
     </message>
 </context>
 <context>
@@ -2116,10 +2182,6 @@ lebendig von Knoten %4 bis %5</translation>
         <source>CPU + OpenCL</source>
         <translation>CPU + OpenCL</translation>
     </message>
-    <message>
-        <source>Scheduling on %1…</source>
-        <translation>Verteile auf %1…</translation>
-    </message>
     <message numerus="yes">
         <source>%n split(s), %1 assignments</source>
         <translation>
@@ -2134,10 +2196,6 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>backend %1 (%2)</source>
         <translation>Backend %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Running on %1…</source>
-        <translation>Läuft auf %1…</translation>
     </message>
     <message numerus="yes">
         <source>Run finished: %n split(s)</source>
@@ -2166,10 +2224,6 @@ lebendig von Knoten %4 bis %5</translation>
         <source>OpenCL + CPU</source>
         <translation>OpenCL + CPU</translation>
     </message>
-    <message>
-        <source>Scheduling on %1 as ggml 2026…</source>
-        <translation>Verteile auf %1 wie ggml 2026…</translation>
-    </message>
     <message numerus="yes">
         <source>GGML_SCHED_DEBUG log: %n split(s), %1 assignments</source>
         <translation>
@@ -2178,8 +2232,12 @@ lebendig von Knoten %4 bis %5</translation>
         </translation>
     </message>
     <message>
-        <source>Running on %1 as ggml 2026…</source>
-        <translation>Ausführung auf %1 wie ggml 2026…</translation>
+        <source>Scheduling on %1 as ggml %2…</source>
+        <translation>Verteile auf %1 wie ggml %2…</translation>
+    </message>
+    <message>
+        <source>Running on %1 as ggml %2…</source>
+        <translation>Ausführung auf %1 wie ggml %2…</translation>
     </message>
 </context>
 <context>
@@ -2573,6 +2631,90 @@ Prompt-Graph: %2</translation>
     <message>
         <source>not planned</source>
         <translation>nicht geplant</translation>
+    </message>
+    <message>
+        <source>Planned by:</source>
+        <translation>Geplant von:</translation>
+    </message>
+    <message>
+        <source>Graph nodes (llama.cpp):</source>
+        <translation>Graphknoten (llama.cpp):</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>Kontext:</translation>
+    </message>
+    <message>
+        <source>Flash attention:</source>
+        <translation>Flash Attention:</translation>
+    </message>
+    <message>
+        <source>Model (weights):</source>
+        <translation>Modell (Gewichte):</translation>
+    </message>
+    <message>
+        <source>Context (KV cache):</source>
+        <translation>Kontext (KV-Cache):</translation>
+    </message>
+    <message>
+        <source>Compute buffer (llama.cpp):</source>
+        <translation>Berechnungspuffer (llama.cpp):</translation>
+    </message>
+    <message>
+        <source>Output buffer:</source>
+        <translation>Ausgabepuffer:</translation>
+    </message>
+    <message>
+        <source>llama.cpp memory:</source>
+        <translation>Speicher von llama.cpp:</translation>
+    </message>
+    <message>
+        <source>The era whose allocator plans this document (View &gt; Allocator); llama.cpp da46e59c&apos;s figures below are ggml 2026&apos;s</source>
+        <translation>Die Ära, deren Allokator dieses Dokument plant (Ansicht &gt; Allokator); die Zahlen von llama.cpp da46e59c darunter sind die von ggml 2026</translation>
+    </message>
+    <message>
+        <source>pp %1 (%2 tokens), tg %3 (1 token)</source>
+        <translation>pp %1 (%2 Token), tg %3 (1 Token)</translation>
+    </message>
+    <message>
+        <source>The nodes of the graphs llama.cpp reserves with: the prompt graph (n_ubatch tokens) and the one-token graph; %1 and %2 splits</source>
+        <translation>Die Knoten der Graphen, mit denen llama.cpp reserviert: der Prompt-Graph (n_ubatch Token) und der Ein-Token-Graph; %1 und %2 Splits</translation>
+    </message>
+    <message>
+        <source>n_ctx %1, n_batch %2, n_ubatch %3</source>
+        <translation>n_ctx %1, n_batch %2, n_ubatch %3</translation>
+    </message>
+    <message>
+        <source>As llama_context resolves them: n_ctx padded to a multiple of 256, n_batch at most n_ctx, n_ubatch at most n_batch; %1 cells per sequence</source>
+        <translation>Wie llama_context sie festlegt: n_ctx auf ein Vielfaches von 256 aufgerundet, n_batch höchstens n_ctx, n_ubatch höchstens n_batch; %1 Zellen pro Sequenz</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>As llama_context resolves it: auto is on (the CPU runs FLASH_ATTN_EXT)</source>
+        <translation>Wie llama_context sie festlegt: auto ist an (die CPU führt FLASH_ATTN_EXT aus)</translation>
+    </message>
+    <message>
+        <source>%1: the largest of the prompt, one-token and prompt graphs&apos; reserves</source>
+        <translation>%1: die größte der Reservierungen von Prompt-, Ein-Token- und Prompt-Graph</translation>
+    </message>
+    <message>
+        <source>%1: the logits buffer, not in llama_memory_breakdown</source>
+        <translation>%1: der Logits-Puffer, nicht in llama_memory_breakdown</translation>
+    </message>
+    <message>
+        <source>%1 (model + context + compute)</source>
+        <translation>%1 (Modell + Kontext + Berechnung)</translation>
+    </message>
+    <message>
+        <source>%1, as llama_memory_breakdown sums it (without the output buffer)</source>
+        <translation>%1, wie llama_memory_breakdown summiert (ohne den Ausgabepuffer)</translation>
     </message>
 </context>
 <context>

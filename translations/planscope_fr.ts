@@ -154,10 +154,6 @@
         <translation>--ngl attend un nombre de couches, pas « %1 »</translation>
     </message>
     <message>
-        <source>Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View &gt; Allocator.</source>
-        <translation>Planifier avec l’allocateur de ggml VERSION, 2023 (par défaut) ou 2026, comme Affichage &gt; Allocateur.</translation>
-    </message>
-    <message>
         <source>VERSION</source>
         <translation>VERSION</translation>
     </message>
@@ -180,6 +176,10 @@
     <message>
         <source>--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed</source>
         <translation>--schedule ne s’applique pas à un journal GGML_SCHED_DEBUG : il montre l’affectation qu’il a affichée</translation>
+    </message>
+    <message>
+        <source>Plan, schedule and run as ggml VERSION, 2023 or 2026 (a .gguf model&apos;s default), as View &gt; Allocator.</source>
+        <translation>Planifier, répartir et exécuter comme ggml VERSION, 2023 ou 2026 (par défaut pour un modèle .gguf), comme Affichage &gt; Allocateur.</translation>
     </message>
 </context>
 <context>
@@ -569,6 +569,17 @@ graphe du prompt : %2</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1 : %2</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BuffersPanel</name>
+    <message>
+        <source>llama.cpp da46e59c&apos;s memory by buffer type:</source>
+        <translation>Mémoire de llama.cpp da46e59c par type de tampon :</translation>
+    </message>
+    <message>
+        <source>What llama_memory_breakdown prints for this model and context, and the output buffer</source>
+        <translation>Ce qu&apos;affiche llama_memory_breakdown pour ce modèle et ce contexte, plus le tampon de sortie</translation>
     </message>
 </context>
 <context>
@@ -1312,6 +1323,53 @@ graphe du prompt : %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::LlmMemoryModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Buffer type</source>
+        <translation>Type de tampon</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Context (KV)</source>
+        <translation>Contexte (KV)</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Calcul</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Sortie</translation>
+    </message>
+    <message>
+        <source>The weights (the mapped file: CPU_Mapped)</source>
+        <translation>Les poids (le fichier projeté : CPU_Mapped)</translation>
+    </message>
+    <message>
+        <source>The KV cache (llama_memory)</source>
+        <translation>Le cache KV (llama_memory)</translation>
+    </message>
+    <message>
+        <source>The compute buffer the scheduler reserved (prompt, one-token and prompt graphs)</source>
+        <translation>Le tampon de calcul réservé par l&apos;ordonnanceur (graphes du prompt, d&apos;un jeton et du prompt)</translation>
+    </message>
+    <message>
+        <source>The logits buffer (output_reserve): not in llama_memory_breakdown</source>
+        <translation>Le tampon des logits (output_reserve) : absent de llama_memory_breakdown</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::MainWindow</name>
     <message>
         <source>Loading %1…</source>
@@ -1613,18 +1671,6 @@ Le graphe actuel est conservé.</translation>
         <translation>Planifier comme ggml_gallocr de 2026 : feuilles et entrées d’abord, sorties conservées, pas de réutilisation sur place d’une vue</translation>
     </message>
     <message>
-        <source>ggml 2026 allocator</source>
-        <translation>allocateur ggml 2026</translation>
-    </message>
-    <message>
-        <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
-        <translation>Affichage &gt; Allocateur : ce document est planifié comme le fait ggml_gallocr de 2026</translation>
-    </message>
-    <message>
-        <source>ggml 2026 allocator, buffers of %1 at most</source>
-        <translation>allocateur ggml 2026, tampons de %1 au plus</translation>
-    </message>
-    <message>
         <source>&amp;Maximum Buffer Size…</source>
         <translation>Taille &amp;maximale des tampons…</translation>
     </message>
@@ -1659,6 +1705,26 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>Compute buffers %1</source>
         <translation>Tampons de calcul %1</translation>
+    </message>
+    <message>
+        <source>View &gt; Allocator: the ggml whose allocator and scheduler plan, schedule and run this document</source>
+        <translation>Affichage &gt; Allocateur : le ggml dont l’allocateur et l’ordonnanceur planifient, répartissent et exécutent ce document</translation>
+    </message>
+    <message>
+        <source>Planned by %1</source>
+        <translation>Planifié par %1</translation>
+    </message>
+    <message>
+        <source>Planned by %1, buffers of %2 at most</source>
+        <translation>Planifié par %1, tampons de %2 au plus</translation>
+    </message>
+    <message>
+        <source>llama.cpp: model %1, KV %2, compute %3</source>
+        <translation>llama.cpp : modèle %1, KV %2, calcul %3</translation>
+    </message>
+    <message>
+        <source>What llama.cpp da46e59c&apos;s context holds (llama_memory_breakdown): %1 in all; the Buffers dock lists it by buffer type</source>
+        <translation>Ce que contient le contexte de llama.cpp da46e59c (llama_memory_breakdown) : %1 au total ; le dock Tampons le détaille par type de tampon</translation>
     </message>
 </context>
 <context>
@@ -2116,10 +2182,6 @@ vivant du nœud %4 au nœud %5</translation>
         <source>CPU + OpenCL</source>
         <translation>CPU + OpenCL</translation>
     </message>
-    <message>
-        <source>Scheduling on %1…</source>
-        <translation>Ordonnancement sur %1…</translation>
-    </message>
     <message numerus="yes">
         <source>%n split(s), %1 assignments</source>
         <translation>
@@ -2134,10 +2196,6 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>backend %1 (%2)</source>
         <translation>backend %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Running on %1…</source>
-        <translation>Exécution sur %1…</translation>
     </message>
     <message numerus="yes">
         <source>Run finished: %n split(s)</source>
@@ -2166,10 +2224,6 @@ vivant du nœud %4 au nœud %5</translation>
         <source>OpenCL + CPU</source>
         <translation>OpenCL + CPU</translation>
     </message>
-    <message>
-        <source>Scheduling on %1 as ggml 2026…</source>
-        <translation>Répartition sur %1 comme ggml 2026…</translation>
-    </message>
     <message numerus="yes">
         <source>GGML_SCHED_DEBUG log: %n split(s), %1 assignments</source>
         <translation>
@@ -2178,8 +2232,12 @@ vivant du nœud %4 au nœud %5</translation>
         </translation>
     </message>
     <message>
-        <source>Running on %1 as ggml 2026…</source>
-        <translation>Exécution sur %1 comme ggml 2026…</translation>
+        <source>Scheduling on %1 as ggml %2…</source>
+        <translation>Répartition sur %1 comme ggml %2…</translation>
+    </message>
+    <message>
+        <source>Running on %1 as ggml %2…</source>
+        <translation>Exécution sur %1 comme ggml %2…</translation>
     </message>
 </context>
 <context>
@@ -2573,6 +2631,90 @@ graphe du prompt : %2</translation>
     <message>
         <source>not planned</source>
         <translation>non planifié</translation>
+    </message>
+    <message>
+        <source>Planned by:</source>
+        <translation>Planifié par :</translation>
+    </message>
+    <message>
+        <source>Graph nodes (llama.cpp):</source>
+        <translation>Nœuds du graphe (llama.cpp) :</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>Contexte :</translation>
+    </message>
+    <message>
+        <source>Flash attention:</source>
+        <translation>Flash attention :</translation>
+    </message>
+    <message>
+        <source>Model (weights):</source>
+        <translation>Modèle (poids) :</translation>
+    </message>
+    <message>
+        <source>Context (KV cache):</source>
+        <translation>Contexte (cache KV) :</translation>
+    </message>
+    <message>
+        <source>Compute buffer (llama.cpp):</source>
+        <translation>Tampon de calcul (llama.cpp) :</translation>
+    </message>
+    <message>
+        <source>Output buffer:</source>
+        <translation>Tampon de sortie :</translation>
+    </message>
+    <message>
+        <source>llama.cpp memory:</source>
+        <translation>Mémoire de llama.cpp :</translation>
+    </message>
+    <message>
+        <source>The era whose allocator plans this document (View &gt; Allocator); llama.cpp da46e59c&apos;s figures below are ggml 2026&apos;s</source>
+        <translation>L&apos;ère dont l&apos;allocateur planifie ce document (Affichage &gt; Allocateur) ; les chiffres de llama.cpp da46e59c ci-dessous sont ceux de ggml 2026</translation>
+    </message>
+    <message>
+        <source>pp %1 (%2 tokens), tg %3 (1 token)</source>
+        <translation>pp %1 (%2 jetons), tg %3 (1 jeton)</translation>
+    </message>
+    <message>
+        <source>The nodes of the graphs llama.cpp reserves with: the prompt graph (n_ubatch tokens) and the one-token graph; %1 and %2 splits</source>
+        <translation>Les nœuds des graphes avec lesquels llama.cpp réserve : le graphe du prompt (n_ubatch jetons) et celui d&apos;un jeton ; %1 et %2 découpages</translation>
+    </message>
+    <message>
+        <source>n_ctx %1, n_batch %2, n_ubatch %3</source>
+        <translation>n_ctx %1, n_batch %2, n_ubatch %3</translation>
+    </message>
+    <message>
+        <source>As llama_context resolves them: n_ctx padded to a multiple of 256, n_batch at most n_ctx, n_ubatch at most n_batch; %1 cells per sequence</source>
+        <translation>Tels que llama_context les résout : n_ctx arrondi à un multiple de 256, n_batch au plus n_ctx, n_ubatch au plus n_batch ; %1 cellules par séquence</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>activée</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>désactivée</translation>
+    </message>
+    <message>
+        <source>As llama_context resolves it: auto is on (the CPU runs FLASH_ATTN_EXT)</source>
+        <translation>Telle que llama_context la résout : auto vaut activée (le CPU exécute FLASH_ATTN_EXT)</translation>
+    </message>
+    <message>
+        <source>%1: the largest of the prompt, one-token and prompt graphs&apos; reserves</source>
+        <translation>%1 : la plus grande des réservations des graphes du prompt, d&apos;un jeton et du prompt</translation>
+    </message>
+    <message>
+        <source>%1: the logits buffer, not in llama_memory_breakdown</source>
+        <translation>%1 : le tampon des logits, absent de llama_memory_breakdown</translation>
+    </message>
+    <message>
+        <source>%1 (model + context + compute)</source>
+        <translation>%1 (modèle + contexte + calcul)</translation>
+    </message>
+    <message>
+        <source>%1, as llama_memory_breakdown sums it (without the output buffer)</source>
+        <translation>%1, comme le somme llama_memory_breakdown (sans le tampon de sortie)</translation>
     </message>
 </context>
 <context>

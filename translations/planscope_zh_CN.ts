@@ -154,10 +154,6 @@
         <translation>--ngl 需要层数，而不是“%1”</translation>
     </message>
     <message>
-        <source>Plan with the allocator of ggml VERSION, 2023 (the default) or 2026, as View &gt; Allocator.</source>
-        <translation>使用 ggml VERSION 的分配器规划，2023（默认）或 2026，同 视图 &gt; 分配器。</translation>
-    </message>
-    <message>
         <source>VERSION</source>
         <translation>VERSION</translation>
     </message>
@@ -180,6 +176,10 @@
     <message>
         <source>--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed</source>
         <translation>--schedule 不适用于 GGML_SCHED_DEBUG 日志：它显示日志中打印的分配</translation>
+    </message>
+    <message>
+        <source>Plan, schedule and run as ggml VERSION, 2023 or 2026 (a .gguf model&apos;s default), as View &gt; Allocator.</source>
+        <translation>按 ggml VERSION 规划、调度和运行，2023 或 2026（.gguf 模型的默认值），同 视图 &gt; 分配器。</translation>
     </message>
 </context>
 <context>
@@ -565,6 +565,17 @@ prompt graph: %2</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::BuffersPanel</name>
+    <message>
+        <source>llama.cpp da46e59c&apos;s memory by buffer type:</source>
+        <translation>llama.cpp da46e59c 按缓冲区类型的内存：</translation>
+    </message>
+    <message>
+        <source>What llama_memory_breakdown prints for this model and context, and the output buffer</source>
+        <translation>llama_memory_breakdown 为此模型和上下文打印的内容，以及输出缓冲区</translation>
     </message>
 </context>
 <context>
@@ -1300,6 +1311,53 @@ prompt graph: %2</source>
     </message>
 </context>
 <context>
+    <name>planscope::ui::LlmMemoryModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Buffer type</source>
+        <translation>缓冲区类型</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Context (KV)</source>
+        <translation>上下文（KV）</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>The weights (the mapped file: CPU_Mapped)</source>
+        <translation>权重（映射的文件：CPU_Mapped）</translation>
+    </message>
+    <message>
+        <source>The KV cache (llama_memory)</source>
+        <translation>KV 缓存（llama_memory）</translation>
+    </message>
+    <message>
+        <source>The compute buffer the scheduler reserved (prompt, one-token and prompt graphs)</source>
+        <translation>调度器预留的计算缓冲区（提示图、单词元图、提示图）</translation>
+    </message>
+    <message>
+        <source>The logits buffer (output_reserve): not in llama_memory_breakdown</source>
+        <translation>logits 缓冲区（output_reserve）：不在 llama_memory_breakdown 中</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::MainWindow</name>
     <message>
         <source>Loading %1…</source>
@@ -1600,18 +1658,6 @@ The current graph is kept.</source>
         <translation>按 2026 年的 ggml_gallocr 规划：先分配叶子和输入，保留输出，不在视图上原地复用</translation>
     </message>
     <message>
-        <source>ggml 2026 allocator</source>
-        <translation>ggml 2026 分配器</translation>
-    </message>
-    <message>
-        <source>View &gt; Allocator: this document is planned as ggml_gallocr of 2026 does</source>
-        <translation>视图 &gt; 分配器：此文档按 2026 年的 ggml_gallocr 规划</translation>
-    </message>
-    <message>
-        <source>ggml 2026 allocator, buffers of %1 at most</source>
-        <translation>ggml 2026 分配器，缓冲区最多 %1</translation>
-    </message>
-    <message>
         <source>&amp;Maximum Buffer Size…</source>
         <translation>最大缓冲区大小(&amp;M)…</translation>
     </message>
@@ -1646,6 +1692,26 @@ The current graph is kept.</source>
     <message>
         <source>Compute buffers %1</source>
         <translation>计算缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>View &gt; Allocator: the ggml whose allocator and scheduler plan, schedule and run this document</source>
+        <translation>视图 &gt; 分配器：由其分配器和调度器规划、调度并运行此文档的 ggml</translation>
+    </message>
+    <message>
+        <source>Planned by %1</source>
+        <translation>由 %1 规划</translation>
+    </message>
+    <message>
+        <source>Planned by %1, buffers of %2 at most</source>
+        <translation>由 %1 规划，缓冲区最多 %2</translation>
+    </message>
+    <message>
+        <source>llama.cpp: model %1, KV %2, compute %3</source>
+        <translation>llama.cpp：模型 %1，KV %2，计算 %3</translation>
+    </message>
+    <message>
+        <source>What llama.cpp da46e59c&apos;s context holds (llama_memory_breakdown): %1 in all; the Buffers dock lists it by buffer type</source>
+        <translation>llama.cpp da46e59c 的上下文占用（llama_memory_breakdown）：共 %1；缓冲区面板按缓冲区类型列出</translation>
     </message>
 </context>
 <context>
@@ -2101,10 +2167,6 @@ alive from node %4 to %5</source>
         <source>CPU + OpenCL</source>
         <translation>CPU + OpenCL</translation>
     </message>
-    <message>
-        <source>Scheduling on %1…</source>
-        <translation>正在 %1 上调度…</translation>
-    </message>
     <message numerus="yes">
         <source>%n split(s), %1 assignments</source>
         <translation>
@@ -2118,10 +2180,6 @@ alive from node %4 to %5</source>
     <message>
         <source>backend %1 (%2)</source>
         <translation>后端 %1（%2）</translation>
-    </message>
-    <message>
-        <source>Running on %1…</source>
-        <translation>正在 %1 上运行…</translation>
     </message>
     <message numerus="yes">
         <source>Run finished: %n split(s)</source>
@@ -2149,10 +2207,6 @@ alive from node %4 to %5</source>
         <source>OpenCL + CPU</source>
         <translation>OpenCL + CPU</translation>
     </message>
-    <message>
-        <source>Scheduling on %1 as ggml 2026…</source>
-        <translation>按 ggml 2026 在 %1 上调度…</translation>
-    </message>
     <message numerus="yes">
         <source>GGML_SCHED_DEBUG log: %n split(s), %1 assignments</source>
         <translation>
@@ -2160,8 +2214,12 @@ alive from node %4 to %5</source>
         </translation>
     </message>
     <message>
-        <source>Running on %1 as ggml 2026…</source>
-        <translation>以 ggml 2026 在 %1 上运行…</translation>
+        <source>Scheduling on %1 as ggml %2…</source>
+        <translation>按 ggml %2 在 %1 上调度…</translation>
+    </message>
+    <message>
+        <source>Running on %1 as ggml %2…</source>
+        <translation>以 ggml %2 在 %1 上运行…</translation>
     </message>
 </context>
 <context>
@@ -2551,6 +2609,90 @@ prompt graph: %2</source>
     <message>
         <source>not planned</source>
         <translation>未规划</translation>
+    </message>
+    <message>
+        <source>Planned by:</source>
+        <translation>规划者：</translation>
+    </message>
+    <message>
+        <source>Graph nodes (llama.cpp):</source>
+        <translation>图节点（llama.cpp）：</translation>
+    </message>
+    <message>
+        <source>Context:</source>
+        <translation>上下文：</translation>
+    </message>
+    <message>
+        <source>Flash attention:</source>
+        <translation>Flash attention：</translation>
+    </message>
+    <message>
+        <source>Model (weights):</source>
+        <translation>模型（权重）：</translation>
+    </message>
+    <message>
+        <source>Context (KV cache):</source>
+        <translation>上下文（KV 缓存）：</translation>
+    </message>
+    <message>
+        <source>Compute buffer (llama.cpp):</source>
+        <translation>计算缓冲区（llama.cpp）：</translation>
+    </message>
+    <message>
+        <source>Output buffer:</source>
+        <translation>输出缓冲区：</translation>
+    </message>
+    <message>
+        <source>llama.cpp memory:</source>
+        <translation>llama.cpp 内存：</translation>
+    </message>
+    <message>
+        <source>The era whose allocator plans this document (View &gt; Allocator); llama.cpp da46e59c&apos;s figures below are ggml 2026&apos;s</source>
+        <translation>规划此文档的分配器所属的时代（视图 &gt; 分配器）；下方 llama.cpp da46e59c 的数字来自 ggml 2026</translation>
+    </message>
+    <message>
+        <source>pp %1 (%2 tokens), tg %3 (1 token)</source>
+        <translation>pp %1（%2 个词元），tg %3（1 个词元）</translation>
+    </message>
+    <message>
+        <source>The nodes of the graphs llama.cpp reserves with: the prompt graph (n_ubatch tokens) and the one-token graph; %1 and %2 splits</source>
+        <translation>llama.cpp 预留时所用图的节点：提示图（n_ubatch 个词元）和单词元图；%1 和 %2 个分段</translation>
+    </message>
+    <message>
+        <source>n_ctx %1, n_batch %2, n_ubatch %3</source>
+        <translation>n_ctx %1，n_batch %2，n_ubatch %3</translation>
+    </message>
+    <message>
+        <source>As llama_context resolves them: n_ctx padded to a multiple of 256, n_batch at most n_ctx, n_ubatch at most n_batch; %1 cells per sequence</source>
+        <translation>按 llama_context 的解析：n_ctx 补齐到 256 的倍数，n_batch 不超过 n_ctx，n_ubatch 不超过 n_batch；每个序列 %1 个单元</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>As llama_context resolves it: auto is on (the CPU runs FLASH_ATTN_EXT)</source>
+        <translation>按 llama_context 的解析：auto 即为开（CPU 运行 FLASH_ATTN_EXT）</translation>
+    </message>
+    <message>
+        <source>%1: the largest of the prompt, one-token and prompt graphs&apos; reserves</source>
+        <translation>%1：提示图、单词元图和提示图预留中的最大值</translation>
+    </message>
+    <message>
+        <source>%1: the logits buffer, not in llama_memory_breakdown</source>
+        <translation>%1：logits 缓冲区，不在 llama_memory_breakdown 中</translation>
+    </message>
+    <message>
+        <source>%1 (model + context + compute)</source>
+        <translation>%1（模型 + 上下文 + 计算）</translation>
+    </message>
+    <message>
+        <source>%1, as llama_memory_breakdown sums it (without the output buffer)</source>
+        <translation>%1，按 llama_memory_breakdown 的求和（不含输出缓冲区）</translation>
     </message>
 </context>
 <context>

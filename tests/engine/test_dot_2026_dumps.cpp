@@ -9,6 +9,7 @@
 #include "models/ggml_dot.h"
 #include "sched/backend_factory.h"
 #include "sched/ggml2026/run_backends_2026.h"
+#include "source/graph_source.h"
 
 #include <QtTest>
 

@@ -5,7 +5,7 @@
 #include "export/graphviz_render.h"
 #include "export/planned_graph.h"
 #include "export/split_diagram.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 
 #include <graphviz/cgraph.h>
 

@@ -5,7 +5,7 @@
 #include "export/alloc_trace.h"
 #include "export/export_runner.h"
 #include "export/plan_export.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "plan/dsa_csv.h"
 
 #include "common/json_schema_check.h"

@@ -3,7 +3,9 @@
 // texts; the composed layout reusing one block layout for every instance.
 #include "core/builder.h"
 #include "fold/fold_layout.h"
-#include "io/graph_source.h"
+#include "llm/llm_build.h"
+#include "model_zoo.h"
+#include "source/graph_source.h"
 
 #include <QtTest>
 
@@ -62,6 +64,8 @@ class TestFold : public QObject {
 private slots:
     void detectsBlocks_data();
     void detectsBlocks();
+    void llmGraphs_data();
+    void llmGraphs();
     void instancesAreAligned();
     void noRepetition();
     void segmentsCutLongStretches();
@@ -88,8 +92,10 @@ void TestFold::detectsBlocks_data() {
     // llama: inp_embd (GET_ROWS), then 35 nodes per layer, then the output's norm, mul, mul_mat.
     QTest::newRow("7B shape, 32 layers") << QString::fromLatin1(llama7b) << 1124 << 1 << 35 << 32 << 9 << "blk 0–31";
     QTest::newRow("70B shape, 80 layers, GQA") << QString::fromLatin1(llama70b) << 2804 << 1 << 35 << 80 << 9 << "blk 0–79";
-    QTest::newRow("stories260K.gguf") << QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf") << 179 << 1 << 35
-                                      << 5 << 9 << "blk 0–4";
+    // Opened as llama.cpp da46e59c builds it (flash attention on): 31 nodes and 9 weights with the
+    // layer's K and V caches; its last layer also selects the output rows and stays loose (llmGraphs).
+    QTest::newRow("stories260K.gguf") << QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf") << 161 << 1 << 31
+                                      << 4 << 11 << "blk 0–3";
     // Its layer 0 reads inp_embd, a leaf, where the others read the previous layer's node.
     QTest::newRow("attention template") << QStringLiteral("template:attention") << 63 << 0 << 31 << 2 << 10 << "blk 0–1";
     // Written by ggml_graph_dump_dot of ggml d99724f2 (tests/data/dot/README.md): no layer metadata.
@@ -117,6 +123,69 @@ void TestFold::detectsBlocks() {
     QCOMPARE(static_cast<int>(g.leafs.front().size()), leafsPerInstance);
     QCOMPARE(QString::fromStdString(instance_label(g, 0, g.count - 1)), label);
     QCOMPARE(s.folded_nodes(), std::size_t(period) * std::size_t(count));
+}
+
+// llama.cpp da46e59c's prompt graphs (engine/llm/) of the shape-only zoo models (sparse files),
+// n_ctx 512, n_ubatch 512: every layer but the last folds; the last one also takes the output rows
+// (two GET_ROWS of inp_out_ids, which llama.cpp always builds), so it stays loose. The MoE
+// layers keep their router (ffn_gate_inp), top-k (ARGSORT) and experts (MUL_MAT_ID) in the block.
+void TestFold::llmGraphs_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("period");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<int>("leafsPerInstance"); // the layer's weights and its K and V caches
+    QTest::addColumn<QString>("label");
+    QTest::addColumn<bool>("moe");
+    QTest::newRow("Qwen3-30B-A3B shape, 48 layers, 128 experts") << "qwen3-30b-a3b" << 3030 << 63 << 47 << 14 << "blk 0–46" << true;
+    QTest::newRow("Llama-3-70B shape, 80 layers") << "llama3-70b" << 2486 << 31 << 79 << 11 << "blk 0–78" << false;
+    QTest::newRow("Mixtral-8x7B shape, 32 layers") << "mixtral-8x7b" << 1510 << 47 << 31 << 12 << "blk 0–30" << true;
+}
+
+void TestFold::llmGraphs() {
+    QFETCH(QString, model);
+    QFETCH(int, nodes);
+    QFETCH(int, period);
+    QFETCH(int, count);
+    QFETCH(int, leafsPerInstance);
+    QFETCH(QString, label);
+    QFETCH(bool, moe);
+    QTemporaryDir dir;
+    const auto zoo = test_models::zoo_model_named(model.toStdString());
+    QVERIFY(zoo && zoo->doc.shape_only);
+    QVERIFY(test_models::write_zoo_model(*zoo, dir.path().toStdString()).ok());
+    auto file = open_gguf(dir.filePath(model + u".gguf"_qs).toStdString());
+    QVERIFY(file.ok());
+    llm_ubatch_shape ubatch;
+    ubatch.n_tokens = ubatch.n_outputs = 512;
+    auto built = build_llm_graph(*file, llm_context_params{}, ubatch);
+    QVERIFY(built.ok());
+    const graph_document& doc = built->doc;
+    QCOMPARE(static_cast<int>(doc.g.nodes.size()), nodes);
+    const fold_structure s = detect(doc);
+    QCOMPARE(s.groups.size(), std::size_t{1});
+    const fold_group& g = s.groups[0];
+    QCOMPARE(g.kind, fold_kind::repeat);
+    QCOMPARE(g.first, std::size_t{1}); // after inp_embd's GET_ROWS
+    QCOMPARE(static_cast<int>(g.period), period);
+    QCOMPARE(static_cast<int>(g.count), count);
+    QCOMPARE(static_cast<int>(g.leafs.front().size()), leafsPerInstance);
+    QCOMPARE(QString::fromStdString(instance_label(g, 0, g.count - 1)), label);
+    // The last layer: loose, from its attention norm to l_out.
+    const int last = count;
+    for (std::size_t i = g.end(); i + 3 < doc.g.nodes.size(); ++i) {
+        QVERIFY(!s.place_of(doc.g.nodes[i]).folded());
+        QCOMPARE(layer_of(doc.ctx[doc.g.nodes[i]].name).value_or(last), last);
+    }
+    std::set<std::string> ops, leafNames;
+    for (std::size_t j = 0; j < g.period; ++j) ops.insert(std::string(info(doc.ctx[s.tensor_at(doc.g, 0, 0, j)].op).name));
+    for (std::size_t j = g.period; j < g.locals(); ++j) leafNames.insert(doc.ctx[s.tensor_at(doc.g, 0, 0, j)].name);
+    QVERIFY(ops.count("FLASH_ATTN_EXT"));
+    QVERIFY(leafNames.count("cache_k_l0") && leafNames.count("cache_v_l0"));
+    QCOMPARE(ops.count("MUL_MAT_ID") == 1, moe);
+    QCOMPARE(ops.count("ARGSORT") == 1, moe);
+    QCOMPARE(leafNames.count("blk.0.ffn_gate_inp.weight") == 1, moe);
+    QCOMPARE(leafNames.count("blk.0.ffn_gate_exps.weight") == 1, moe);
 }
 
 void TestFold::instancesAreAligned() {

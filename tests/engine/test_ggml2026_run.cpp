@@ -6,7 +6,7 @@
 #include "sched_fixture.h"
 
 #include "alloc/plan.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "sched/backend_factory.h"
 
 #include <QtTest>

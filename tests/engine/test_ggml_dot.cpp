@@ -3,7 +3,7 @@
 // limits on DOT text (dot_scan.h) and the reproducers in tests/data/malformed/dot.
 #include "alloc/plan.h"
 #include "io/dot_scan.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/ggml_dot.h"
 #include "models/ggml_dot_label.h"
 

@@ -1,7 +1,7 @@
 // Graph plans as DSA problems: the lifetimes of tests/data/graphs/small.json worked out by hand,
 // statistics of a hand-made plan, and on real llama graphs ggml's plan reproduced exactly (its
 // peak is the allocator's max_size) while other planners' plans move the tensors consistently.
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "plan/graph_dsa.h"
 #include "plan/plan_stats.h"
 

@@ -6,7 +6,7 @@
 #include "alloc/plan.h"
 #include "alloc/plan_listing.h"
 #include "core/builder.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/llama_report.h"
 
 #include <QtTest>

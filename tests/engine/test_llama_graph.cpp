@@ -1,6 +1,6 @@
 // The llama graph of llama.cpp (mid-November 2023) from the shared GGUF models: node order and
 // names, shapes and views of the KV cache, weight placement and -ngl splits.
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/llama_graph.h"
 
 #include "common/time_budget.h"

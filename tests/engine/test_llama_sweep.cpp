@@ -1,7 +1,7 @@
-// The compute buffer of a llama model at several n_batch / n_ctx values (models/llama_sweep.h):
+// The compute buffer of a llama model at several n_batch / n_ctx values (source/llama_sweep.h):
 // the spec parser, and stories260K's points, which grow with the batch as its logits do.
 #include "models/llama_report.h"
-#include "models/llama_sweep.h"
+#include "source/llama_sweep.h"
 
 #include <QtTest>
 
@@ -91,7 +91,7 @@ void TestLlamaSweep::builderReportsEachPointAndStops() {
     std::vector<int> built;
     const sweep_builder build = [&](const llama_params& p) {
         built.push_back(p.n_batch);
-        return open_source(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf", p);
+        return open_source(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf", p, ggml_version::v2023); // the sweep's era
     };
     std::atomic<bool> cancel{false};
     std::vector<std::size_t> seen;

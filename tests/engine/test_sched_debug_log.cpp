@@ -4,7 +4,7 @@
 // (issue 36: refused as the parser reaches them, by the loader the GUI and the CLI share).
 #include "sched/ggml2026/sched_debug_log.h"
 
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,9 +1,9 @@
-// A GGML_SCHED_DEBUG=2 log as a document (models/sched_log_document.h): the hand-written log of
+// A GGML_SCHED_DEBUG=2 log as a document (source/sched_log_document.h): the hand-written log of
 // docs/ggml-versions.md (tests/data/sched_debug/three_splits.log) tensor by tensor, split by split,
 // and the logs it refuses or warns about.
-#include "models/sched_log_document.h"
+#include "source/sched_log_document.h"
 
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "sched/ggml2026/sched_log_check.h"
 
 #include <QFile>
@@ -189,8 +189,8 @@ private slots:
                                  << "error: the log has no node lines (GGML_SCHED_DEBUG=1): print it with GGML_SCHED_DEBUG=2 to see its graph";
         QTest::newRow("unknown op")
             << "\n## SPLIT #0: CPU # 0 inputs\n"
-               "node #  0 (MUL_MAT_ID):                  moe (  16K) [  CPU         ] use=0,c=1:                    x (  16K) [  CPU         ]\n"
-            << "ops Planscope does not model are shown as NONE: MUL_MAT_ID (1)";
+               "node #  0 (SSM_CONV):                    moe (  16K) [  CPU         ] use=0,c=1:                    x (  16K) [  CPU         ]\n"
+            << "ops Planscope does not model are shown as NONE: SSM_CONV (1)";
         QTest::newRow("unary by its name")
             << "\n## SPLIT #0: CPU # 0 inputs\n"
                "node #  0 (      SILU):                    s (  16K) [  CPU         ] use=0,c=1:                    x (  16K) [  CPU         ]\n"

@@ -1,7 +1,7 @@
 // Split boundaries and copies grouped by cause (engine/sched/split_causes.h): a four-layer llama
 // with two layers on a second CPU backend splits 20 times, in nine kinds of boundary that repeat
 // per offloaded layer, and copies seven kinds of tensor; names fold their layer numbers to N.
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "sched/backend_factory.h"
 #include "sched/sched_runner.h"
 #include "sched/split_causes.h"

@@ -1,6 +1,6 @@
 // Built-in templates: the list, mlp and llama graphs from their parameters, "NAME?KEY=VALUE&..."
 // parsing and its errors, CLI-style base llama_params under template keys.
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/templates.h"
 
 #include <QtTest>

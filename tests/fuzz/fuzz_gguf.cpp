@@ -1,9 +1,12 @@
 // GGUF model files: the reader, then what `planscope-cli info MODEL.gguf` does with what it read
-// (hyperparameters, tensors per type, the llama graph with the CLI's default parameters, its plan).
+// (hyperparameters, tensors per type, llama.cpp da46e59c's graph of any architecture engine/llm
+// builds and its reserve, the 2023 llama graph with the CLI's default parameters and its plan).
 #include "fuzz_support.h"
 
 #include "alloc/plan.h"
 #include "core/summary.h"
+#include "llm/llm_build.h"
+#include "llm/llm_reserve.h"
 #include "models/gguf.h"
 #include "models/llama_graph.h"
 #include "models/model_info.h"
@@ -33,6 +36,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     touch_tensor_data(*file);
     (void)tensor_totals(*file);
+    if (auto hl = read_model_hparams(*file); !hl) {
+        fuzz::check_error("read_model_hparams", hl.err());
+    } else {
+        // Small enough to keep the fuzzer fast; the shapes still come from the file.
+        llm_context_params p;
+        p.n_ctx = 256;
+        p.n_batch = p.n_ubatch = 8;
+        if (auto r = llm_reserve(*file, p); !r) fuzz::check_error("llm_reserve", r.err());
+    }
     auto h = read_hparams(*file);
     if (!h) {
         fuzz::check_error("read_hparams", h.err());

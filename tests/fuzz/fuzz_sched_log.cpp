@@ -1,10 +1,10 @@
 // GGML_SCHED_DEBUG logs: the parser (sched/ggml2026/sched_debug_log.h), then what opening the log
-// in planscope does (models/sched_log_document.h, the document planned) and `plan GRAPH
+// in planscope does (source/sched_log_document.h, the document planned) and `plan GRAPH
 // --sched-log` on the log's own graph (sched/ggml2026/sched_log_check.h), and the round trip.
 #include "fuzz_support.h"
 
 #include "alloc/plan.h"
-#include "models/sched_log_document.h"
+#include "source/sched_log_document.h"
 #include "sched/ggml2026/sched_log_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -3,7 +3,7 @@
 // the blocks' run box, a tensor by name, the step a node is allocated at.
 #include "canvas/block_item.h"
 #include "canvas/graph_canvas.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 #include "ui_test_support.h"

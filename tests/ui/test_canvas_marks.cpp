@@ -5,7 +5,7 @@
 #include "canvas/canvas_hint.h"
 #include "canvas/graph_canvas.h"
 #include "canvas/tensor_node_item.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "session/graph_session.h"
 #include "canvas_fixture.h"
 #include "ui_test_support.h"

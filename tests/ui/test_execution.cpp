@@ -122,7 +122,7 @@ void TestExecution::outputsMatchCpuOnly() {
 // share host memory), announced on the schedule drawn, and the engine's 2026 run's outputs.
 void TestExecution::runsAsGgml2026() {
     SplitFixture f;
-    f.session.setGgmlVersion(ggml_version::v2026);
+    f.session.setEra(ggml_version::v2026);
     QVERIFY(f.schedule("cpu,cpu"));
     QCOMPARE(f.controller.schedule()->plan.splits.size(), std::size_t{1});
     QSignalSpy running(&f.controller, &SplitController::runningSplitChanged);

@@ -9,7 +9,7 @@
 #include "canvas/step_highlight.h"
 #include "canvas/stub_item.h"
 #include "canvas/tensor_node_item.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "sched/split_schedule.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"

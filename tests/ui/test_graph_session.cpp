@@ -269,11 +269,17 @@ void TestGraphSession::openFileReadsModelsAndDumps() {
     QVERIFY(finished.wait(10000));
     QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), startupNodes);
     QCOMPARE(session.displayName(), u"stories260K.gguf"_s);
+    QCOMPARE(session.era().version(), planscope::ggml_version::v2026); // a model opens in ggml 2026
+    session.setEra(planscope::ggml_version::v2023);
+    session.openFile(QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf")); // the same one again
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(session.era().version(), planscope::ggml_version::v2023); // keeps the chosen era
 
     session.openFile(QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_layer.dot"));
     QVERIFY(finished.wait(10000));
     QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), 29);
     QCOMPARE(session.displayName(), u"llama_layer"_s);
+    QCOMPARE(session.era().version(), planscope::ggml_version::v2023);
 }
 
 namespace {
@@ -305,7 +311,7 @@ void TestGraphSession::llamaReserveOnWorker() {
     auto graph = loadStartupGraph({});
     QVERIFY(graph);
     session.setDocument(std::move(graph).value());
-    if (v2026) session.setGgmlVersion(planscope::ggml_version::v2026);
+    if (v2026) session.setEra(planscope::ggml_version::v2026);
     QSignalSpy changed(&session, &GraphSession::llamaReserveChanged);
     session.computeLlamaReserve(defaultModelBuilder(), startupParams);
     QCOMPARE(changed.size(), 1); // being computed

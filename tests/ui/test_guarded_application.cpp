@@ -1,6 +1,6 @@
 // What escapes an event handler or a worker's job: reported as one printable line, the window and
 // its document kept (issue 17). Runs under GuardedApplication, as the app does.
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "mainwindow/main_window.h"
 #include "session/graph_session.h"
 #include "session/guarded_application.h"

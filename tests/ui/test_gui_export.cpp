@@ -167,12 +167,12 @@ void TestGuiExport::sameBytesAsCli() {
     GraphSession* session = m_window->session();
     const bool v2026 = cliArgs.contains(u"--ggml"_s);
     const qsizetype maxSize = cliArgs.indexOf(u"--max-buffer-size"_s);
-    if (v2026) session->setGgmlVersion(planscope::ggml_version::v2026);
+    if (v2026) session->setEra(planscope::ggml_version::v2026);
     if (maxSize >= 0) session->setMaxBufferSize(cliArgs.at(maxSize + 1).toULongLong());
     const bool exported = exportNow(s);
     if (v2026) { // back to the plan the other tests look at
         session->setMaxBufferSize(SIZE_MAX);
-        session->setGgmlVersion(planscope::ggml_version::v2023);
+        session->setEra(planscope::ggml_version::v2023);
         QTRY_VERIFY_WITH_TIMEOUT(!session->isPlanning(), 60000);
         session->setStep(4);
     }

@@ -3,7 +3,7 @@
 // quits. The layout runs in planscope-layout; a stopped one is killed and reaped.
 #include "canvas/canvas_layout.h"
 #include "canvas/graph_canvas.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "mainwindow/main_window.h"
 #include "session/graph_session.h"
 #include "ui_test_support.h"

@@ -155,7 +155,8 @@ void TestMainWindow::analysisIsWired() {
 
 // View > Allocator: small.json planned by ggml 2026 needs 256 bytes, not 2023's 384 (its
 // parse_seq barrier, docs/plan-listing.md). The choice is the document's: a re-plan of the same
-// document keeps it, another document starts at 2023.
+// document keeps it, another document starts in its own era (a graph file's 2023, a model's 2026).
+// The status bar says which era planned.
 void TestMainWindow::allocatorMenuReplans() {
     MainWindow w;
     QSignalSpy planned(w.session(), &GraphSession::planFinished);
@@ -169,19 +170,19 @@ void TestMainWindow::allocatorMenuReplans() {
     QVERIFY(v2023 && v2026);
     QVERIFY(v2023->isChecked() && !v2026->isChecked());
     QLabel* status = w.findChild<QLabel*>(u"statusGgml"_s);
-    QVERIFY(status && status->isHidden());
+    QVERIFY(status);
+    QCOMPARE(status->text(), u"Planned by ggml 2023 (seeds)"_s);
     QAction* maxSize = w.findChild<QAction*>(u"maxBufferSizeAction"_s);
     QVERIFY(maxSize && !maxSize->isEnabled()); // 2023 has no maximum
 
     v2026->trigger();
     QVERIFY(planned.wait(10000));
-    QCOMPARE(w.session()->ggmlVersion(), planscope::ggml_version::v2026);
+    QCOMPARE(w.session()->era().version(), planscope::ggml_version::v2026);
     QCOMPARE(w.session()->planTrace()->result().version, planscope::ggml_version::v2026);
     QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{256});
     QCOMPARE(w.findChild<QLabel*>(u"statusCompute"_s)->text(), u"Compute buffer 384 bytes \u2192 256 bytes (\u2212128 bytes)"_s);
     QVERIFY(v2026->isChecked() && !v2023->isChecked());
-    QVERIFY(!status->isHidden());
-    QCOMPARE(status->text(), u"ggml 2026 allocator"_s);
+    QCOMPARE(status->text(), u"Planned by ggml 2026 (d99724f2)"_s);
     QVERIFY(maxSize->isEnabled());
 
     // 128 bytes at most: y, which 256 bytes put beside norm, opens a chunk of its own
@@ -190,7 +191,7 @@ void TestMainWindow::allocatorMenuReplans() {
     QVERIFY(planned.wait(10000));
     QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{128});
     QCOMPARE(w.session()->planTrace()->result().more_chunks.size(), std::size_t{1});
-    QCOMPARE(status->text(), u"ggml 2026 allocator, buffers of 128 bytes at most"_s);
+    QCOMPARE(status->text(), u"Planned by ggml 2026 (d99724f2), buffers of 128 bytes at most"_s);
 
     w.session()->setDocument(copy_document(*small)); // the same document again
     QVERIFY(planned.wait(10000));
@@ -204,11 +205,19 @@ void TestMainWindow::allocatorMenuReplans() {
     other.name = "other";
     w.session()->setDocument(std::move(other));
     QVERIFY(planned.wait(10000));
-    QCOMPARE(w.session()->ggmlVersion(), planscope::ggml_version::v2023);
+    QCOMPARE(w.session()->era().version(), planscope::ggml_version::v2023);
     QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{384});
     QVERIFY(v2023->isChecked());
-    QVERIFY(status->isHidden());
+    QCOMPARE(status->text(), u"Planned by ggml 2023 (seeds)"_s);
     QVERIFY(!maxSize->isEnabled());
+
+    graph_document model = copy_document(*small);
+    model.name = "model"; // as a .gguf source opens (opened_source::era)
+    w.session()->setDocument(std::move(model), {}, {}, {}, planscope::ggml_version::v2026);
+    QVERIFY(planned.wait(10000));
+    QCOMPARE(w.session()->planTrace()->result().max_size, std::size_t{256});
+    QVERIFY(v2026->isChecked());
+    QCOMPARE(status->text(), u"Planned by ggml 2026 (d99724f2)"_s);
 }
 
 void TestMainWindow::initTestCase() {

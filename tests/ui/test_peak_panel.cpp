@@ -3,7 +3,7 @@
 // is only kept by the parse_seq barrier, y waits for c, c for v and out (nodes 5 and 6 of 7). Rows select tensors and
 // follow the selection; "at the current step" follows stepping; after Schedule there is a buffer
 // per backend.
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "model/live_tensor_model.h"
 #include "panels/peak_panel.h"
 #include "session/graph_session.h"

@@ -4,7 +4,7 @@
 // in their backend's column with the copies' bytes on the arrows and each boundary's cause beside
 // it; cause texts name the source and where it lives.
 #include "fold/fold_structure.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/screenshot.h"
 #include "sched/split_overview.h"

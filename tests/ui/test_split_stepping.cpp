@@ -5,7 +5,7 @@
 #include "buffers/buffer_view.h"
 #include "canvas/graph_canvas.h"
 #include "canvas/step_highlight.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "mainwindow/main_window.h"
 #include "sched/split_controller.h"
 #include "sched/split_panel.h"
@@ -251,7 +251,7 @@ void TestSplitStepping::storiesAsGgml2026() {
     QVERIFY2(src, src ? "" : src.err().message.c_str());
     BackendRequest request;
     request.list = "cpu,cpu";
-    request.version = ggml_version::v2026;
+    request.era = &era_for(ggml_version::v2026);
     auto s = scheduleDocument(src->doc, src->preallocate, request);
     QVERIFY2(s, s ? "" : s.err().message.c_str());
     // Two CPU backends share the host buffer type: no copies, one split, one compute buffer;

@@ -5,7 +5,11 @@
 #include "model/op_summary_model.h"
 #include "model/tensor_list_model.h"
 #include "core/summary.h"
+#include "llm/llm_build.h"
+#include "llm/llm_reserve.h"
 #include "panels/buffers_panel.h"
+#include "panels/llm_memory_model.h"
+#include "panels/summary_panel.h"
 #include "session/graph_session.h"
 #include "session/plan_trace.h"
 #include "session/startup_graph.h"
@@ -34,6 +38,7 @@ private slots:
     void tensorListModelIndexOf();
     void bufferListModel();
     void computeBufferRows();
+    void llmMemoryRows();
     void eventLogModel();
     void modelsSurviveResetToEmpty();
 };
@@ -206,6 +211,81 @@ void TestModels::computeBufferRows() {
     QCOMPARE(lines.size(), 2);
     QVERIFY2(lines[0].startsWith(u"llama.cpp prints: CPU compute buffer size = "_s), qPrintable(lines[0]));
     QVERIFY2(lines[1].startsWith(u"llama.cpp prints: CPU1 compute buffer size = "_s), qPrintable(lines[1]));
+}
+
+// A .gguf built as llama.cpp da46e59c builds it: stories260K at n_ctx 64 (padded to 256), n_batch 8,
+// flash attention auto (on), as tests/data/llama_cpp/stories260K.tsv has llama.cpp's figures: 161
+// nodes, the mapped model 1,171,200 bytes, the KV cache 163,840, the compute buffer 29,024; the
+// logits buffer (output_reserve(n_seq_max)) one row of 512 floats, 2,048 bytes.
+void TestModels::llmMemoryRows() {
+    auto file = open_gguf(std::filesystem::path(PLANSCOPE_SHARED_DIR) / "models" / "stories260K.gguf");
+    QVERIFY(file.ok());
+    llm_context_params params;
+    params.n_ctx = 64;
+    params.n_batch = params.n_ubatch = 8;
+    auto reserve = llm_reserve(*file, params);
+    QVERIFY(reserve.ok());
+    llm_ubatch_shape ubatch;
+    ubatch.n_tokens = ubatch.n_outputs = 8;
+    auto built = build_llm_graph(*file, params, ubatch);
+    QVERIFY(built.ok());
+
+    GraphSession session;
+    BuffersPanel buffers(&session);
+    SummaryPanel summary(&session);
+    LlmMemoryModel& model = *buffers.llmMemoryModel();
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    session.setDocument(std::move(built->doc), u"stories260K.gguf"_s, built->inputs, {}, ggml_version::v2026,
+                        std::make_shared<const llm_reserve_result>(std::move(*reserve)));
+    QVERIFY(buffers.showsLlmMemory());
+    // "CPU" (context, compute, the output buffer), "CPU_Mapped" (the model), the total.
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), static_cast<int>(LlmMemoryModel::ColumnCount));
+    const auto bytes = [&](int row, int column) { return model.index(row, column).data(LlmMemoryModel::SortRole).toULongLong(); };
+    QCOMPARE(model.index(0, LlmMemoryModel::BufferTypeColumn).data().toString(), u"CPU"_s);
+    QCOMPARE(bytes(0, LlmMemoryModel::ContextColumn), 163840ULL);
+    QCOMPARE(bytes(0, LlmMemoryModel::ComputeColumn), 29024ULL);
+    QCOMPARE(bytes(0, LlmMemoryModel::OutputColumn), 2048ULL);
+    QCOMPARE(bytes(0, LlmMemoryModel::ModelColumn), 0ULL);
+    QCOMPARE(bytes(0, LlmMemoryModel::TotalColumn), 163840ULL + 29024 + 2048);
+    QCOMPARE(model.index(1, LlmMemoryModel::BufferTypeColumn).data().toString(), u"CPU_Mapped"_s);
+    QCOMPARE(bytes(1, LlmMemoryModel::ModelColumn), 1171200ULL);
+    QCOMPARE(bytes(1, LlmMemoryModel::OutputColumn), 0ULL);
+    QCOMPARE(model.index(2, LlmMemoryModel::BufferTypeColumn).data().toString(), u"Total"_s);
+    QCOMPARE(bytes(2, LlmMemoryModel::TotalColumn), 1171200ULL + 163840 + 29024 + 2048);
+    QCOMPARE(model.index(1, LlmMemoryModel::ModelColumn).data().toString(), u"1.1 MiB"_s);
+    QCOMPARE(model.index(1, LlmMemoryModel::ModelColumn).data(Qt::ToolTipRole).toString(), u"1,171,200 bytes (1.1 MiB)"_s);
+    QVERIFY(model.index(2, LlmMemoryModel::BufferTypeColumn).data(Qt::FontRole).value<QFont>().bold());
+    QCOMPARE(model.headerData(LlmMemoryModel::ContextColumn, Qt::Horizontal).toString(), u"Context (KV)"_s);
+
+    using Total = SummaryPanel::Total;
+    QVERIFY(!summary.isShown(Total::LlamaReserve));
+    for (const Total t : {Total::LlmPlannedBy, Total::LlmNodes, Total::LlmContext, Total::LlmFlashAttention, Total::LlmModel,
+                          Total::LlmKv, Total::LlmCompute, Total::LlmOutput, Total::LlmTotal})
+        QVERIFY(summary.isShown(t));
+    QCOMPARE(summary.text(Total::LlmPlannedBy), u"ggml 2026 (d99724f2)"_s);
+    QCOMPARE(summary.text(Total::LlmNodes), u"pp 161 (8 tokens), tg 161 (1 token)"_s);
+    QCOMPARE(summary.text(Total::LlmContext), u"n_ctx 256, n_batch 8, n_ubatch 8"_s);
+    QCOMPARE(summary.text(Total::LlmFlashAttention), u"on"_s);
+    QCOMPARE(summary.text(Total::LlmModel), u"1.1 MiB (CPU_Mapped)"_s);
+    QCOMPARE(summary.text(Total::LlmKv), u"160.0 KiB (CPU)"_s);
+    QCOMPARE(summary.text(Total::LlmCompute), u"28.3 KiB (CPU)"_s);
+    QCOMPARE(summary.text(Total::LlmOutput), u"2.0 KiB"_s);
+    QCOMPARE(summary.text(Total::LlmTotal), u"1.3 MiB (model + context + compute)"_s);
+    QCOMPARE(summary.toolTip(Total::LlmKv), u"163,840 bytes (160.0 KiB)"_s);
+    // Another era plans it; llama.cpp's figures stay.
+    session.setEra(ggml_version::v2023);
+    QCOMPARE(summary.text(Total::LlmPlannedBy), u"ggml 2023 (seeds)"_s);
+
+    // A 2023 document: the rows as they were, no breakdown.
+    auto graph = loadStartupGraph({});
+    QVERIFY(graph.ok());
+    session.setDocument(std::move(graph).value());
+    QVERIFY(!buffers.showsLlmMemory());
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(!summary.isShown(Total::LlmModel));
+    QVERIFY(!summary.isShown(Total::LlmPlannedBy));
+    QVERIFY(summary.isShown(Total::ComputeBuffers));
 }
 
 void TestModels::eventLogModel() {

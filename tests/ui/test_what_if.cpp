@@ -15,7 +15,7 @@
 #include "session/startup_graph.h"
 #include "ui_test_support.h"
 
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -275,7 +275,7 @@ void TestWhatIf::reserveFollowsDocument() {
     QTRY_COMPARE(buffers.index(2, BufferListModel::LlamaColumn).data().toString(), u"3.77 MiB"_s);
 
     // The allocator's version plans the worst case again (planscope-cli info --batch 32 --ggml 2026: 608,544).
-    w->session()->setGgmlVersion(ggml_version::v2026);
+    w->session()->setEra(ggml_version::v2026);
     QTRY_COMPARE(requests, 3);
     QTRY_VERIFY_WITH_TIMEOUT(session->llamaReserve().has_value(), 20000);
     QCOMPARE(session->llamaReserve()->total, std::uint64_t{3342480 + 608544 + 32});

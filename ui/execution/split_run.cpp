@@ -1,6 +1,5 @@
 #include "split_run.h"
 
-#include "sched/ggml2026/run_backends_2026.h"
 #include "sched/sched.h"
 #include "sched/sched_runner.h"
 
@@ -17,10 +16,9 @@ result<RunOutcome> runDocument(const graph_document& doc, const std::vector<tens
     if (!owned) return owned.err();
     const std::vector<backend*> list = backend_pointers(*owned);
     const auto open = [&]() -> result<opened_source> { return opened_source{planscope::copy_document(doc), preallocated, {}, {}}; };
-    ggml2026::sched_plan_options options;
+    era_sched_options options;
     options.max_buffer_size = request.maxBufferSize;
-    auto made = request.version == ggml_version::v2026 ? ggml2026::run_with_backends(open, list, observer, options)
-                                                       : run_with_backends(open, list, observer);
+    auto made = request.era->run(open, list, observer, options);
     if (!made) return made.err();
     RunOutcome out;
     out.backendNames = std::move(made->backend_names);

@@ -1,6 +1,6 @@
 #pragma once
 // Computes the current document on a list of backends, as `planscope-cli run --backends` does
-// (run_with_backends: the same fill pattern, so results match it), with the scheduler's events
+// (the era's run: the same fill pattern, so results match it), with the scheduler's events
 // passed to an observer while it runs, so the GUI can follow the running split. A llama GGUF
 // model with a prompt runs for real instead, as `planscope-cli run MODEL --tokens --backends`.
 #include "models/gguf.h"

@@ -74,12 +74,12 @@ bool ExportController::start(const ExportSettings& s) {
         return true;
     }
     auto request = toRequest(s);
-    // The plan, the splits and the trace's run as the document's ggml version makes them.
+    // The plan, the splits and the trace's run as the document's era makes them.
     if (request) {
-        request->plan.version = m_session->ggmlVersion();
+        request->plan.version = m_session->era().version();
         request->plan.max_buffer_size = m_session->maxBufferSize();
         if (request->schedule) {
-            request->schedule->version = m_session->ggmlVersion();
+            request->schedule->version = m_session->era().version();
             request->schedule->max_buffer_size = m_session->maxBufferSize();
         }
     }

@@ -7,7 +7,7 @@
 #include "recent_files.h"
 #include "session/graph_session.h"
 
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/gguf.h"
 #include "models/llama_hparams.h"
 

@@ -9,6 +9,7 @@
 #include "options/sweep_dialog.h"
 #include "model/format.h"
 #include "panels/inspector_panel.h"
+#include "panels/llm_memory_model.h"
 #include "panels/peak_panel.h"
 #include "panels/summary_panel.h"
 #include "sched/split_controller.h"
@@ -48,20 +49,40 @@ void MainWindow::createAnalysis() {
     });
     connect(m_stepper, &StepController::breakpointsChanged, this,
             [this] { m_canvas->setBreakpointTensors(m_stepper->breakpoints().tensors); });
-    // Which allocator planned, when it is not the default.
-    auto* allocator = new QLabel(tr("ggml 2026 allocator"), this);
+    // Which era planned.
+    auto* allocator = new QLabel(this);
     allocator->setObjectName(u"statusGgml"_s);
-    allocator->setToolTip(tr("View > Allocator: this document is planned as ggml_gallocr of 2026 does"));
-    allocator->hide();
+    allocator->setToolTip(tr("View > Allocator: the ggml whose allocator and scheduler plan, schedule and run this document"));
     statusBar()->addPermanentWidget(allocator);
     const auto showAllocator = [this, allocator] {
         const std::size_t max = m_session->maxBufferSize();
-        allocator->setText(max == SIZE_MAX ? tr("ggml 2026 allocator")
-                                           : tr("ggml 2026 allocator, buffers of %1 at most").arg(formatBytes(max)));
-        allocator->setVisible(m_session->ggmlVersion() == planscope::ggml_version::v2026);
+        const planscope::era& era = m_session->era();
+        const QString label = toQString(era.label());
+        allocator->setText(max == SIZE_MAX || !era.has_buffer_maximum()
+                               ? tr("Planned by %1").arg(label)
+                               : tr("Planned by %1, buffers of %2 at most").arg(label, formatBytes(max)));
     };
-    connect(m_session, &GraphSession::ggmlVersionChanged, allocator, showAllocator);
+    showAllocator();
+    connect(m_session, &GraphSession::eraChanged, allocator, showAllocator);
     connect(m_session, &GraphSession::maxBufferSizeChanged, allocator, showAllocator);
+    // What llama.cpp da46e59c's context holds for a .gguf built as it builds it.
+    auto* llm = new QLabel(this);
+    llm->setObjectName(u"statusLlm"_s);
+    statusBar()->addPermanentWidget(llm);
+    const auto showLlm = [this, llm] {
+        const auto& r = m_session->llmReserve();
+        llm->setVisible(r != nullptr);
+        if (!r) return;
+        const LlmMemoryPart model = llmMemoryPart(*r, LlmPart::Model), kv = llmMemoryPart(*r, LlmPart::Context),
+                            compute = llmMemoryPart(*r, LlmPart::Compute);
+        llm->setText(tr("llama.cpp: model %1, KV %2, compute %3")
+                         .arg(formatBytes(model.bytes), formatBytes(kv.bytes), formatBytes(compute.bytes)));
+        llm->setToolTip(tr("What llama.cpp da46e59c's context holds (llama_memory_breakdown): %1 in all; the Buffers dock "
+                           "lists it by buffer type")
+                            .arg(formatBytes(model.bytes + kv.bytes + compute.bytes)));
+    };
+    showLlm();
+    connect(m_session, &GraphSession::planStarted, llm, showLlm); // each document is planned as it arrives
     // The compute buffer, and after a what-if how it changed, where it stays in view.
     auto* compute = new QLabel(this);
     compute->setObjectName(u"statusCompute"_s);
@@ -105,9 +126,9 @@ QMenu* MainWindow::createAllocatorMenu() {
         a->setCheckable(true);
         a->setStatusTip(tip);
         a->setActionGroup(group);
-        a->setChecked(m_session->ggmlVersion() == v);
-        connect(a, &QAction::triggered, this, [this, v] { m_session->setGgmlVersion(v); });
-        connect(m_session, &GraphSession::ggmlVersionChanged, a, [this, a, v] { a->setChecked(m_session->ggmlVersion() == v); });
+        a->setChecked(m_session->era().version() == v);
+        connect(a, &QAction::triggered, this, [this, v] { m_session->setEra(v); });
+        connect(m_session, &GraphSession::eraChanged, a, [this, a, v] { a->setChecked(m_session->era().version() == v); });
     };
     add(planscope::ggml_version::v2023, tr("ggml 202&3"), tr("Plan as the ggml-alloc of late 2023 does (the seeds)"),
         u"ggml2023Action"_s);
@@ -118,9 +139,9 @@ QMenu* MainWindow::createAllocatorMenu() {
     QAction* maxSize = menu->addAction(tr("&Maximum Buffer Size…"), this, &MainWindow::askMaxBufferSize);
     maxSize->setObjectName(u"maxBufferSizeAction"_s);
     maxSize->setStatusTip(tr("The buffer type's largest buffer: ggml 2026 plans a larger one as chunks"));
-    const auto enable = [this, maxSize] { maxSize->setEnabled(m_session->ggmlVersion() == planscope::ggml_version::v2026); };
+    const auto enable = [this, maxSize] { maxSize->setEnabled(m_session->era().has_buffer_maximum()); };
     enable();
-    connect(m_session, &GraphSession::ggmlVersionChanged, maxSize, enable);
+    connect(m_session, &GraphSession::eraChanged, maxSize, enable);
     return menu;
 }
 

@@ -4,7 +4,7 @@
 // included), one per backend after Schedule ("CPU compute buffer size = 70.50 MiB").
 #include "alloc/alloc_events.h"
 #include "core/document.h"
-#include "models/llama_sweep.h"
+#include "source/llama_sweep.h"
 
 #include <QString>
 

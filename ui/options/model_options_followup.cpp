@@ -3,7 +3,7 @@
 #include "model_replanner.h"
 #include "settings/app_settings.h"
 
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/llama_report.h"
 #include "model/format.h"
 #include "models/templates.h"
@@ -30,7 +30,7 @@ ModelFollowUp::ModelFollowUp(GraphSession* session, ModelReplanner* replanner, Q
     : QObject(parent), m_session(session), m_replanner(replanner) {
     connect(m_session, &GraphSession::loadFinished, this, [this](const QString& path) { m_specSetsNgl = specSetsNgl(path); });
     connect(m_replanner, &ModelReplanner::sourceChanged, this, &ModelFollowUp::post);
-    connect(m_session, &GraphSession::ggmlVersionChanged, this, &ModelFollowUp::post);
+    connect(m_session, &GraphSession::eraChanged, this, &ModelFollowUp::post);
     connect(m_session, &GraphSession::maxBufferSizeChanged, this, &ModelFollowUp::post);
 }
 

@@ -1,6 +1,6 @@
 #include "model_replanner.h"
 
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "model/format.h"
 #include "session/startup_graph.h"
 

@@ -5,7 +5,7 @@
 // at a "nice" size: ticks 1, 2 or 5 times a power of ten of a binary unit (B, KiB, MiB, ...), up to
 // 200 of it, or half the next unit (512 KiB), so that formatBytes prints every tick exactly.
 // Pure functions, tested by data rows.
-#include "models/llama_sweep.h"
+#include "source/llama_sweep.h"
 
 #include <QPolygonF>
 #include <QRectF>

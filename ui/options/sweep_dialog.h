@@ -1,12 +1,12 @@
 #pragma once
 // Model > Compute Buffer Sweep: the current model re-built and planned at several n_batch or
-// n_ctx values (models/llama_sweep.h, what planscope-cli plan --sweep prints), as a chart and a
+// n_ctx values (source/llama_sweep.h, what planscope-cli plan --sweep prints), as a chart and a
 // table. The sweep runs on a worker thread and streams its points as they are planned; Cancel,
 // another run, another model or closing the dialog stop it at once (what the worker still sends
 // is dropped by generation), and the destructor waits for it.
 #include "model_options.h"
 #include "model_replanner.h"
-#include "models/llama_sweep.h"
+#include "source/llama_sweep.h"
 
 #include <QDialog>
 

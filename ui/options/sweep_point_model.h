@@ -3,7 +3,7 @@
 // the value, nodes, the plan's compute buffer, the lower bound, their ratio (4 decimals, as
 // planscope-cli plan --sweep prints it) and llama.cpp's total. Sizes are readable in the cells
 // and exact in the tooltips.
-#include "models/llama_sweep.h"
+#include "source/llama_sweep.h"
 
 #include <QAbstractTableModel>
 

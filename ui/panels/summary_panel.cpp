@@ -1,5 +1,6 @@
 #include "summary_panel.h"
 
+#include "llm_memory_model.h"
 #include "model/format.h"
 #include "model/op_summary_model.h"
 #include "model/compute_buffers.h"
@@ -29,6 +30,9 @@ SummaryPanel::SummaryPanel(GraphSession* session, QWidget* parent)
         tr("Tensors:"), tr("Nodes:"), tr("Leafs:"), tr("View nodes:"),
         tr("Leaf bytes:"), tr("Node bytes (without views):"), tr("Preallocated bytes:"), tr("Compute buffer:"),
         tr("llama.cpp reserves:"),
+        tr("Planned by:"), tr("Graph nodes (llama.cpp):"), tr("Context:"), tr("Flash attention:"),
+        tr("Model (weights):"), tr("Context (KV cache):"), tr("Compute buffer (llama.cpp):"), tr("Output buffer:"),
+        tr("llama.cpp memory:"),
     };
     for (std::size_t i = 0; i < labels.size(); ++i) {
         m_totals[i] = new QLabel(this);
@@ -57,6 +61,8 @@ SummaryPanel::SummaryPanel(GraphSession* session, QWidget* parent)
     totals->setRowVisible(static_cast<int>(Total::LlamaReserve), false);
     m_session->addObserver(this);
     connect(m_session, &GraphSession::llamaReserveChanged, this, &SummaryPanel::showReserve);
+    connect(m_session, &GraphSession::eraChanged, this, &SummaryPanel::showLlmReserve);
+    showLlmReserve();
 }
 
 SummaryPanel::~SummaryPanel() { m_session->removeObserver(this); }
@@ -75,8 +81,10 @@ void SummaryPanel::onGraphLoaded(const planscope::graph_document& doc) {
     set(Total::ComputeBuffers, tr("planning…"));
     m_totals[static_cast<std::size_t>(Total::ComputeBuffers)]->setToolTip({});
     m_promptLine.clear();
-    m_promptGraph = planscope::is_llama_prompt_graph(doc);
+    // llama.cpp da46e59c's own figures replace the 2023 worst-case graph's.
+    m_promptGraph = !m_session->llmReserve() && planscope::is_llama_prompt_graph(doc);
     showReserve();
+    showLlmReserve();
     m_model->setSummary(s);
 }
 
@@ -100,7 +108,7 @@ void SummaryPanel::onPlanReady(const PlanTrace& trace) {
         m_lastSource = source;
     }
     label->setText(text);
-    label->setToolTip(planscope::is_llama_prompt_graph(trace.document())
+    label->setToolTip(m_promptGraph
                           ? tr("For this prompt graph (llama.cpp reserves with its worst-case graph):\n%1").arg(lines.join(u'\n'))
                           : tr("llama.cpp prints:\n%1").arg(lines.join(u'\n')));
     if (trace.hasSplits()) emit backendComputeBuffers(text, label->toolTip());
@@ -133,6 +141,42 @@ void SummaryPanel::showReserve() {
     }
     label->setText(tr("planning…"));
     label->setToolTip({});
+}
+
+void SummaryPanel::showLlmReserve() {
+    const std::shared_ptr<const planscope::llm_reserve_result>& r = m_session->llmReserve();
+    for (int t = static_cast<int>(Total::LlmPlannedBy); t < static_cast<int>(Total::Count); ++t) m_form->setRowVisible(t, r != nullptr);
+    if (!r) return;
+    auto set = [this](Total t, const QString& text, const QString& tip) {
+        QLabel* label = m_totals[static_cast<std::size_t>(t)];
+        label->setText(text);
+        label->setToolTip(tip);
+    };
+    auto count = [](std::size_t n) { return QLocale().toString(static_cast<qulonglong>(n)); };
+    const planscope::llm_cparams& c = r->cparams;
+    set(Total::LlmPlannedBy, toQString(m_session->era().label()),
+        tr("The era whose allocator plans this document (View > Allocator); llama.cpp da46e59c's figures below "
+           "are ggml 2026's"));
+    set(Total::LlmNodes, tr("pp %1 (%2 tokens), tg %3 (1 token)").arg(count(r->pp.nodes), count(c.n_ubatch), count(r->tg.nodes)),
+        tr("The nodes of the graphs llama.cpp reserves with: the prompt graph (n_ubatch tokens) and the one-token "
+           "graph; %1 and %2 splits").arg(count(r->pp.splits), count(r->tg.splits)));
+    set(Total::LlmContext, tr("n_ctx %1, n_batch %2, n_ubatch %3").arg(count(c.n_ctx), count(c.n_batch), count(c.n_ubatch)),
+        tr("As llama_context resolves them: n_ctx padded to a multiple of 256, n_batch at most n_ctx, n_ubatch at "
+           "most n_batch; %1 cells per sequence").arg(count(c.n_ctx_seq)));
+    set(Total::LlmFlashAttention, c.flash_attn ? tr("on") : tr("off"),
+        tr("As llama_context resolves it: auto is on (the CPU runs FLASH_ATTN_EXT)"));
+    const LlmMemoryPart model = llmMemoryPart(*r, LlmPart::Model);
+    const LlmMemoryPart kv = llmMemoryPart(*r, LlmPart::Context);
+    const LlmMemoryPart compute = llmMemoryPart(*r, LlmPart::Compute);
+    set(Total::LlmModel, llmPartText(model), formatBytesExact(model.bytes));
+    set(Total::LlmKv, llmPartText(kv), formatBytesExact(kv.bytes));
+    set(Total::LlmCompute, llmPartText(compute),
+        tr("%1: the largest of the prompt, one-token and prompt graphs' reserves").arg(formatBytesExact(compute.bytes)));
+    set(Total::LlmOutput, formatBytes(r->output_bytes),
+        tr("%1: the logits buffer, not in llama_memory_breakdown").arg(formatBytesExact(r->output_bytes)));
+    const std::uint64_t total = model.bytes + kv.bytes + compute.bytes;
+    set(Total::LlmTotal, tr("%1 (model + context + compute)").arg(formatBytes(total)),
+        tr("%1, as llama_memory_breakdown sums it (without the output buffer)").arg(formatBytesExact(total)));
 }
 
 QString SummaryPanel::text(Total total) const { return m_totals[static_cast<std::size_t>(total)]->text(); }

@@ -2,7 +2,10 @@
 // Graph summary: tensor, node and leaf counts, bytes of leafs and nodes, the compute buffers once
 // planned (with llama.cpp's figure, and the change since the previous plan of the same model: a
 // what-if's before and after), for a llama prompt graph what llama.cpp reserves (its worst-case
-// graph, GraphSession::llamaReserve) beside the prompt graph's figure, and a per-op table.
+// graph, GraphSession::llamaReserve) beside the prompt graph's figure, and a per-op table. For a
+// .gguf built as llama.cpp da46e59c builds it (GraphSession::llmReserve) the Llm* rows instead:
+// the era that plans, llama.cpp's graph nodes, context and flash attention as it resolved them,
+// and its memory (model, context (KV), compute, output).
 #include "session/graph_observer.h"
 
 #include <QWidget>
@@ -25,8 +28,12 @@ class SummaryPanel final : public QWidget, public IGraphObserver {
 
 public:
     // The engine's graph_summary fields, in the order shown; preallocated = tensors with a placement.
-    // LlamaReserve: shown for a llama prompt graph only.
-    enum class Total { Tensors, Nodes, Leafs, Views, LeafBytes, NodeBytes, PreallocatedBytes, ComputeBuffers, LlamaReserve, Count };
+    // LlamaReserve: shown for a llama prompt graph only; Llm*: for a document with an llm reserve only.
+    enum class Total {
+        Tensors, Nodes, Leafs, Views, LeafBytes, NodeBytes, PreallocatedBytes, ComputeBuffers, LlamaReserve,
+        LlmPlannedBy, LlmNodes, LlmContext, LlmFlashAttention, LlmModel, LlmKv, LlmCompute, LlmOutput, LlmTotal,
+        Count
+    };
 
     explicit SummaryPanel(GraphSession* session, QWidget* parent = nullptr);
     ~SummaryPanel() override;
@@ -52,6 +59,7 @@ public:
 
 private:
     void showReserve();
+    void showLlmReserve();
 
     GraphSession* m_session;
     OpSummaryModel* m_model;

@@ -33,6 +33,8 @@ private:
     std::function<void(int, int)> m_onBegin;
 };
 
+QString eraName(const planscope::era& era) { return QString::fromLatin1(planscope::name(era.version())); } // "2026"
+
 } // namespace
 
 SplitController::SplitController(GraphSession* session, GraphCanvas* canvas, QObject* parent)
@@ -139,17 +141,15 @@ void SplitController::scheduleDocument() {
     auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
     BackendRequest request = m_request;
-    request.version = m_session->ggmlVersion();
+    request.era = &m_session->era();
     request.maxBufferSize = m_session->maxBufferSize();
-    emit statusMessage(request.version == planscope::ggml_version::v2026
-                           ? tr("Scheduling on %1 as ggml 2026…").arg(QString::fromStdString(request.list))
-                           : tr("Scheduling on %1…").arg(QString::fromStdString(request.list)));
+    emit statusMessage(tr("Scheduling on %1 as ggml %2…").arg(QString::fromStdString(request.list), eraName(*request.era)));
     startWorker([doc, pre, request] { return planscope::ui::scheduleDocument(*doc, pre, request); },
-                [this, list = request.list, version = request.version](planscope::result<SplitSchedule> r) {
+                [this, list = request.list, era = request.era](planscope::result<SplitSchedule> r) {
                     if (!r) return fail(errorText(r.err()));
                     m_lastError.clear();
                     m_scheduledList = list;
-                    m_scheduledVersion = version;
+                    m_scheduledEra = era;
                     m_schedule = std::make_shared<const SplitSchedule>(std::move(*r));
                     m_assignments->setSchedule(m_schedule);
                     m_causes->setSchedule(m_schedule);
@@ -203,16 +203,14 @@ void SplitController::run() {
     BackendRequest request = m_request;
     std::optional<LlamaPrompt> prompt = m_promptSource ? m_promptSource() : std::nullopt;
     // A llama prompt runs as llama.cpp of 2023 did (run_llama_prompt_sched); any other document
-    // with the scheduler of its version.
-    request.version = prompt ? planscope::ggml_version::v2023 : m_session->ggmlVersion();
+    // with its era's scheduler.
+    request.era = prompt ? &planscope::era_for(planscope::ggml_version::v2023) : &m_session->era();
     request.maxBufferSize = m_session->maxBufferSize();
-    emit statusMessage(request.version == planscope::ggml_version::v2026
-                           ? tr("Running on %1 as ggml 2026…").arg(QString::fromStdString(request.list))
-                           : tr("Running on %1…").arg(QString::fromStdString(request.list)));
+    emit statusMessage(tr("Running on %1 as ggml %2…").arg(QString::fromStdString(request.list), eraName(*request.era)));
     const quint64 generation = m_generation + 1; // startWorker's
     // The canvas shows splits only when it shows this backend list's schedule, made by the
     // scheduler this run uses.
-    const bool onCanvas = m_schedule && m_scheduledList == request.list && m_scheduledVersion == request.version;
+    const bool onCanvas = m_schedule && m_scheduledList == request.list && m_scheduledEra == request.era;
     auto forward = [this, generation, onCanvas](int split, int backend) {
         QMetaObject::invokeMethod(
             this,

@@ -114,7 +114,7 @@ private:
     PromptSource m_promptSource;
     std::shared_ptr<const SplitSchedule> m_schedule;
     std::string m_scheduledList; // the backend list m_schedule was made with
-    planscope::ggml_version m_scheduledVersion = planscope::ggml_version::v2023; // and whose scheduler
+    const planscope::era* m_scheduledEra = nullptr; // and whose scheduler
     std::unique_ptr<RunOutcome> m_run;
     quint64 m_generation = 0; // of the job whose result is wanted
     bool m_busy = false;

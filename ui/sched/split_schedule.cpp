@@ -3,7 +3,6 @@
 #include "export/split_diagram.h"
 #include "sched/sched.h"
 #include "sched/sched_runner.h"
-#include "sched/ggml2026/plan_backends_2026.h"
 #include "session/plan_trace.h"
 
 #include <algorithm>
@@ -43,69 +42,23 @@ void buildSplitDocument(SplitSchedule& s, graph_document& doc) {
     doc.parse_seq.clear(); // indices of the original graph
 }
 
-// Keeps the allocators' events until the scheduler creates its buffers: init_measure then swaps
-// in the real buffers and resets them, which would empty every strip at the last step.
-class MeasureRecorder final : public alloc_observer, public sched_observer {
-public:
-    void on_event(const alloc_event& e) override {
-        if (!m_done) m_alloc.push_back(e);
-    }
-    void on_event(const sched_event& e) override {
-        if (std::holds_alternative<sched_events::buffer_created>(e)) m_done = true;
-        m_sched.on_event(e);
-    }
-    std::vector<alloc_event> takeAllocEvents() { return std::move(m_alloc); }
-    [[nodiscard]] const std::vector<sched_event>& schedEvents() const { return m_sched.events(); }
-
-private:
-    sched_recorder m_sched;
-    std::vector<alloc_event> m_alloc;
-    bool m_done = false;
-};
-
 class EventKeeper final : public alloc_observer {
 public:
     void on_event(const alloc_event& e) override { events.push_back(e); }
     std::vector<alloc_event> events;
 };
 
-// ggml 2026: the split graph's views that keep each input alive until its copy belong to the
-// input's split (the allocator steps through them).
-void markInputViews(SplitSchedule& s) {
-    std::size_t at = 0;
+// A node of the split graph that no split claims belongs to the split of the next one that does:
+// ggml 2026's views that keep each input alive until its copy (the allocator steps through them).
+void claimUnclaimed(SplitSchedule& s) {
+    int next = -1;
     const std::vector<tensor_id>& nodes = s.plan.split_graph.nodes;
-    for (std::size_t i = 0; i < s.plan.splits.size(); ++i) {
-        for (std::size_t k = 0; k < s.plan.splits[i].inputs.size() && at < nodes.size(); ++k, at += 2) {
-            const tensor_id view = nodes[at];
-            if (view.index() >= s.splitOf.size()) s.splitOf.resize(view.index() + 1, -1);
-            s.splitOf[view.index()] = static_cast<int>(i);
-        }
-        at += s.plan.splits[i].i_end - s.plan.splits[i].i_start;
+    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+        const std::size_t i = it->index();
+        if (i >= s.splitOf.size()) s.splitOf.resize(i + 1, -1);
+        if (s.splitOf[i] >= 0) next = s.splitOf[i];
+        else s.splitOf[i] = next;
     }
-}
-
-result<SplitSchedule> schedule2026(const graph_document& doc, const std::vector<tensor_id>& preallocate,
-                                   std::span<backend* const> backends, const BackendRequest& request) {
-    EventKeeper allocEvents;
-    sched_recorder schedEvents;
-    ggml2026::sched_plan_options options;
-    options.max_buffer_size = request.maxBufferSize;
-    options.alloc = &allocEvents;
-    options.sched = &schedEvents;
-    auto out = ggml2026::plan_with_backends(opened_source{planscope::copy_document(doc), preallocate, {}, {}}, backends, options);
-    if (!out) return out.err();
-    SplitSchedule s;
-    s.backendNames = out->backend_names;
-    s.plan = std::move(out->plan);
-    s.events = schedEvents.events();
-    s.buffers = std::move(out->buffers);
-    s.causes = std::move(out->causes);
-    buildSplitDocument(s, out->doc); // the compute buffers are already the document's, one per chunk
-    markInputViews(s);
-    s.allocEvents = std::move(allocEvents.events);
-    s.allocSplit = eventSplits(s.allocEvents, s.splitOf);
-    s.splitDoc = std::make_shared<graph_document>(std::move(out->doc));
-    return s;
 }
 
 std::string hexColor(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
@@ -117,47 +70,26 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     auto owned = make_backends(request.list, request.options);
     if (!owned) return owned.err();
     const std::vector<backend*> backends = backend_pointers(*owned);
-    std::vector<std::string> devices;
-    for (const backend* b : backends) devices.push_back(backend_device(*b));
-    if (request.version == ggml_version::v2026) {
-        auto s = schedule2026(doc, preallocate, backends, request);
-        if (s) s->backendDevices = std::move(devices);
-        return s;
-    }
-    opened_source src{planscope::copy_document(doc), preallocate, {}, {}};
-    buffer_table table;
-    auto made = scheduler::create(backends, table, buffer_id{src.doc.buffers.size()},
-                                  buffer_backend_of_document(src.doc, display_names(backends)));
-    if (!made) return made.err();
-    scheduler& sched = **made;
-    MeasureRecorder recorder;
-    sched.set_observer(&recorder);
-    sched.set_alloc_observer(&recorder);
-    if (auto st = apply_assignments(sched, src.doc); !st) return st.err();
-    const int inputs = input_backend(backends);
-    for (tensor_id id : sched_preallocated(src))
-        if (auto st = sched.allocator(inputs).alloc(src.doc.ctx, id); !st) return st.err();
-    if (auto st = sched.init_measure(src.doc.ctx, src.doc.g); !st) return st.err();
-
+    EventKeeper allocEvents;
+    sched_recorder schedEvents;
+    era_sched_options options;
+    options.max_buffer_size = request.maxBufferSize;
+    options.alloc = &allocEvents;
+    options.sched = &schedEvents;
+    auto out = request.era->schedule(opened_source{planscope::copy_document(doc), preallocate, {}, {}}, backends, options);
+    if (!out) return out.err();
     SplitSchedule s;
-    s.backendNames = sched.backend_names();
-    s.backendDevices = std::move(devices);
-    s.plan = sched.plan();
-    sched.set_alloc_observer(nullptr);
-    s.events = recorder.schedEvents();
-    s.buffers = sched.buffers();
-    s.causes = group_split_causes(src.doc.ctx, src.doc.g, s.plan); // before the graph becomes the split graph
-    buildSplitDocument(s, src.doc);
-    // The compute buffers' ids follow the document's buffers (create's first_buffer).
-    for (const sched_buffer_info& b : s.buffers) {
-        const std::string& name = s.backendNames[static_cast<std::size_t>(b.backend)];
-        std::string label = name.substr(0, name.find(':')); // "OpenCL compute", its device in `backend`
-        label += " compute";
-        src.doc.buffers.push_back({std::move(label), name, b.size, sched.allocator(b.backend).alignment()});
-    }
-    s.allocEvents = recorder.takeAllocEvents();
+    s.backendNames = out->backend_names;
+    for (const backend* b : backends) s.backendDevices.push_back(backend_device(*b));
+    s.plan = std::move(out->plan);
+    s.events = schedEvents.events();
+    s.buffers = std::move(out->buffers);
+    s.causes = std::move(out->causes);
+    buildSplitDocument(s, out->doc); // the compute buffers are already the document's, one per backend or chunk
+    claimUnclaimed(s);
+    s.allocEvents = std::move(allocEvents.events);
     s.allocSplit = eventSplits(s.allocEvents, s.splitOf);
-    s.splitDoc = std::make_shared<graph_document>(std::move(src.doc));
+    s.splitDoc = std::make_shared<graph_document>(std::move(out->doc));
     return s;
 }
 

@@ -5,6 +5,7 @@
 #include "alloc/alloc_events.h"
 #include "alloc/plan.h"
 #include "core/document.h"
+#include "era/era.h"
 #include "layout/dot_writer.h"
 #include "sched/backend_factory.h"
 #include "sched/sched_events.h"
@@ -24,9 +25,10 @@ namespace planscope::ui {
 struct BackendRequest {
     std::string list = "cpu";
     planscope::backend_factory_options options;
-    // Whose scheduler splits and runs: ggml 2023's, or 2026's with one allocator over the
-    // backends' buffer types of at most maxBufferSize each (a llama prompt runs with 2023's).
-    planscope::ggml_version version = planscope::ggml_version::v2023;
+    // The era whose scheduler splits and runs (the document's, GraphSession::era): 2026's with
+    // one allocator over the backends' buffer types of at most maxBufferSize each (a llama prompt
+    // runs with 2023's).
+    const planscope::era* era = &planscope::era_for(planscope::ggml_version::v2023);
     std::size_t maxBufferSize = SIZE_MAX;
 };
 
@@ -50,8 +52,8 @@ struct SplitSchedule {
     bool logged = false;
 };
 
-// Plans `doc` with `preallocate` on input_backend, as plan_with_backends does, recording events
-// (ggml 2026: as ggml2026::plan_with_backends, the inputs flagged, not pre-allocated).
+// Plans `doc` with `preallocate` as the request's era schedules (era::schedule: 2023 pre-allocates
+// them on input_backend, 2026 flags them), recording its events.
 // Errors: the backends cannot be made (unknown name, OpenCL missing or no such device), or the
 // scheduler refuses the graph.
 planscope::result<SplitSchedule> scheduleDocument(const planscope::graph_document& doc,

@@ -3,7 +3,7 @@
 #include "graph_observer.h"
 #include "plan_trace.h"
 #include "io/graph_json.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "core/guarded.h"
 #include "model/format.h"
 #include "models/templates.h"
@@ -43,7 +43,8 @@ void GraphSession::notify(F&& f) {
 
 void GraphSession::setDocument(planscope::graph_document doc, const QString& filePath,
                                std::vector<planscope::tensor_id> preallocate,
-                               std::shared_ptr<const planscope::sched_plan> logged) {
+                               std::shared_ptr<const planscope::sched_plan> logged, planscope::ggml_version era,
+                               std::shared_ptr<const planscope::llm_reserve_result> llm) {
     const bool another = doc.name != m_doc.name || filePath != m_filePath;
     dropLlamaReserve(); // it was the previous document's
     m_doc = std::move(doc);
@@ -52,9 +53,10 @@ void GraphSession::setDocument(planscope::graph_document doc, const QString& fil
     m_selection = {};
     m_preallocate = std::move(preallocate);
     m_logged = std::move(logged);
-    if (another && m_ggmlVersion != planscope::ggml_version::v2023) {
-        m_ggmlVersion = planscope::ggml_version::v2023;
-        emit ggmlVersionChanged();
+    m_llm = std::move(llm);
+    if (another && &planscope::era_for(era) != m_era) {
+        m_era = &planscope::era_for(era);
+        emit eraChanged();
     }
     if (another && m_maxBufferSize != SIZE_MAX) {
         m_maxBufferSize = SIZE_MAX;
@@ -69,10 +71,11 @@ void GraphSession::setDocument(planscope::graph_document doc, const QString& fil
     startPlan();
 }
 
-void GraphSession::setGgmlVersion(planscope::ggml_version version) {
-    if (version == m_ggmlVersion) return;
-    m_ggmlVersion = version;
-    emit ggmlVersionChanged();
+void GraphSession::setEra(planscope::ggml_version version) {
+    const planscope::era* chosen = &planscope::era_for(version);
+    if (chosen == m_era) return;
+    m_era = chosen;
+    emit eraChanged();
     startPlan();
 }
 
@@ -80,8 +83,8 @@ void GraphSession::setMaxBufferSize(std::size_t bytes) {
     if (bytes == 0 || bytes == m_maxBufferSize) return;
     m_maxBufferSize = bytes;
     emit maxBufferSizeChanged();
-    // ggml 2023 has no maximum: its plan would not change.
-    if (m_ggmlVersion == planscope::ggml_version::v2026) startPlan();
+    // An era without a maximum (2023) would plan the same.
+    if (m_era->has_buffer_maximum()) startPlan();
 }
 
 void GraphSession::startPlan() {
@@ -91,7 +94,7 @@ void GraphSession::startPlan() {
     emit planStarted();
     // The worker plans its own copy; the session's document stays unplanned, as loaded.
     auto input = std::make_shared<planscope::graph_document>(planscope::copy_document(m_doc));
-    QThread* worker = QThread::create([this, input, preallocate = m_preallocate, version = m_ggmlVersion,
+    QThread* worker = QThread::create([this, input, preallocate = m_preallocate, era = m_era,
                                        maxSize = m_maxBufferSize, generation] {
         // Shared only to cross threads in a copyable functor; the session takes it over.
         // Progress reaches the GUI thread queued, ahead of the result; a replaced plan's is dropped.
@@ -100,7 +103,7 @@ void GraphSession::startPlan() {
                 this, [this, generation, percent] { if (generation == m_planGeneration) emit planProgress(percent); },
                 Qt::QueuedConnection);
         };
-        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate, 32, progress, version, maxSize));
+        auto trace = std::make_shared<std::unique_ptr<PlanTrace>>(PlanTrace::build(*input, preallocate, 32, progress, *era, maxSize));
         QMetaObject::invokeMethod(
             this,
             [this, trace, generation] {
@@ -185,7 +188,8 @@ void GraphSession::openWith(const QString& path, const QString& filePath, Source
                     return;
                 }
                 setDocument(std::move(loaded->value().doc), filePath, std::move(loaded->value().preallocate),
-                            std::move(loaded->value().logged_schedule));
+                            std::move(loaded->value().logged_schedule), loaded->value().era,
+                            std::move(loaded->value().llm_reserve));
                 emit loadFinished(path);
                 if (!loaded->value().warnings.empty()) {
                     QStringList warnings;

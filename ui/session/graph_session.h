@@ -6,9 +6,10 @@
 // A failed load leaves the current document in place and emits loadFailed.
 #include "alloc/plan.h"
 #include "core/document.h"
-#include "io/graph_source.h"
+#include "era/era.h"
+#include "source/graph_source.h"
 #include "model/graph_summary.h"
-#include "models/llama_sweep.h"
+#include "source/llama_sweep.h"
 
 #include <QObject>
 #include <QString>
@@ -44,9 +45,14 @@ public:
     // then onPlanReady + planFinished). `preallocate`: tensors allocated before the graph, as
     // llama.cpp did its inputs (opened_source::preallocate).
     // `logged`: the split assignment of a GGML_SCHED_DEBUG log over `doc` (loggedSchedule).
+    // `era`: the one another document starts in (opened_source::era); the same document (a
+    // re-plan with other options) keeps the era chosen for it. `llm`: what llama.cpp da46e59c
+    // reserves for a .gguf built as it builds it (opened_source::llm_reserve; llmReserve).
     void setDocument(planscope::graph_document doc, const QString& filePath = {},
                      std::vector<planscope::tensor_id> preallocate = {},
-                     std::shared_ptr<const planscope::sched_plan> logged = {});
+                     std::shared_ptr<const planscope::sched_plan> logged = {},
+                     planscope::ggml_version era = planscope::ggml_version::v2023,
+                     std::shared_ptr<const planscope::llm_reserve_result> llm = {});
     // The split assignment the document's log printed; null for any other document.
     [[nodiscard]] const std::shared_ptr<const planscope::sched_plan>& loggedSchedule() const { return m_logged; }
     // Builds a built-in graph (planscope::templates()); false and loadFailed on an unknown name.
@@ -84,11 +90,12 @@ public:
     // observers get onPlanReady with the trace shown, then traceSwitched.
     void showScheduledTrace(bool show);
 
-    // Whose allocator plans the document: a choice of the document's (another document starts at
-    // ggml 2023; a re-plan of the same one keeps it). Another version re-plans at once.
-    [[nodiscard]] planscope::ggml_version ggmlVersion() const { return m_ggmlVersion; }
-    void setGgmlVersion(planscope::ggml_version version);
-    // The buffer type's maximum size (ggml 2026 chunks; SIZE_MAX: none), chosen like the version.
+    // The era that plans, schedules and runs the document: a choice of the document's (another
+    // document starts in its source's, setDocument; a re-plan of the same one keeps it). Another
+    // era re-plans at once.
+    [[nodiscard]] const planscope::era& era() const { return *m_era; }
+    void setEra(planscope::ggml_version version);
+    // The buffer type's maximum size (ggml 2026 chunks; SIZE_MAX: none), chosen like the era.
     [[nodiscard]] std::size_t maxBufferSize() const { return m_maxBufferSize; }
     void setMaxBufferSize(std::size_t bytes);
 
@@ -101,6 +108,10 @@ public:
     [[nodiscard]] const std::optional<planscope::llama_reserve>& llamaReserve() const { return m_reserve; }
     [[nodiscard]] const QString& llamaReserveError() const { return m_reserveError; }
     [[nodiscard]] bool isReservingLlama() const { return m_reserveGeneration != 0; }
+
+    // The memory llama.cpp da46e59c's context reserves for the document (model, KV cache, compute
+    // and output buffers, graph nodes, the resolved context): null for a document of another source.
+    [[nodiscard]] const std::shared_ptr<const planscope::llm_reserve_result>& llmReserve() const { return m_llm; }
 
     // Observers are not owned; remove one before it is destroyed.
     void addObserver(IGraphObserver* observer);
@@ -120,7 +131,7 @@ signals:
     void planFinished(); // planTrace() is set, also when its plan failed (see its error())
     // planTrace() changed between the document's plan and the scheduled trace, or the latter was dropped.
     void traceSwitched(bool scheduled);
-    void ggmlVersionChanged();
+    void eraChanged();
     void maxBufferSizeChanged();
     void llamaReserveChanged(); // requested, computed, failed or dropped
 
@@ -139,8 +150,9 @@ private:
     quint64 m_lastGeneration = 0;
     quint64 m_pendingGeneration = 0; // 0 = no load running whose result would be applied
     std::vector<planscope::tensor_id> m_preallocate;
-    planscope::ggml_version m_ggmlVersion = planscope::ggml_version::v2023;
+    const planscope::era* m_era = &planscope::era_for(planscope::ggml_version::v2023);
     std::shared_ptr<const planscope::sched_plan> m_logged;
+    std::shared_ptr<const planscope::llm_reserve_result> m_llm;
     std::size_t m_maxBufferSize = SIZE_MAX;
     std::unique_ptr<PlanTrace> m_trace;
     quint64 m_lastPlanGeneration = 0;

@@ -12,14 +12,14 @@
 namespace planscope::ui {
 
 void GraphSession::computeLlamaReserve(planscope::sweep_builder build, planscope::llama_params params) {
-    // The one there was made with other parameters or another allocator.
+    // The one there was made with other parameters or another era.
     m_reserve.reset();
     m_reserveError.clear();
     const quint64 generation = ++m_lastReserveGeneration;
     m_reserveGeneration = generation;
     emit llamaReserveChanged(); // being computed
     planscope::plan_options options;
-    options.version = m_ggmlVersion;
+    options.version = m_era->version();
     options.max_buffer_size = m_maxBufferSize;
     QThread* worker = QThread::create([this, build = std::move(build), params, options, generation] {
         // Shared only to cross threads in a copyable functor.

@@ -11,18 +11,17 @@ PlanTrace::PlanTrace(planscope::graph_document doc, std::vector<planscope::alloc
 
 std::unique_ptr<PlanTrace> PlanTrace::build(const planscope::graph_document& doc,
                                             std::span<const planscope::tensor_id> preallocate, std::size_t alignment,
-                                            std::function<void(int)> progress, planscope::ggml_version version,
+                                            std::function<void(int)> progress, const planscope::era& era,
                                             std::size_t maxBufferSize) {
     planscope::graph_document planned = planscope::copy_document(doc);
     planscope::alloc_recorder recorder;
     PlanProgress counter(recorder, planned.g.nodes.size(), std::move(progress));
     planscope::plan_options options;
-    options.version = version;
     options.max_buffer_size = maxBufferSize;
     options.alignment = alignment;
     options.preallocate.assign(preallocate.begin(), preallocate.end());
     options.observer = &counter;
-    auto plan = planscope::guarded([&] { return planscope::plan_graph(planned, options); });
+    auto plan = planscope::guarded([&] { return era.plan(planned, options); });
     counter.finish();
     // The constructor takes the events by value before the replayer spans them.
     std::unique_ptr<PlanTrace> trace(new PlanTrace(std::move(planned), recorder.events()));

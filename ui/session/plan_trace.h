@@ -9,6 +9,7 @@
 #include "alloc/alloc_replay.h"
 #include "alloc/plan.h"
 #include "core/document.h"
+#include "era/era.h"
 
 #include <QString>
 
@@ -25,13 +26,13 @@ public:
     // Plans a copy of `doc` (plan_graph with a recorder; `preallocate` as llama.cpp's inputs).
     // Never fails: a plan error is kept in error(), with the events recorded up to it.
     // `progress` (when set) gets the whole percent of nodes planned as it grows, on this thread,
-    // ending with 100 (plan_progress.h). `version`: whose allocator plans; `maxBufferSize`: the
+    // ending with 100 (plan_progress.h). `era`: whose allocator plans; `maxBufferSize`: the
     // buffer type's maximum, over which ggml 2026 opens another chunk (2023 has none).
     static std::unique_ptr<PlanTrace> build(const planscope::graph_document& doc,
                                             std::span<const planscope::tensor_id> preallocate = {},
                                             std::size_t alignment = 32,
                                             std::function<void(int percent)> progress = {},
-                                            planscope::ggml_version version = planscope::ggml_version::v2023,
+                                            const planscope::era& era = planscope::era_for(planscope::ggml_version::v2023),
                                             std::size_t maxBufferSize = SIZE_MAX);
 
     // A recording made elsewhere (the scheduler's measure allocation): `doc` holds every buffer

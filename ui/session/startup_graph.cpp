@@ -1,6 +1,6 @@
 #include "startup_graph.h"
 
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/gguf.h"
 
 #include <QResource>
@@ -65,7 +65,8 @@ planscope::result<planscope::opened_source> loadStartupSource(const QString& fil
     if (file.isEmpty()) {
         auto model = loadDefaultModel();
         if (!model) return model.err();
-        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
+        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {},
+                                        planscope::default_era(startupModelName), {}}; // a .gguf model's
     }
     auto loaded = planscope::open_source(file.toStdString(), {});
     if (loaded) return loaded;

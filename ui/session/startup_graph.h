@@ -4,7 +4,7 @@
 // n_ctx 512, f16 KV cache, every layer on the CPU.
 #include "core/document.h"
 #include "core/error.h"
-#include "io/graph_source.h"
+#include "source/graph_source.h"
 #include "models/gguf.h"
 #include "models/llama_graph.h"
 
