@@ -11,6 +11,7 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 #include "cli_runner.h"
 
@@ -19,6 +20,17 @@ namespace {
 QString small_graph() { return QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/graphs/small.json"); }
 QString llama() {
     return QStringLiteral("template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8");
+}
+
+// llama() as llama.cpp 2023 builds it with its last two layers' weights on the second backend
+// (--ngl 2), saved as a graph file in `dir`: ggml 2026's scheduler takes it so (a template's
+// 2026 graph, llama.cpp da46e59c's, keeps every layer on the CPU). Empty if the export failed.
+QString saved_llama_ngl2(const QTemporaryDir& dir) {
+    const QString path = dir.filePath(QStringLiteral("llama-ngl2.json"));
+    const auto r = cli({QStringLiteral("export"), llama(), QStringLiteral("--ngl"), QStringLiteral("2"), QStringLiteral("--ggml"),
+                        QStringLiteral("2023"), QStringLiteral("--what"), QStringLiteral("graph"), QStringLiteral("-o"), path});
+    if (r.code != 0) qWarning("%s", qPrintable(r.err));
+    return r.code == 0 ? path : QString();
 }
 
 QByteArray read(const QString& path) {
@@ -147,9 +159,10 @@ void TestCliExport::twoBackends() {
 // on the first CPU (docs/ggml-versions.md): one track in the trace, one cluster in the diagram.
 void TestCliExport::twoBackendsAsGgml2026() {
     QTemporaryDir dir;
-    const QStringList common{QStringLiteral("export"), llama(), QStringLiteral("--ngl"), QStringLiteral("2"),
-                             QStringLiteral("--backends"), QStringLiteral("cpu,cpu"), QStringLiteral("--threads"), QStringLiteral("1"),
-                             QStringLiteral("--ggml"), QStringLiteral("2026")};
+    const QString graph = saved_llama_ngl2(dir);
+    QVERIFY(!graph.isEmpty());
+    const QStringList common{QStringLiteral("export"), graph, QStringLiteral("--backends"), QStringLiteral("cpu,cpu"),
+                             QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--ggml"), QStringLiteral("2026")};
     const QString trace = dir.filePath(QStringLiteral("t.json")), dot = dir.filePath(QStringLiteral("s.dot"));
     const auto traced = cli(common + QStringList{QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("-o"), trace});
     QVERIFY2(traced.code == 0, qPrintable(traced.err));
@@ -186,9 +199,12 @@ void TestCliExport::scheduledPlan() {
     QFETCH(int, copies);
     QTemporaryDir dir;
     const QString plan = dir.filePath(QStringLiteral("p.json"));
-    const auto r = cli({QStringLiteral("export"), llama(), QStringLiteral("--ngl"), QStringLiteral("2"), QStringLiteral("--backends"), backends,
-                        QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--ggml"), ggml, QStringLiteral("--what"),
-                        QStringLiteral("plan"), QStringLiteral("-o"), plan});
+    const QStringList source = ggml == QLatin1String("2026") ? QStringList{saved_llama_ngl2(dir)}
+                                                             : QStringList{llama(), QStringLiteral("--ngl"), QStringLiteral("2")};
+    QVERIFY(!source.first().isEmpty());
+    const auto r = cli(QStringList{QStringLiteral("export")} + source +
+                       QStringList{QStringLiteral("--backends"), backends, QStringLiteral("--threads"), QStringLiteral("1"),
+                                   QStringLiteral("--ggml"), ggml, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), plan});
     if (backends.contains(QLatin1String("opencl")) && r.code != 0 && r.err.contains(QLatin1String("OpenCL"), Qt::CaseInsensitive))
         QSKIP("no OpenCL device");
     QVERIFY2(r.code == 0, qPrintable(r.err));
@@ -222,6 +238,8 @@ void TestCliExport::scheduledPlan() {
 
 // A real model as llama.cpp 2023 built it: 233 tensors; ggml's compute buffer reaches its lower
 // bound, 18432 bytes. (By default, ggml 2026, its graph is llama.cpp da46e59c's: test_cli_llm.)
+// Its trace, by default llama.cpp da46e59c's graph run by ggml 2026's scheduler: one split of
+// 161 nodes, flash attention and the K/V SET_ROWS of its 5 layers; 2023's: one of 179.
 void TestCliExport::model() {
     const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
     if (!QFile::exists(model)) QSKIP("stories260K.gguf is not in the shared directory");
@@ -235,9 +253,25 @@ void TestCliExport::model() {
     QCOMPARE(compute.value(QLatin1String("name")).toString(), QStringLiteral("compute"));
     QCOMPARE(compute.value(QLatin1String("peak")).toInt(), 18432);
     QCOMPARE(compute.value(QLatin1String("lower_bound")).toInt(), 18432);
-    QCOMPARE(cli({QStringLiteral("export"), model, QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("-o"), trace,
-                  QStringLiteral("--ggml"), QStringLiteral("2023")}).code, 0);
-    QVERIFY(!json_file(trace).value(QLatin1String("traceEvents")).toArray().isEmpty());
+    const auto splits = [&](const QStringList& era) {
+        const auto traced = cli(QStringList{QStringLiteral("export"), model, QStringLiteral("--what"), QStringLiteral("trace"),
+                                            QStringLiteral("-o"), trace} + era);
+        if (traced.code != 0) qWarning("%s", qPrintable(traced.err));
+        std::vector<QJsonObject> out;
+        for (const auto& e : json_file(trace).value(QLatin1String("traceEvents")).toArray())
+            if (e.toObject().value(QLatin1String("cat")).toString() == QLatin1String("compute"))
+                out.push_back(e.toObject().value(QLatin1String("args")).toObject());
+        return out;
+    };
+    const auto v2026 = splits({});
+    QCOMPARE(v2026.size(), std::size_t{1});
+    QCOMPARE(v2026[0].value(QLatin1String("nodes")).toInt(), 161);
+    const QJsonObject ops = v2026[0].value(QLatin1String("ops")).toObject();
+    QCOMPARE(ops.value(QLatin1String("FLASH_ATTN_EXT")).toInt(), 5);
+    QCOMPARE(ops.value(QLatin1String("SET_ROWS")).toInt(), 10);
+    const auto v2023 = splits({QStringLiteral("--ggml"), QStringLiteral("2023")});
+    QCOMPARE(v2023.size(), std::size_t{1});
+    QCOMPARE(v2023[0].value(QLatin1String("nodes")).toInt(), 179);
 }
 
 void TestCliExport::usageErrors_data() {
