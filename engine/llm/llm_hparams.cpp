@@ -126,7 +126,12 @@ result<llm_hparams> read_llm_hparams(const gguf_file& f) {
     h.name = f.get_string("general.name").value_or("");
     const llm_key_reader r(f, h.arch);
 
-    if (const gguf_value* tokens = f.find("tokenizer.ggml.tokens")) {
+    // llama_vocab::load: a model without a vocabulary ("none") has <arch>.vocab_size dummy tokens.
+    if (const auto tokenizer = f.get_string("tokenizer.ggml.model"); tokenizer && (*tokenizer == "none" || *tokenizer == "no_vocab")) {
+        auto n = r.u32("vocab_size", 0u);
+        if (!n) return n.err();
+        h.n_vocab = *n;
+    } else if (const gguf_value* tokens = f.find("tokenizer.ggml.tokens")) {
         const gguf_array* list = tokens->as_array();
         if (!list) return hp_invalid("tokenizer.ggml.tokens", "expected an array, found " + hp_describe(*tokens));
         if (list->size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))

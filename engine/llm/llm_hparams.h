@@ -27,7 +27,7 @@ struct llm_hparams {
     std::string arch; // general.architecture
     std::string name; // general.name, empty when absent
 
-    std::uint32_t n_vocab = 0;     // <arch>.vocab_size, else the length of tokenizer.ggml.tokens
+    std::uint32_t n_vocab = 0;     // the length of tokenizer.ggml.tokens; <arch>.vocab_size without a vocabulary
     std::uint32_t n_ctx_train = 0; // <arch>.context_length
     std::uint32_t n_embd = 0;
     std::uint32_t n_layer = 0;

@@ -1,8 +1,9 @@
 // Every architecture against llama.cpp da46e59c: each model of the test zoo (tests/support) written
 // as llama.cpp read it, reserved by engine/llm as llama_init_from_model reserves, and compared with
-// what llama.cpp printed (tests/data/llama_cpp/zoo_tiny.tsv, zoo_real.tsv): pp and tg nodes, splits,
-// KV cache bytes, compute buffer bytes, model bytes. The tiny models' prompt graphs are compared
-// node for node with llama.cpp's own dumps (tests/data/llama_cpp/graphs/).
+// what llama.cpp printed (tests/data/llama_cpp/zoo_tiny.tsv, zoo_real.tsv, the variants'
+// zoo_variants.tsv, other context configurations' zoo_configs.tsv): pp and tg nodes, splits, KV
+// cache bytes, compute buffer bytes, model bytes. The tiny models' and the variants' prompt graphs
+// are compared node for node with llama.cpp's own dumps (tests/data/llama_cpp/graphs/).
 #include "llm/llm_build.h"
 #include "llm/llm_registry.h"
 #include "llm/llm_reserve.h"
@@ -68,8 +69,15 @@ llm_context_params params_of(const fields& f) {
     p.n_ctx = static_cast<std::uint32_t>(std::stoul(f.at("n_ctx")));
     p.n_batch = static_cast<std::uint32_t>(std::stoul(f.at("n_batch")));
     p.n_ubatch = static_cast<std::uint32_t>(std::stoul(f.at("n_ubatch")));
-    p.type_k = p.type_v = *dtype_from_name(f.at("kv"));
+    // kv: the K and V type, or K:V.
+    const std::string& kv = f.at("kv");
+    const auto colon = kv.find(':');
+    p.type_k = *dtype_from_name(kv.substr(0, colon));
+    p.type_v = colon == std::string::npos ? p.type_k : *dtype_from_name(kv.substr(colon + 1));
     p.flash_attn = f.at("flash_attn") == "on" ? llm_flash_attn::on : llm_flash_attn::off;
+    if (const auto it = f.find("n_seq_max"); it != f.end()) p.n_seq_max = static_cast<std::uint32_t>(std::stoul(it->second));
+    if (const auto it = f.find("kv_unified"); it != f.end()) p.kv_unified = it->second == "1";
+    if (const auto it = f.find("swa_full"); it != f.end()) p.swa_full = it->second == "1";
     return p;
 }
 
@@ -108,24 +116,33 @@ private slots:
     void swa_window();
 };
 
+// The files of reserve rows; the configurations' rows are tagged with every setting.
+const char* const reserve_files[] = {"zoo_tiny.tsv", "zoo_real.tsv", "zoo_variants.tsv", "zoo_configs.tsv"};
+
 void TestLlmZoo::reserve_data() {
+    QTest::addColumn<QString>("file_name");
     QTest::addColumn<int>("line");
-    QTest::addColumn<bool>("real");
-    for (const bool real : {false, true}) {
-        const auto lines = reference_lines(real ? "zoo_real.tsv" : "zoo_tiny.tsv");
+    for (const char* file : reserve_files) {
+        const auto lines = reference_lines(file);
         QVERIFY(!lines.empty());
+        const bool configs = std::string_view(file) == "zoo_configs.tsv";
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const fields& f = lines[i];
-            const std::string tag = f.at("model") + " " + f.at("kv") + " fa " + f.at("flash_attn");
-            QTest::newRow(tag.c_str()) << int(i) << real;
+            std::string tag = f.at("model") + " " + f.at("kv") + " fa " + f.at("flash_attn");
+            if (configs) {
+                tag += " ctx " + f.at("n_ctx") + " batch " + f.at("n_batch") + " ubatch " + f.at("n_ubatch");
+                for (const char* k : {"n_seq_max", "kv_unified", "swa_full"})
+                    if (f.count(k)) tag += std::string(" ") + k + " " + f.at(k);
+            }
+            QTest::newRow(tag.c_str()) << QString(file) << int(i);
         }
     }
 }
 
 void TestLlmZoo::reserve() {
+    QFETCH(QString, file_name);
     QFETCH(int, line);
-    QFETCH(bool, real);
-    const fields f = reference_lines(real ? "zoo_real.tsv" : "zoo_tiny.tsv")[static_cast<std::size_t>(line)];
+    const fields f = reference_lines(file_name.toUtf8().constData())[static_cast<std::size_t>(line)];
     const gguf_file& file = zoo_file(f.at("model"));
     if (!find_llm_architecture(arch_of(file)).ok()) QSKIP("architecture not built yet");
     const auto r = llm_reserve(file, params_of(f));
@@ -148,11 +165,12 @@ void TestLlmZoo::reserve() {
 void TestLlmZoo::graph_data() {
     QTest::addColumn<QString>("model");
     QTest::addColumn<bool>("fa");
-    for (const auto& f : reference_lines("zoo_tiny.tsv"))
-        if (f.at("kv") == "f16") {
-            const std::string tag = f.at("model") + " fa " + f.at("flash_attn");
-            QTest::newRow(tag.c_str()) << QString::fromStdString(f.at("model")) << (f.at("flash_attn") == "on");
-        }
+    for (const char* file : {"zoo_tiny.tsv", "zoo_variants.tsv"})
+        for (const auto& f : reference_lines(file))
+            if (f.at("kv") == "f16") {
+                const std::string tag = f.at("model") + " fa " + f.at("flash_attn");
+                QTest::newRow(tag.c_str()) << QString::fromStdString(f.at("model")) << (f.at("flash_attn") == "on");
+            }
 }
 
 void TestLlmZoo::graph() {

@@ -1,7 +1,9 @@
 #include "gguf_writer.h"
 
 #include <bit>
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
@@ -59,6 +61,33 @@ float gw_uniform(std::uint64_t& state, float center, float half_width) {
     return center + offset;
 }
 
+// One block of 32 uniform values quantized as ggml's reference quantizers do: q8_0 a half scale
+// amax / 127 and 32 rounded int8; q4_0 a half scale max / -8 (max: the value of largest
+// magnitude, with its sign) and 32 nibbles min(15, trunc(x / d + 8.5)), low nibbles the first 16.
+void gw_quantized_block(std::string& out, dtype type, std::uint64_t& state, const tensor_fill& fill) {
+    float x[32];
+    float amax = 0.0f, max = 0.0f;
+    for (float& v : x) {
+        v = gw_uniform(state, fill.center, fill.half_width);
+        if (std::fabs(v) > amax) {
+            amax = std::fabs(v);
+            max = v;
+        }
+    }
+    if (type == dtype::q8_0) {
+        const float d = amax / 127.0f;
+        const float id = d != 0.0f ? 1.0f / d : 0.0f;
+        gw_put(out, f32_to_f16(d));
+        for (const float v : x) gw_put(out, static_cast<std::int8_t>(std::lround(v * id)));
+        return;
+    }
+    const float d = max / -8.0f;
+    const float id = d != 0.0f ? 1.0f / d : 0.0f;
+    gw_put(out, f32_to_f16(d));
+    const auto nibble = [&](float v) { return static_cast<std::uint8_t>(std::min(15, static_cast<int>(v * id + 8.5f))); };
+    for (int j = 0; j < 16; ++j) gw_put(out, static_cast<std::uint8_t>(nibble(x[j]) | nibble(x[j + 16]) << 4));
+}
+
 result<std::string> gw_tensor_data(const gguf_tensor& t, std::uint64_t seed, std::uint64_t bytes) {
     if (t.fill.how == tensor_fill::kind::bytes) {
         if (t.fill.bytes.size() != bytes)
@@ -66,11 +95,15 @@ result<std::string> gw_tensor_data(const gguf_tensor& t, std::uint64_t seed, std
                          std::to_string(bytes)};
         return std::string(t.fill.bytes.begin(), t.fill.bytes.end());
     }
-    if (t.type != dtype::f32 && t.type != dtype::f16)
-        return error{t.name + ": random data is made for f32 and f16 only, not " + std::string(type_name(t.type))};
+    if (t.type != dtype::f32 && t.type != dtype::f16 && t.type != dtype::q8_0 && t.type != dtype::q4_0)
+        return error{t.name + ": random data is made for f32, f16, q8_0 and q4_0 only, not " + std::string(type_name(t.type))};
     std::uint64_t state = seed ^ fnv1a64(t.name);
     std::string out;
     out.reserve(bytes);
+    if (t.type == dtype::q8_0 || t.type == dtype::q4_0) {
+        for (std::uint64_t i = 0; i < bytes / type_size(t.type); ++i) gw_quantized_block(out, t.type, state, t.fill);
+        return out;
+    }
     const std::uint64_t n = bytes / type_size(t.type);
     for (std::uint64_t i = 0; i < n; ++i) {
         const float v = gw_uniform(state, t.fill.center, t.fill.half_width);

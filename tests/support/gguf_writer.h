@@ -42,7 +42,8 @@ gguf_kv kv_f32s(std::string key, const std::vector<float>& v);
 gguf_kv kv_bools(std::string key, const std::vector<bool>& v);
 
 // How a tensor's bytes are made. `uniform`: center + u * half_width, u uniform in [-1, 1), from a
-// splitmix64 stream seeded by the file's seed and the tensor's name (f32 and f16 only).
+// splitmix64 stream seeded by the file's seed and the tensor's name (f32, f16; q8_0 and q4_0 quantized
+// from such values in blocks of 32).
 struct tensor_fill {
     enum class kind { uniform, bytes } how = kind::uniform;
     float center = 0.0f;

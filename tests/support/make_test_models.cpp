@@ -13,7 +13,7 @@ using namespace planscope::test_models;
 
 int main(int argc, char** argv) {
     if (argc == 2 && std::strcmp(argv[1], "--list") == 0) {
-        for (const auto& n : zoo_names()) std::printf("%s\t%s\n", n.c_str(), zoo_is_shape_only(n) ? "shape-only" : "tiny");
+        for (const auto& n : zoo_names()) std::printf("%s\t%s\n", n.c_str(), zoo_is_shape_only(n) ? "shape-only" : zoo_is_variant(n) ? "variant" : "tiny");
         return 0;
     }
     if (argc < 2 || argv[1][0] == '-') {

@@ -15,6 +15,7 @@ struct zoo_entry {
     std::function<gguf_document(zoo_builder&)> make;
     zoo_dims dims;
     dtype matrix;
+    bool variant = false;
 };
 
 zoo_dims zz_tiny(std::int64_t layers = 4) {
@@ -93,7 +94,7 @@ std::vector<zoo_entry> zz_entries() {
     tiny("gpt-oss", "gpt-oss", [](b_t& b) { return zoo_gpt_oss(b, 16, 64); }, zz_tiny_moe());
     zoo_dims ds = zz_tiny_moe();
     ds.expert_ff = 32;
-    tiny("deepseek2", "deepseek2", zoo_deepseek2, ds);
+    tiny("deepseek2", "deepseek2", [](b_t& b) { return zoo_deepseek2(b, {}); }, ds);
 
     const auto real = [&](std::string name, std::string arch, std::function<gguf_document(b_t&)> f, zoo_dims d) {
         e.push_back({std::move(name), std::move(arch), true, std::move(f), d, dtype::q4_0});
@@ -107,6 +108,7 @@ std::vector<zoo_entry> zz_entries() {
          zz_with_experts(zz_real(2048, 48, 32, 4, 128, 6144, 151936, 40960), 128, 8, 768));
     real("gpt-oss-20b", "gpt-oss", [](b_t& b) { return zoo_gpt_oss(b, 128, 4096); },
          zz_with_experts(zz_real(2880, 24, 64, 8, 64, 2880, 201088, 131072), 32, 4, 2880));
+    for (const zoo_variant& v : zoo_variants()) e.push_back({v.name, v.arch, false, v.make, v.dims, v.matrix, true});
     return e;
 }
 
@@ -135,6 +137,11 @@ const std::vector<std::string>& zoo_names() {
 bool zoo_is_shape_only(std::string_view name) {
     const zoo_entry* e = zz_find(name);
     return e && e->shape_only;
+}
+
+bool zoo_is_variant(std::string_view name) {
+    const zoo_entry* e = zz_find(name);
+    return e && e->variant;
 }
 
 std::optional<zoo_model> zoo_model_named(std::string_view name) {

@@ -19,9 +19,11 @@ struct zoo_model {
     gguf_document doc;
 };
 
-// Every model, the tiny ones first, in a fixed order.
+// Every model, the tiny ones first, then the shape-only ones, then the tiny variants, in a fixed order.
 const std::vector<std::string>& zoo_names();
 bool zoo_is_shape_only(std::string_view name);
+// A tiny variant (zoo_variants.cpp): tests/data/llama_cpp/zoo_variants.tsv holds its rows.
+bool zoo_is_variant(std::string_view name);
 std::optional<zoo_model> zoo_model_named(std::string_view name);
 
 // Writes DIR/NAME.gguf.

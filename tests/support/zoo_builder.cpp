@@ -80,6 +80,10 @@ void zoo_builder::norm(const std::string& name, std::int64_t n) {
     m_doc.tensors.push_back({name, dtype::f32, {n}, tensor_fill{tensor_fill::kind::uniform, 1.0f, 0.125f, {}}});
 }
 
+void zoo_builder::norm(const std::string& name, std::vector<std::int64_t> ne) {
+    m_doc.tensors.push_back({name, dtype::f32, std::move(ne), tensor_fill{tensor_fill::kind::uniform, 1.0f, 0.125f, {}}});
+}
+
 void zoo_builder::bias(const std::string& name, std::vector<std::int64_t> ne) {
     m_doc.tensors.push_back({name, dtype::f32, std::move(ne), tensor_fill{tensor_fill::kind::uniform, 0.0f, 0.125f, {}}});
 }

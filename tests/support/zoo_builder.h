@@ -50,6 +50,7 @@ public:
     void weight(const std::string& name, std::vector<std::int64_t> ne);
     // A norm's scale: 1 +- 0.125; a bias: +-0.125. Both f32.
     void norm(const std::string& name, std::int64_t n);
+    void norm(const std::string& name, std::vector<std::int64_t> ne); // a norm of 2-D shape (per-head Q/K norms)
     void bias(const std::string& name, std::vector<std::int64_t> ne);
     void f32_values(const std::string& name, const std::vector<float>& values);
 

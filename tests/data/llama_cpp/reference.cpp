@@ -2,7 +2,8 @@
 // Planscope's 2026 llama graphs (issue 37). Built against ../shared/reference/llama.cpp-da46e59c
 // by make_reference.sh, never by CI. One line of tab-separated key=value fields per run:
 //
-//   reference [--no-alloc] [--graph FILE] [--log] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE(f16|f32|q8_0|q4_0) FLASH_ATTN(on|off) [TOKENS]
+//   reference [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack]
+//             MODEL N_CTX N_BATCH N_UBATCH KV_TYPE(f16|f32|q8_0|q4_0, or K:V) FLASH_ATTN(on|off) [TOKENS]
 //
 // n_ctx as the context has it (llama.cpp pads it), graph nodes and splits of the prompt (pp) and
 // one-token (tg) reserve graphs as llama_init_from_model logs them, and per buffer type the bytes
@@ -14,7 +15,11 @@
 // without mmap or repacked weights): a shape-only model of 70B parameters needs no memory. --graph FILE writes the
 // prompt reserve graph (n_ubatch tokens, one sequence, every token an output) that
 // llama_graph_reserve builds, one line per node and leaf (see README.md). --log prints llama.cpp's
-// log to stderr.
+// log to stderr. --seqs N (n_seq_max), --unified (kv_unified) and --swa-full (swa_full, default 1 as
+// llama_context_default_params) add the fields n_seq_max, kv_unified and swa_full to the line; a
+// KV_TYPE of K:V sets the K and V types apart. --no-repack keeps every weight in its mapped buffer
+// (llama_model_params.use_extra_bufts off: q4_0 goes to CPU_REPACK on some CPUs only) and adds
+// repack=0.
 #include "llama.h"
 #include "llama-ext.h"
 #include "ggml-impl.h" // struct ggml_cgraph: its leafs have no public accessor
@@ -92,17 +97,25 @@ int main(int argc_all, char** argv_all) {
     bool no_alloc = false;
     bool print_log = false;
     const char* graph_file = nullptr;
+    const char* seqs = nullptr;
+    const char* swa_full = nullptr;
+    bool unified = false;
+    bool no_repack = false;
     std::vector<char*> args{argv_all[0]};
     for (int i = 1; i < argc_all; ++i) {
         if (!std::strcmp(argv_all[i], "--no-alloc")) no_alloc = true;
         else if (!std::strcmp(argv_all[i], "--log")) print_log = true;
         else if (!std::strcmp(argv_all[i], "--graph") && i + 1 < argc_all) graph_file = argv_all[++i];
+        else if (!std::strcmp(argv_all[i], "--seqs") && i + 1 < argc_all) seqs = argv_all[++i];
+        else if (!std::strcmp(argv_all[i], "--swa-full") && i + 1 < argc_all) swa_full = argv_all[++i];
+        else if (!std::strcmp(argv_all[i], "--unified")) unified = true;
+        else if (!std::strcmp(argv_all[i], "--no-repack")) no_repack = true;
         else args.push_back(argv_all[i]);
     }
     const int argc = static_cast<int>(args.size());
     char** argv = args.data();
     if (argc < 7) {
-        std::fprintf(stderr, "usage: %s [--no-alloc] [--graph FILE] [--log] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE on|off [TOKENS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE[:V_TYPE] on|off [TOKENS]\n", argv[0]);
         return 2;
     }
     llama_log_set(keep_log, nullptr);
@@ -116,6 +129,7 @@ int main(int argc_all, char** argv_all) {
         // every weight stays in the plain CPU buffer, the same on every machine.
         mp.use_extra_bufts = false;
     }
+    if (no_repack) mp.use_extra_bufts = false;
     llama_model* model = llama_model_load_from_file(argv[1], mp);
     if (!model) {
         std::fprintf(stderr, "%s: cannot load\n%s", argv[1], g_log.c_str());
@@ -125,10 +139,15 @@ int main(int argc_all, char** argv_all) {
     cp.n_ctx = static_cast<uint32_t>(std::atoi(argv[2]));
     cp.n_batch = static_cast<uint32_t>(std::atoi(argv[3]));
     cp.n_ubatch = static_cast<uint32_t>(std::atoi(argv[4]));
-    cp.type_k = cp.type_v = kv_type(argv[5]);
+    const std::string kv_arg = argv[5];
+    const std::size_t colon = kv_arg.find(':');
+    cp.type_k = kv_type(kv_arg.substr(0, colon).c_str());
+    cp.type_v = colon == std::string::npos ? cp.type_k : kv_type(kv_arg.substr(colon + 1).c_str());
     cp.flash_attn_type = std::strcmp(argv[6], "on") == 0 ? LLAMA_FLASH_ATTN_TYPE_ENABLED : LLAMA_FLASH_ATTN_TYPE_DISABLED;
     cp.n_threads = cp.n_threads_batch = 1;
-    cp.n_seq_max = 1;
+    cp.n_seq_max = seqs ? static_cast<uint32_t>(std::atoi(seqs)) : 1;
+    if (unified) cp.kv_unified = true;
+    if (swa_full) cp.swa_full = std::atoi(swa_full) != 0;
     llama_context* ctx = llama_init_from_model(model, cp);
     if (!ctx) {
         std::fprintf(stderr, "%s: cannot make the context\n%s", argv[1], g_log.c_str());
@@ -141,6 +160,10 @@ int main(int argc_all, char** argv_all) {
                 "\tsplits_pp=%d\tsplits_tg=%d",
                 std::strrchr(argv[1], '/') ? std::strrchr(argv[1], '/') + 1 : argv[1], argv[2], llama_n_ctx(ctx), argv[3],
                 argv[4], argv[5], argv[6], nodes_pp, nodes_tg, splits_pp, splits_tg);
+    if (seqs) std::printf("\tn_seq_max=%s", seqs);
+    if (unified) std::printf("\tkv_unified=1");
+    if (swa_full) std::printf("\tswa_full=%d", cp.swa_full ? 1 : 0);
+    if (no_repack) std::printf("\trepack=0");
     for (const auto& [buft, m] : llama_get_memory_breakdown(ctx))
         std::printf("\t%s.model=%zu\t%s.context=%zu\t%s.compute=%zu", ggml_backend_buft_name(buft), m.model,
                     ggml_backend_buft_name(buft), m.context, ggml_backend_buft_name(buft), m.compute);
