@@ -138,8 +138,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
         return "--what graph writes the graph file itself: no --backends or --planner";
     if (const auto problem = a.ggml.check(); !problem.empty()) return problem;
     if (a.ggml.sched_given()) return "--n-copies and --no-op-offload go with plan --backends";
-    // A .gguf model's era picks its graph (llama.cpp 2023's or da46e59c's); other graphs have one.
-    if (a.ggml.given() && a.w->kind == export_kind::graph && !is_gguf_path(a.file))
+    // A llama source's era picks its graph (llama.cpp 2023's or da46e59c's); other graphs have one.
+    if (a.ggml.given() && a.w->kind == export_kind::graph && !takes_llama_params(a.file))
         return "--what graph writes the graph file itself: no --ggml (but for a .gguf model, whose graph it picks)";
     plan_options versioned;
     a.ggml.apply(versioned);

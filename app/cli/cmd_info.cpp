@@ -229,7 +229,7 @@ int run_info(std::span<const std::string> args) {
         std::cout << "inferred (not in the file):\n";
         for (const auto& w : opened->warnings) std::cout << "  " << printable_line(w) << '\n';
     }
-    print_compute_buffer(opened->doc, opened->preallocate, ggml, file, options.params());
+    print_compute_buffer(opened->doc, opened->preallocate, ggml, file, options.params(), opened->llm_reserve.get());
     return exit_ok;
 }
 

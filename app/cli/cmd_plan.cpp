@@ -84,7 +84,7 @@ int plan_sched_log(opened_source in, const std::string& file, const std::string&
 // reserve with SOURCE's (llama.cpp reserves with its worst case, then allocates each batch).
 int plan_reserve_with(const opened_source& in, const std::string& file, const std::string& source,
                       const llama_params& params, plan_options options, bool json) {
-    auto reserved = open_source(source, params);
+    auto reserved = open_source(source, params, ggml_version::v2026); // a llama source's graph as FILE's: 2026's
     if (!reserved) return fail(reserved.err().message);
     for (const auto& w : reserved->warnings) warn(source + ": " + w);
     options.preallocate = reserved->preallocate;
@@ -182,9 +182,9 @@ int run_plan(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
-    // A sweep re-plans llama.cpp 2023's graphs as llama.cpp 2023 sized them: 2023 unless --ggml;
-    // --compare-ggml plans one graph with both allocators: a .gguf's llama.cpp 2023 graph.
-    ggml.default_to(report.sweep() || report.compare_ggml() ? ggml_version::v2023 : default_era(*file));
+    // A sweep re-builds the graph of the source's era (a .gguf's: 2026) unless --ggml; --compare-ggml
+    // plans one graph with both allocators: llama.cpp 2023's graph of a .gguf or template:llama.
+    ggml.default_to(report.compare_ggml() ? ggml_version::v2023 : default_era(*file));
     if (const auto problem = source.check_source(*file, swept); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = source.check_era(*file, ggml.version()); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = analysis.check(json); !problem.empty()) return usage_error(self(), problem);
@@ -197,7 +197,10 @@ int run_plan(std::span<const std::string> args) {
     if (const auto problem = report.check(backends.has_value(), analysis.any()); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
     if (ggml.given() && report.compare_ggml()) return usage_error(self(), "--compare-ggml plans with both versions: no --ggml");
-    if (ggml.version() != ggml_version::v2023 && report.sweep()) return usage_error(self(), "--sweep plans as ggml 2023 does");
+    if (report.sweep_key_given() == sweep_key::ubatch && graph_era(*file, ggml.version()) == ggml_version::v2023)
+        return usage_error(self(), "--sweep ubatch=...: llama.cpp 2023 has no ubatch; give --ggml 2026");
+    if (report.sweep() && ggml.max_buffer_size() != SIZE_MAX)
+        return usage_error(self(), "--sweep plans each point in one buffer: no --max-buffer-size");
     if (ggml.sched_given() && !backends) return usage_error(self(), "--n-copies and --no-op-offload go with --backends");
     if (reserve_with && (ggml.version() != ggml_version::v2026 || backends || analysis.any() || report.peak() ||
                          report.compare_ggml() || report.sweep()))
@@ -209,7 +212,7 @@ int run_plan(std::span<const std::string> args) {
     ggml.apply(options);
     if (report.sweep()) {
         if (!takes_llama_params(*file)) return usage_error(self(), "--sweep re-builds a llama model: a .gguf file or template:llama");
-        return report.run_sweep(*file, source.params(), json);
+        return report.run_sweep(*file, source.params(), ggml.version(), json);
     }
 
     // open_source keeps the inputs a llama graph allocates before the graph, as llama.cpp did.

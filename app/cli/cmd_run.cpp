@@ -1,6 +1,7 @@
 // planscope-cli run MODEL.gguf --tokens 1,2,3: a llama model computed on the CPU backend for a
 // prompt of token ids (no BOS added); prints the last position's top-10 next tokens, then the sum
-// and L2 norm of all its logits.
+// and L2 norm of all its logits. A .gguf runs in its default era, ggml 2026: llama.cpp da46e59c's
+// decode (llm/llm_run.h); --ggml 2023 runs llama.cpp 2023's graph, alone or over --backends.
 #include "commands.h"
 #include "ggml_args.h"
 
@@ -58,14 +59,24 @@ void print_sched(const sched_outcome& out) {
     for (const auto& w : out.warnings) warn(w);
 }
 
-// The prompt decoded as llama.cpp da46e59c decodes it (llm/llm_run.h): one batch, of the
-// prompt's length unless --batch says otherwise.
+// The prompt decoded as llama.cpp da46e59c decodes it (llm/llm_run.h) in a fresh context: one
+// batch of the prompt's length unless --batch says otherwise, and then, as llama.cpp's examples
+// feed a long prompt, one llama_decode per n_batch tokens; the last token's logits.
 result<std::vector<float>> run_2026(const gguf_file& file, std::span<const std::int32_t> tokens, llama_params params,
-                                    int n_threads, std::span<const std::string> args) {
-    if (std::find(args.begin(), args.end(), "--batch") == args.end()) params.n_batch = static_cast<int>(tokens.size());
+                                    int n_threads, bool batch_given) {
+    if (!batch_given) params.n_batch = static_cast<int>(tokens.size());
     auto context = llm_context_params_of(params);
     if (!context) return context.err();
-    return run_llm_prompt(file, tokens, llm_run_options{*context, n_threads});
+    auto session = llm_cpu_session::create(file, llm_run_options{*context, n_threads});
+    if (!session) return session.err();
+    const std::size_t n_batch = (*session)->cparams().n_batch;
+    std::vector<float> last;
+    for (std::size_t i = 0; i < tokens.size(); i += n_batch) {
+        auto logits = (*session)->decode(tokens.subspan(i, std::min(n_batch, tokens.size() - i)));
+        if (!logits) return logits.err();
+        last.assign(logits->last().begin(), logits->last().end());
+    }
+    return last;
 }
 
 } // namespace
@@ -78,7 +89,7 @@ int run_run(std::span<const std::string> args) {
     std::string device;
     int ngl = 0;
     ggml_args ggml;
-    source_options model; // --ctx, --kv-type; with --ggml 2026 --batch, --ubatch, --flash-attn, --kv-type-k/-v
+    source_options model; // --ctx, --kv-type; in ggml 2026 --batch, --ubatch, --flash-attn, --kv-type-k/-v
     options.n_threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -123,22 +134,31 @@ int run_run(std::span<const std::string> args) {
     if (const auto problem = sched_log_problem(*file); !problem.empty()) return usage_error(self(), problem);
     if (backends)
         if (const auto problem = backend_list_problem(*backends); !problem.empty()) return usage_error(self(), problem);
-    // No default_to: a .gguf model's prompt runs as llama.cpp 2023 ran it (run_llama_prompt and
-    // its scheduler) unless --ggml 2026 asks for llama.cpp da46e59c's (llm/llm_run.h); graph files
-    // open in 2023 anyway.
+    // A .gguf model's prompt runs as llama.cpp da46e59c decodes it (llm/llm_run.h, the CPU alone)
+    // unless --ggml 2023 asks for llama.cpp 2023's (run_llama_prompt and its scheduler); graph
+    // files run in 2023 unless told.
+    const bool model_file = is_gguf_path(*file);
+    ggml.default_to(default_era(*file));
     if (const auto problem = ggml.check(); !problem.empty()) return usage_error(self(), problem);
     const bool v2026 = ggml.version() == ggml_version::v2026;
-    if (v2026 && backends && is_gguf_path(*file))
-        return usage_error(self(), "run --ggml 2026 computes a .gguf model on the CPU alone: no --backends");
-    if (v2026 && !backends && !is_gguf_path(*file))
+    if (v2026 && backends && model_file)
+        return usage_error(self(), ggml.given() ? "run --ggml 2026 computes a .gguf model on the CPU alone: no --backends"
+                                                : "run MODEL.gguf --backends runs llama.cpp 2023's graph: give --ggml 2023 "
+                                                  "(ggml 2026, a .gguf's default, computes on the CPU alone)");
+    if (v2026 && !backends && !model_file)
         return usage_error(self(), "run --ggml 2026 computes a .gguf model, or graph files with --backends");
+    if (!backends && (ggml.sched_given() || ggml.max_buffer_size() != SIZE_MAX))
+        return usage_error(self(), "--max-buffer-size, --n-copies and --no-op-offload go with --backends");
     // llama.cpp 2023's run takes --ctx and one K/V type of f16 or f32; da46e59c's (llm/llm_run.h)
     // every context option but --seqs (one sequence).
     if (const auto problem = model.check_era(*file, ggml.version()); !problem.empty()) return usage_error(self(), problem);
     if (!v2026 || backends)
         for (const std::string_view flag : {"--batch", "--ubatch", "--seqs", "--flash-attn"})
             if (std::find(args.begin(), args.end(), flag) != args.end())
-                return usage_error(self(), std::string(flag) + " applies to run MODEL.gguf --ggml 2026");
+                return usage_error(self(), std::string(flag) + " applies to a .gguf model's run in ggml 2026 (its default)");
+    if (v2026 && model.params().n_seq_max != 1)
+        return usage_error(self(), "--seqs " + std::to_string(model.params().n_seq_max) +
+                                       ": run decodes one sequence (info, plan and export take --seqs)");
     if (v2026 && options.f16_numerics == f16_numerics::exact_f32)
         return usage_error(self(), "--exact-f32 applies to llama.cpp 2023's run (--ggml 2023)");
     options.n_ctx = model.params().n_ctx;
@@ -174,7 +194,8 @@ int run_run(std::span<const std::string> args) {
         std::cout << format_top_logits(*gguf, out->logits);
         return exit_ok;
     }
-    const auto logits = v2026 ? run_2026(*gguf, *tokens, model.params(), options.n_threads, args)
+    const bool batch_given = std::find(args.begin(), args.end(), "--batch") != args.end();
+    const auto logits = v2026 ? run_2026(*gguf, *tokens, model.params(), options.n_threads, batch_given)
                               : run_llama_prompt(*gguf, *tokens, options);
     if (!logits) return fail(*file, logits.err().message);
 

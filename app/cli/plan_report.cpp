@@ -147,19 +147,20 @@ int plan_report::run_peak(const graph_document& doc, const plan_result& plan, st
     return exit_ok;
 }
 
-int plan_report::run_sweep(const std::string& file, const llama_params& params, bool json) const {
+int plan_report::run_sweep(const std::string& file, const llama_params& params, ggml_version era, bool json) const {
     const auto& [key, values] = *m_sweep;
-    auto points = sweep_compute_buffer(file, params, key, values);
+    auto points = sweep_compute_buffer(file, era, params, key, values);
     if (!points) return fail(points.err().message); // names the file
     if (json) {
-        ojson out{{"format", "planscope-sweep"}, {"version", 1}, {"key", std::string(name(key))}, {"points", ojson::array()}};
+        ojson out{{"format", "planscope-sweep"}, {"version", 1}, {"key", std::string(name(key))},
+                  {"ggml", std::string(name(era))}, {"points", ojson::array()}};
         for (const sweep_point& p : *points)
             out["points"].push_back({{std::string(name(key)), p.value}, {"nodes", p.nodes}, {"max_size", p.max_size},
                                      {"lower_bound", p.lower_bound}, {"llama_cpp_total", p.llama_total}});
         std::cout << out.dump(1) << '\n';
         return exit_ok;
     }
-    std::cout << "planscope-sweep\t1\nkey\t" << name(key) << '\n';
+    std::cout << "planscope-sweep\t1\nkey\t" << name(key) << "\nggml\t" << name(era) << '\n';
     for (const sweep_point& p : *points)
         std::cout << "point\t" << p.value << '\t' << p.nodes << '\t' << p.max_size << '\t' << p.lower_bound << '\t'
                   << format_ratio(peak_ratio(p.max_size, p.lower_bound)) << '\t' << mib_2(p.llama_total) << '\n';

@@ -29,7 +29,11 @@ public:
     // `events` recorded by plan_graph of `doc`; `llama` as plan_listing_text's.
     int run_peak(const graph_document& doc, const plan_result& plan, std::span<const alloc_event> events, bool json,
                  std::size_t alignment, const std::string& file, const std::optional<llama_cpp_row>& llama = {}) const;
-    int run_sweep(const std::string& file, const llama_params& params, bool json) const;
+    [[nodiscard]] std::optional<sweep_key> sweep_key_given() const {
+        return m_sweep ? std::optional(m_sweep->first) : std::nullopt;
+    }
+    // The sweep of `file` built by `era`'s llama.cpp; the text lists `ggml ERA` after the key.
+    int run_sweep(const std::string& file, const llama_params& params, ggml_version era, bool json) const;
     // `doc` not planned yet; `preallocate` as plan_options'.
     static int run_compare_ggml(const graph_document& doc, std::span<const tensor_id> preallocate, bool json,
                                 std::size_t alignment, const std::string& file);

@@ -20,10 +20,10 @@ struct int_option {
     int min, max;
 };
 
-// The template key each flag sets.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 6> flag_keys{{
+// The template key each flag sets (n_ubatch is no template key: only plan --sweep ubatch= varies it).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 7> flag_keys{{
     {"--ctx", "n_ctx"}, {"--batch", "n_batch"}, {"--n-past", "n_past"},
-    {"--kv-type", "kv_type"}, {"--ngl", "ngl"}, {"--worst-case", "worst_case"},
+    {"--kv-type", "kv_type"}, {"--ngl", "ngl"}, {"--worst-case", "worst_case"}, {"--ubatch", "n_ubatch"},
 }};
 
 std::string_view key_of(std::string_view flag) {
@@ -107,7 +107,7 @@ std::string source_options::check_era(std::string_view source, ggml_version era)
     }
     // ggml 2023 builds llama.cpp 2023's graph: one ubatch of n_batch tokens, one sequence, no flash
     // attention, K and V of one type, f16 or f32.
-    const std::string hint = is_gguf_path(source) ? " (--ggml 2026 takes it)" : " (template:llama builds llama.cpp 2023's graph in both eras)";
+    const std::string hint = " (--ggml 2026 takes it)";
     const auto refuse = [&](std::string flag, const std::string& why) {
         return flag + ": llama.cpp 2023 " + why + hint;
     };
@@ -156,7 +156,7 @@ std::string source_options::check_source(std::string_view source, std::string_vi
 
 std::string_view swept_param(std::string_view sweep_value) {
     const std::string_view key = sweep_value.substr(0, sweep_value.find('='));
-    return key == "batch" ? "n_batch" : key == "ctx" ? "n_ctx" : std::string_view{};
+    return key == "batch" ? "n_batch" : key == "ubatch" ? "n_ubatch" : key == "ctx" ? "n_ctx" : std::string_view{};
 }
 
 result<std::optional<llama_reserve>> llama_reservation(std::string_view source, const llama_params& params,

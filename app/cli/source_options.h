@@ -5,9 +5,9 @@
 //   --n-past N  --ngl N  --worst-case (llama.cpp 2023's graph only)
 // They apply to a .gguf model or template:llama only (keys in the template string win).
 // --worst-case builds llama.cpp's measure graph (n_kv = n_ctx, n_past = n_ctx - n_batch, K-shift).
-// In ggml 2026 a .gguf model is llama.cpp da46e59c's reserve graph, which takes the first line and
-// the K/V types; llama.cpp 2023's graph takes --ctx, --batch, --n-past, --ngl, --worst-case and
-// one K/V type of f16 or f32 (check_era).
+// In ggml 2026 a .gguf model or template:llama is llama.cpp da46e59c's reserve graph, which takes
+// the first line and the K/V types; llama.cpp 2023's graph takes --ctx, --batch, --n-past, --ngl,
+// --worst-case and one K/V type of f16 or f32 (check_era).
 #include "models/llama_graph.h"
 #include "source/llama_sweep.h"
 
@@ -42,7 +42,7 @@ private:
     bool m_n_past = false; // given explicitly: --worst-case then conflicts
 };
 
-// The llama_params key a --sweep KEY=... value varies: "n_batch", "n_ctx", or empty.
+// The llama_params key a --sweep KEY=... value varies: "n_batch", "n_ubatch", "n_ctx", or empty.
 std::string_view swept_param(std::string_view sweep_value);
 
 // For a llama prompt graph (a .gguf model or template:llama not built as the worst case): what

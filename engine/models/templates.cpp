@@ -203,8 +203,8 @@ llama_template_params apply_llama_keys(const template_args& a, llama_params p) {
     return {p, std::move(set)};
 }
 
-// The llama decoder of llama_graph.h with free hyperparameters and f32 placeholder weights.
-result<template_graph> llama(const template_args& a, llama_params p) {
+// The llama template's hyperparameters (n_ctx_train left 0).
+llama_hparams llama_args_hparams(const template_args& a) {
     llama_hparams h;
     h.arch = "llama";
     h.n_vocab = static_cast<std::uint32_t>(a.number("n_vocab"));
@@ -215,6 +215,12 @@ result<template_graph> llama(const template_args& a, llama_params p) {
     h.n_ff = static_cast<std::uint32_t>(a.number("n_ff"));
     h.n_rot = h.n_embd / h.n_head;
     h.f_norm_rms_eps = 1e-5f;
+    return h;
+}
+
+// The llama decoder of llama_graph.h with free hyperparameters and f32 placeholder weights.
+result<template_graph> llama(const template_args& a, llama_params p) {
+    llama_hparams h = llama_args_hparams(a);
     p = apply_llama_keys(a, p).params;
     h.n_ctx_train = h.n_yarn_orig_ctx = static_cast<std::uint32_t>(p.n_ctx); // trained for the context it runs
     auto m = build_llama_graph(h, p);
@@ -282,6 +288,15 @@ result<llama_template_params> llama_template_keys(std::string_view spec, const l
                                      q == std::string_view::npos ? std::nullopt : std::optional(spec.substr(q + 1)));
     if (!args) return args.err();
     return apply_llama_keys(*args, base);
+}
+
+result<llama_hparams> llama_template_hparams(std::string_view spec) {
+    const std::size_t q = spec.find('?');
+    if (spec.substr(0, q) != "llama") return error{"not the llama template: '" + std::string(spec) + "'"};
+    auto args = template_args::parse(*find_template("llama"),
+                                     q == std::string_view::npos ? std::nullopt : std::optional(spec.substr(q + 1)));
+    if (!args) return args.err();
+    return llama_args_hparams(*args);
 }
 
 result<graph_document> make_template(std::string_view spec) {

@@ -50,5 +50,8 @@ struct llama_template_params {
     std::vector<std::string_view> set;
 };
 result<llama_template_params> llama_template_keys(std::string_view spec, const llama_params& base = {});
+// The hyperparameters the llama template's SPEC builds with (n_ctx_train 0: the template is
+// trained for the n_ctx it runs); ggml 2026 builds llama.cpp da46e59c's graph from them.
+result<llama_hparams> llama_template_hparams(std::string_view spec);
 
 } // namespace planscope

@@ -2,6 +2,7 @@
 
 #include "core/strings.h"
 #include "io/graph_json.h"
+#include "llama_template_gguf.h"
 #include "llm/llm_reserve.h"
 #include "model_params.h"
 #include "models/ggml_dot.h"
@@ -26,7 +27,7 @@ ggml_version default_era(std::string_view source) {
 }
 
 ggml_version graph_era(std::string_view source, ggml_version era) {
-    return is_gguf_path(source) ? era : ggml_version::v2023;
+    return takes_llama_params(source) ? era : ggml_version::v2023;
 }
 
 bool takes_llama_params(std::string_view source) {
@@ -76,17 +77,27 @@ result<opened_source> llama_source::build(const llama_params& base, ggml_version
 
 // The prompt graph llama_init_from_model reserves its compute buffer with (n_ubatch tokens), with
 // that reserve's figures (pp, tg, pp) beside it. Its inputs are flagged INPUT by the build, as the
-// 2026 allocator takes them.
+// 2026 allocator takes them. template:llama is a file of its hyperparameters and no tensors.
 result<opened_source> llama_source::build_2026(const llama_params& base) const {
-    auto cparams = llm_context_params_of(base);
+    const llama_params p = params(base);
+    auto cparams = llm_context_params_of(p);
     if (!cparams) return cparams.err();
-    auto reserve = llm_reserve(*m_file, *cparams);
+    std::shared_ptr<const gguf_file> file = m_file;
+    if (!file) {
+        auto h = llama_template_hparams(m_spec); // checked by open_llama_source
+        if (!h) return h.err();
+        h->n_ctx_train = static_cast<std::uint32_t>(p.n_ctx); // trained for the context it runs, as in 2023
+        auto made = llama_template_gguf(*h);
+        if (!made) return made.err();
+        file = std::make_shared<const gguf_file>(std::move(*made));
+    }
+    auto reserve = llm_reserve(*file, *cparams);
     if (!reserve) return reserve.err();
-    auto hparams = read_model_hparams(*m_file);
+    auto hparams = read_model_hparams(*file);
     if (!hparams) return hparams.err();
-    auto graph = build_llm_graph(*m_file, *hparams, reserve->cparams, llm_reserve_prompt_shape(reserve->cparams));
+    auto graph = build_llm_graph(*file, *hparams, reserve->cparams, llm_reserve_prompt_shape(reserve->cparams));
     if (!graph) return graph.err();
-    graph->doc.name = std::filesystem::path(m_source).filename().string();
+    graph->doc.name = m_file ? std::filesystem::path(m_source).filename().string() : std::string("llama");
     opened_source out{std::move(graph->doc), std::move(graph->inputs), {}, {}, ggml_version::v2026, {}};
     out.llm_reserve = std::make_shared<const llm_reserve_result>(std::move(*reserve));
     return out;

@@ -1,6 +1,7 @@
 #pragma once
 // Opens whatever a user names on the command line or in File > Open:
-// "template:NAME[?KEY=VALUE&...]" for a built-in graph (models/templates.h), a path ending in
+// "template:NAME[?KEY=VALUE&...]" for a built-in graph (models/templates.h; template:llama in ggml
+// 2026 as llama.cpp da46e59c builds its hyperparameters, llama_template_gguf.h), a path ending in
 // .gguf for a model (in ggml 2026 the graph llama.cpp da46e59c reserves with, llm/llm_reserve.h;
 // in ggml 2023 the llama graph of llama.cpp, mid-November 2023), one ending in .dot for a
 // ggml_graph_dump_dot file (models/ggml_dot.h), one ending in .log for a GGML_SCHED_DEBUG log
@@ -32,8 +33,9 @@ bool takes_llama_params(std::string_view source);
 // The era a source opens in: ggml 2026 for a .gguf model (what its user runs today), ggml 2023 for
 // templates, graph files, DOT dumps and logs. `--ggml` and View > Allocator pick another.
 ggml_version default_era(std::string_view source);
-// The era whose llama.cpp builds a source's llama graph when `era` plans it: 2026 for a .gguf in
-// ggml 2026, 2023 otherwise (template:llama builds llama.cpp 2023's graph in both eras).
+// The era whose llama.cpp builds a source's llama graph when `era` plans it: `era` for a .gguf and
+// template:llama (in 2026 the graph of its hyperparameters, as for a vocab-only file), 2023 for
+// any other source.
 ggml_version graph_era(std::string_view source, ggml_version era);
 
 struct gguf_file;

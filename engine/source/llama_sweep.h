@@ -1,7 +1,9 @@
 #pragma once
-// How the compute buffer grows with n_batch or n_ctx: a llama model (a .gguf file or
+// How the compute buffer grows with n_batch, n_ubatch or n_ctx: a llama model (a .gguf file or
 // template:llama) re-built and planned at each value, with its peak, its lower bound and the size
-// llama.cpp would print (plan --sweep, the GUI's sweep chart).
+// llama.cpp would print (plan --sweep, the GUI's sweep chart). The era of the built graph decides
+// what a point is: llama.cpp 2023's graph with its measure graph beside it, or llama.cpp
+// da46e59c's (ggml 2026) prompt graph with its context's reserve (pp, tg, pp; llm/llm_reserve.h).
 #include "alloc/plan.h"
 #include "core/error.h"
 #include "graph_source.h"
@@ -17,21 +19,25 @@
 
 namespace planscope {
 
-enum class sweep_key : std::uint8_t { batch, ctx };
-std::string_view name(sweep_key k); // "batch", "ctx"
+// n_ubatch is ggml 2026's alone (llama.cpp 2023 had no ubatch).
+enum class sweep_key : std::uint8_t { batch, ctx, ubatch };
+std::string_view name(sweep_key k); // "batch", "ctx", "ubatch"
 
 struct sweep_point {
     int value = 0;
-    std::size_t nodes = 0;
-    std::size_t max_size = 0;        // ggml's compute buffer (the measure allocator's high-water mark)
+    std::size_t nodes = 0;           // the graph's (2026: the prompt graph's, llama.cpp's "graph nodes")
+    std::size_t max_size = 0;        // ggml's compute buffer for this graph (the allocator's high-water mark)
     std::uint64_t lower_bound = 0;   // the most bytes live at one step: no plan does better
-    std::uint64_t llama_total = 0;   // what llama.cpp reserves at this value: llama_reserved_bytes
+    // What llama.cpp reserves at this value: 2023 llama_reserved_bytes (the measure graph's buffer
+    // plus metadata); 2026 the CPU compute buffer after pp, tg, pp (llm_reserve_result::compute).
+    std::uint64_t llama_total = 0;
 };
 
-// "batch=1,8,32,128,512" -> batch and its values (positive, at most 64 of them).
+// "batch=1,8,32,128,512" -> batch and its values (positive, at most 64 of them); keys batch, ubatch, ctx.
 result<std::pair<sweep_key, std::vector<int>>> parse_sweep(std::string_view spec);
 
-// Builds the model with the given parameters (open_source, or the GUI's embedded model).
+// Builds the model with the given parameters (open_source, or the GUI's embedded model). A graph
+// it returns with an llm_reserve (ggml 2026) is a 2026 point.
 using sweep_builder = std::function<result<opened_source>(const llama_params&)>;
 
 // What llama.cpp (2023-11) reserves for a model built with `params`: llama_new_context_with_model
@@ -50,15 +56,18 @@ struct sweep_control {
     std::function<void(const sweep_point&)> on_point;    // after each point, in order
 };
 
-// One point per value, the other parameters from `base`, each planned twice: the graph itself and
-// llama.cpp's measure graph (llama_total). Errors name the value that failed ("batch 64: n_batch
-// 64 exceeds n_ctx 16"); a cancelled sweep fails with "sweep cancelled".
+// One point per value, the other parameters from `base`. A 2023 graph is planned twice: the graph
+// itself and llama.cpp's measure graph (llama_total). A 2026 graph is planned by ggml 2026 (max_size,
+// lower_bound) and llama_total is its reserve's compute buffer, which the builder made with it.
+// Errors name the value that failed ("batch 64: n_batch 64 exceeds n_ctx 16"); a cancelled sweep
+// fails with "sweep cancelled".
 result<std::vector<sweep_point>> sweep_compute_buffer(const sweep_builder& build, const llama_params& base, sweep_key key,
                                                       std::span<const int> values, const sweep_control& control = {});
-// The same for a .gguf file or template:llama spec, opened once and built as llama.cpp 2023 built
-// it (graph_era 2023, also for a .gguf); errors read "SOURCE: reason"
-// ("SOURCE: batch 64: ..."). A key the template sets cannot be swept: that is an error too.
-result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, const llama_params& base, sweep_key key,
-                                                      std::span<const int> values, const sweep_control& control = {});
+// The same for a .gguf file or template:llama spec, opened once and built by `era`'s llama.cpp
+// (llama_source::build); errors read "SOURCE: reason" ("SOURCE: batch 64: ..."). A key the template
+// sets cannot be swept, nor ubatch in ggml 2023: errors too.
+result<std::vector<sweep_point>> sweep_compute_buffer(std::string_view source, ggml_version era, const llama_params& base,
+                                                      sweep_key key, std::span<const int> values,
+                                                      const sweep_control& control = {});
 
 } // namespace planscope

@@ -198,7 +198,17 @@ void TestCliModels::optionErrors_data() {
                                     << 2 << QStringLiteral("usage error: --ubatch 4: llama.cpp 2023 has no ubatch, a graph is --batch tokens (--ggml 2026 takes it)");
     QTest::newRow("flash attention on a template")
         << QStringList{QStringLiteral("plan"), QStringLiteral("template:llama"), QStringLiteral("--flash-attn"), QStringLiteral("on")} << 2
-        << QStringLiteral("usage error: --flash-attn on: llama.cpp 2023 has no flash attention (template:llama builds llama.cpp 2023's graph in both eras)");
+        << QStringLiteral("usage error: --flash-attn on: llama.cpp 2023 has no flash attention (--ggml 2026 takes it)");
+    QTest::newRow("ngl on a template in 2026")
+        << QStringList{QStringLiteral("plan"), QStringLiteral("template:llama"), QStringLiteral("--ngl"), QStringLiteral("2"),
+                       QStringLiteral("--ggml"), QStringLiteral("2026")} << 2
+        << QStringLiteral("usage error: --ngl: llama.cpp da46e59c (ggml 2026) reserves with every KV cell and every layer on the CPU; give --ggml 2023 for llama.cpp 2023's graph");
+    QTest::newRow("template's ngl in 2026")
+        << QStringList{QStringLiteral("plan"), QStringLiteral("template:llama?ngl=2"), QStringLiteral("--ggml"), QStringLiteral("2026")} << 1
+        << QStringLiteral("error: template:llama?ngl=2: ngl 2: llama.cpp da46e59c's graph is built with every layer on the CPU");
+    QTest::newRow("template's vocabulary in 2026")
+        << QStringList{QStringLiteral("info"), QStringLiteral("template:llama?n_vocab=2147483647"), QStringLiteral("--ggml"), QStringLiteral("2026")} << 1
+        << QStringLiteral("error: template:llama?n_vocab=2147483647: n_vocab 2147483647 is over ggml 2026's template limit of 4194304");
     QTest::newRow("n_past in 2026") << QStringList{QStringLiteral("info"), file, QStringLiteral("--n-past"), QStringLiteral("3")} << 2
                                     << QStringLiteral("usage error: --n-past: llama.cpp da46e59c (ggml 2026) reserves with every KV cell and every layer on the CPU; give --ggml 2023 for llama.cpp 2023's graph");
     QTest::newRow("bad flash attention") << QStringList{QStringLiteral("info"), file, QStringLiteral("--flash-attn"), QStringLiteral("yes")} << 2

@@ -178,13 +178,40 @@ void TestCliPlan::peakAtStep() {
 }
 
 void TestCliPlan::sweep() {
-    const auto r = cli({QStringLiteral("plan"), QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"), QStringLiteral("--sweep"),
-                        QStringLiteral("batch=1,8,128")});
+    const QString stories = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    const auto r = cli({QStringLiteral("plan"), stories, QStringLiteral("--sweep"), QStringLiteral("batch=1,8,128"),
+                        QStringLiteral("--ggml"), QStringLiteral("2023")});
     QCOMPARE(r.code, 0);
-    QCOMPARE(r.out, QStringLiteral("planscope-sweep\t1\nkey\tbatch\n"
+    QCOMPARE(r.out, QStringLiteral("planscope-sweep\t1\nkey\tbatch\nggml\t2023\n"
                                    "point\t1\t179\t2304\t2304\t1.0000\t3.21 MiB\n"
                                    "point\t8\t179\t18432\t18432\t1.0000\t3.33 MiB\n"
                                    "point\t128\t179\t689184\t655904\t1.0507\t5.53 MiB\n")); // llama.cpp's: the worst case
+    // A .gguf sweeps in ggml 2026 by default: llama.cpp da46e59c's reserve at each point, as the real
+    // llama.cpp printed it for n_ctx 64 (stories260K.tsv: 86,176 and 344,704 bytes without flash
+    // attention, 29,024 and 116,096 with it; 186 and 161 graph nodes).
+    const auto off = cli({QStringLiteral("plan"), stories, QStringLiteral("--sweep"), QStringLiteral("batch=8,32"),
+                          QStringLiteral("--ctx"), QStringLiteral("64"), QStringLiteral("--flash-attn"), QStringLiteral("off")});
+    QCOMPARE(off.code, 0);
+    QCOMPARE(off.out, QStringLiteral("planscope-sweep\t1\nkey\tbatch\nggml\t2026\n"
+                                     "point\t8\t186\t86176\t82048\t1.0503\t0.08 MiB\n"
+                                     "point\t32\t186\t344704\t328192\t1.0503\t0.33 MiB\n"));
+    const auto on = cli({QStringLiteral("plan"), stories, QStringLiteral("--sweep"), QStringLiteral("batch=8,32"),
+                         QStringLiteral("--ctx"), QStringLiteral("64"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(on.code, 0);
+    const auto root = QJsonDocument::fromJson(on.out.toUtf8()).object();
+    QCOMPARE(root["ggml"].toString(), QStringLiteral("2026"));
+    const auto fa = root["points"].toArray();
+    QCOMPARE(fa.size(), 2);
+    QCOMPARE(fa[0].toObject()["nodes"].toInt(), 161);
+    QCOMPARE(fa[0].toObject()["llama_cpp_total"].toInteger(), 29024);
+    QCOMPARE(fa[1].toObject()["llama_cpp_total"].toInteger(), 116096);
+    // n_ubatch, ggml 2026's alone: n_batch 32 in ubatches of 8 reserves as n_batch 8 does (n_ctx 512).
+    const auto ubatch = cli({QStringLiteral("plan"), stories, QStringLiteral("--sweep"), QStringLiteral("ubatch=8,32"),
+                             QStringLiteral("--batch"), QStringLiteral("32"), QStringLiteral("--flash-attn"), QStringLiteral("off")});
+    QCOMPARE(ubatch.code, 0);
+    QCOMPARE(ubatch.out, QStringLiteral("planscope-sweep\t1\nkey\tubatch\nggml\t2026\n"
+                                        "point\t8\t186\t159904\t155776\t1.0265\t0.15 MiB\n"
+                                        "point\t32\t186\t639616\t623104\t1.0265\t0.61 MiB\n"));
     const auto json = cli({QStringLiteral("plan"), QStringLiteral("template:llama?n_layer=2"), QStringLiteral("--sweep"),
                            QStringLiteral("ctx=64,128"), QStringLiteral("--format"), QStringLiteral("json")});
     QCOMPARE(json.code, 0);
@@ -224,10 +251,11 @@ void TestCliPlan::ggml2026() {
     QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object()["ggml"].toString(), QStringLiteral("2026"));
 }
 
-// --reserve-with: llama.cpp reserves with its worst case and allocates each batch after it. The
-// 8-token graph fits a 32-token reservation; the 32-token graph does not fit an 8-token one (its
-// first node needs four times the bytes) and ggml reserves again; a graph of other structure
-// (two layers after three) has another node count, and the buffer, which no chunk outgrows, stays.
+// --reserve-with: llama.cpp reserves with its worst case and allocates each batch after it. In
+// ggml 2026 both templates are llama.cpp da46e59c's graphs. The 8-token graph fits a 32-token
+// reservation; the 32-token graph does not fit an 8-token one (its first node needs four times the
+// bytes) and ggml reserves again; a graph of other structure (two layers after three) has another
+// node count, and the buffer, which no chunk outgrows, stays.
 void TestCliPlan::reserveWith_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("reserve");
@@ -235,16 +263,16 @@ void TestCliPlan::reserveWith_data() {
     const QString b8 = QStringLiteral("template:llama?n_layer=2&n_batch=8");
     const QString b32 = QStringLiteral("template:llama?n_layer=2&n_batch=32");
     QTest::newRow("fits") << b8 << b32
-                          << "reserve: " + b32 + ": compute 73728 bytes\nalloc_graph: " + b8 +
-                                 ": fits the reservation: every tensor at its reserved address (the graph alone: 18432 bytes)\n";
+                          << "reserve: " + b32 + ": compute 132480 bytes\nalloc_graph: " + b8 +
+                                 ": fits the reservation: every tensor at its reserved address (the graph alone: 33120 bytes)\n";
     QTest::newRow("grows") << b32 << b8
-                           << "reserve: " + b8 + ": compute 18432 bytes\nalloc_graph: " + b32 +
-                                  ": needs_realloc: node 'inp_embd' is not valid (8192 bytes, 2048 reserved)\n"
-                                  "reallocating buffers automatically (one buffer): compute 73728 bytes (the graph alone: 73728 bytes)\n";
+                           << "reserve: " + b8 + ": compute 33120 bytes\nalloc_graph: " + b32 +
+                                  ": needs_realloc: node 'embd' is not valid (8192 bytes, 2048 reserved)\n"
+                                  "reallocating buffers automatically (one buffer): compute 132480 bytes (the graph alone: 132480 bytes)\n";
     QTest::newRow("other graph") << b8 << QStringLiteral("template:llama?n_layer=3&n_batch=8")
-                                 << QStringLiteral("reserve: template:llama?n_layer=3&n_batch=8: compute 18432 bytes\nalloc_graph: ") + b8 +
-                                        ": needs_realloc: graph has different number of nodes (74, 109 reserved)\n"
-                                        "reallocating buffers automatically (one buffer): compute 18432 bytes (the graph alone: 18432 bytes)\n";
+                                 << QStringLiteral("reserve: template:llama?n_layer=3&n_batch=8: compute 33120 bytes\nalloc_graph: ") + b8 +
+                                        ": needs_realloc: graph has different number of nodes (68, 99 reserved)\n"
+                                        "reallocating buffers automatically (one buffer): compute 33120 bytes (the graph alone: 33120 bytes)\n";
 }
 
 void TestCliPlan::reserveWith() {
@@ -464,8 +492,14 @@ void TestCliPlan::errors_data() {
     QTest::newRow("reserve-with a missing file")
         << QStringList{"plan", small_graph(), "--ggml", "2026", "--reserve-with", "%1/missing.json"} << 1
         << "error: %1/missing.json: ";
-    QTest::newRow("sweep with ggml 2026") << QStringList{"plan", "a.gguf", "--ggml", "2026", "--sweep", "batch=1,8"} << 2
-                                          << "usage error: --sweep plans as ggml 2023 does\n";
+    QTest::newRow("sweep ubatch in 2023") << QStringList{"plan", "template:llama", "--sweep", "ubatch=1,8"} << 2
+                                          << "usage error: --sweep ubatch=...: llama.cpp 2023 has no ubatch; give --ggml 2026\n";
+    QTest::newRow("sweep ubatch with --ubatch")
+        << QStringList{"plan", "a.gguf", "--sweep", "ubatch=1,8", "--ubatch", "4"} << 2
+        << "usage error: --sweep varies n_ubatch: it takes no --ubatch\n";
+    QTest::newRow("sweep with a maximum buffer size")
+        << QStringList{"plan", "a.gguf", "--sweep", "batch=1,8", "--max-buffer-size", "4096"} << 2
+        << "usage error: --sweep plans each point in one buffer: no --max-buffer-size\n";
     QTest::newRow("n-copies with 2023") << QStringList{"plan", "a.json", "--backends", "cpu,cpu", "--n-copies", "2"} << 2
                                         << "usage error: --n-copies goes with --ggml 2026\n";
     QTest::newRow("n-copies without backends") << QStringList{"plan", "a.json", "--ggml", "2026", "--n-copies", "2"} << 2
@@ -531,6 +565,17 @@ void TestCliPlan::llamaCppTotal_data() {
                                 << "llama_cpp\tcompute\t305336528\tcompute buffer total size = 291.19 MiB";
     QTest::newRow("7B sweep") << QStringList{"plan", llama7B + "&n_ctx=4096", "--sweep", "batch=512"}
                               << "point\t512\t1124\t73924608\t73924608\t1.0000\t291.19 MiB";
+    // template:llama in ggml 2026: llama.cpp da46e59c's graph of the 7B shape reserves as llama.cpp did
+    // for llama2-7b.gguf (zoo_real.tsv: 1,158 nodes, 335,554,560 bytes without flash attention).
+    const QStringList v2026_7B{"--ggml", "2026", "--ctx", "4096", "--batch", "512", "--flash-attn", "off"};
+    QTest::newRow("7B 2026 listing") << QStringList{"plan", llama7B} + v2026_7B
+                                     << "llama_cpp\tcompute\t335554560\tCPU compute buffer size = 320.01 MiB";
+    QTest::newRow("7B 2026 info nodes") << QStringList{"info", llama7B} + v2026_7B << "graph nodes: 1158";
+    QTest::newRow("7B 2026 info compute") << QStringList{"info", llama7B} + v2026_7B
+                                          << "CPU compute buffer: 335554560 bytes (320.01 MiB)";
+    QTest::newRow("7B 2026 sweep") << QStringList{"plan", llama7B + "&n_ctx=4096", "--ggml", "2026", "--sweep", "batch=512",
+                                                  "--flash-attn", "off"}
+                                   << "point\t512\t1158\t335554560\t318775296\t1.0526\t320.01 MiB";
     QTest::newRow("info, prompt graph") << QStringList{"info", stories} + v2023 << "compute buffer (prompt graph): 18432 bytes (18.00 KiB)";
     QTest::newRow("info, worst case") << QStringList{"info", stories} + v2023
                                       << "compute buffer (worst case): 153696 bytes (150.09 KiB; llama.cpp: compute buffer total size = 3.33 MiB)";
@@ -574,7 +619,7 @@ void TestCliPlan::usageAndInputErrors_data() {
                                      << "usage error: --backends: unknown backend 'cuda' (known: cpu, opencl)";
     QTest::newRow("empty backend") << QStringList{"plan", "template:llama", "--backends", "cpu,"} << 2
                                    << "usage error: --backends: unknown backend '' (known: cpu, opencl)";
-    QTest::newRow("sweep past the context") << QStringList{"plan", stories, "--sweep", "batch=65536"} << 1
+    QTest::newRow("sweep past the context") << QStringList{"plan", stories, "--sweep", "batch=65536", "--ggml", "2023"} << 1
                                             << "error: " + stories + ": batch 65536: n_batch 65536 exceeds n_ctx 512";
     QTest::newRow("batch past the context") << QStringList{"plan", stories, "--batch", "65536", "--ggml", "2023"} << 1
                                             << "error: " + stories + ": n_batch 65536 exceeds n_ctx 512";
