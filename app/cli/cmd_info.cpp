@@ -13,7 +13,7 @@
 #include "io/bounded_read.h"
 #include "source/graph_source.h"
 #include "models/model_info.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 #include "sched/ggml2026/sched_debug_log.h"
 #include "source/model_params.h"
 

@@ -8,7 +8,7 @@
 
 #include "alloc/ggml2026/alloc_graph.h"
 #include "alloc/plan_listing.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 #include "models/llama_report.h"
 #include "source/graph_source.h"
 #include "sched/backend_factory.h"

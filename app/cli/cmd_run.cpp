@@ -6,7 +6,7 @@
 #include "ggml_args.h"
 
 #include "backend/cpu/thread_pool.h"
-#include "llm/llm_run.h"
+#include "llm_context/llm_run.h"
 #include "source/model_params.h"
 #include "source_options.h"
 #include "source/graph_source.h"

@@ -3,7 +3,7 @@
 #include "core/strings.h"
 #include "io/graph_json.h"
 #include "llama_template_gguf.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 #include "model_params.h"
 #include "models/ggml_dot.h"
 #include "models/gguf.h"

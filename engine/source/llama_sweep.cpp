@@ -2,7 +2,7 @@
 
 #include "alloc/plan.h"
 #include "llm/llm_kv_cache.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 #include "models/llama_report.h"
 #include "plan/graph_dsa.h"
 

@@ -4,7 +4,7 @@
 // output, rope frequency factors, and the one-line errors.
 #include "llm/llm_build.h"
 #include "llm/llm_registry.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 
 #include <QtTest>
 

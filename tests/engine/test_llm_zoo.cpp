@@ -6,7 +6,7 @@
 // are compared node for node with llama.cpp's own dumps (tests/data/llama_cpp/graphs/).
 #include "llm/llm_build.h"
 #include "llm/llm_registry.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 #include "model_zoo.h"
 
 #include <QTemporaryDir>

@@ -6,7 +6,7 @@
 #include "alloc/plan.h"
 #include "core/summary.h"
 #include "llm/llm_build.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 #include "models/gguf.h"
 #include "models/llama_graph.h"
 #include "models/model_info.h"

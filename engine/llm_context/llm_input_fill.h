@@ -8,8 +8,8 @@
 // The embeddings input is left alone (the token path is taken).
 #include "backend/buffer_table.h"
 #include "core/error.h"
-#include "llm_build.h"
-#include "llm_decode.h"
+#include "llm/llm_build.h"
+#include "llm/llm_decode.h"
 
 #include <cstdint>
 #include <span>

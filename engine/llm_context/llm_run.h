@@ -9,8 +9,8 @@
 #include "backend/buffer_table.h"
 #include "backend/cpu/cpu_backend.h"
 #include "core/error.h"
-#include "llm_context_params.h"
-#include "llm_decode.h"
+#include "llm/llm_context_params.h"
+#include "llm/llm_decode.h"
 #include "models/gguf.h"
 
 #include <cstdint>

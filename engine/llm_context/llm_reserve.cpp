@@ -1,7 +1,7 @@
 #include "llm_reserve.h"
 
 #include "alloc/ggml2026/graph_planner.h"
-#include "llm_kv_cache.h"
+#include "llm/llm_kv_cache.h"
 #include "models/llama_weights.h"
 #include "sched/ggml2026/sched_2026.h"
 

@@ -7,8 +7,8 @@
 // The memory breakdown is llama_get_memory_breakdown's: per buffer type the model's bytes (the
 // mapped file, "CPU_Mapped"), the context's (the KV cache, "CPU") and the compute buffer ("CPU").
 #include "core/error.h"
-#include "llm_build.h"
-#include "llm_context_params.h"
+#include "llm/llm_build.h"
+#include "llm/llm_context_params.h"
 #include "models/gguf.h"
 
 #include <string>

@@ -2,10 +2,10 @@
 
 #include "alloc/ggml2026/plan_2026.h"
 #include "backend/backend.h"
-#include "llm_build.h"
+#include "llm/llm_build.h"
 #include "llm_input_fill.h"
-#include "llm_kv_cache.h"
-#include "llm_kv_cache_iswa.h"
+#include "llm/llm_kv_cache.h"
+#include "llm/llm_kv_cache_iswa.h"
 #include "models/llama_weights.h"
 
 #include <algorithm>
