@@ -4,6 +4,8 @@
 // broadcast shapes match a double reference over the rounded src1 within 1e-5 relative to
 // max(1, |expected|), and stay well away from the exact one; stories260K shows what it does to a
 // model with an f16 KV cache (and that f32 weights and an f32 cache are left alone).
+#include "backend/cpu/convert.h"
+#include "backend/cpu/dot_f16.h"
 #include "cpu_harness.h"
 #include "models/llama_run.h"
 
@@ -105,6 +107,9 @@ private slots:
     void shapes_data();
     void shapes();
     void f32_weights_are_left_alone();
+    void f16_accumulation_data();
+    void f16_accumulation();
+    void f16_dot_kernels();
     void stories260K_data();
     void stories260K();
 };
@@ -152,8 +157,8 @@ void TestCpuF16Numerics::shapes_data() {
         // src0 broadcast over src1's dims 2 and 3 (r2 = 2, r3 = 3), as grouped-query attention.
         QTest::newRow("broadcast batches" + t) << shape{37, 5, 2, 1} << shape{37, 3, 4, 3} << threads;
         // 20 src1 rows (the panel kernel on AVX-512 CPUs, src1 transposed per plane), k across its
-        // 256-value blocks.
-        QTest::newRow("broadcast batches, 20 columns" + t) << shape{300, 9, 2, 1} << shape{300, 20, 4, 3} << threads;
+        // 256-value blocks; k and m multiples of 16 and 4, so that ggml adds in f32 (tinyBLAS).
+        QTest::newRow("broadcast batches, 20 columns" + t) << shape{304, 12, 2, 1} << shape{304, 20, 4, 3} << threads;
     }
 }
 
@@ -212,6 +217,72 @@ void TestCpuF16Numerics::f32_weights_are_left_alone() {
         }
         QVERIFY(std::memcmp(results[0].v.data(), results[1].v.data(), results[0].v.size() * sizeof(float)) == 0);
         QVERIFY(max_rel_error(results[0], mul_mat_ref(rounded(av, wt), bv)) <= 1e-5);
+    }
+}
+
+// One src1 row (or k % 16, m % 4 not 0): ggml's vec_dot_f16 adds in f16 over blocks of 128
+// (lane 0 gets products 0 and 128: 2048 + 1 is a tie, 2048 in f16), the rest in double.
+void TestCpuF16Numerics::f16_accumulation_data() {
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<float>("ggml");
+    QTest::newRow("one src1 row") << 4 << 1 << 2048.5f;
+    QTest::newRow("3 weight rows, 2 src1 rows") << 3 << 2 << 2048.5f;
+    QTest::newRow("4 weight rows, 2 src1 rows (tinyBLAS, f32)") << 4 << 2 << 2049.5f;
+}
+
+void TestCpuF16Numerics::f16_accumulation() {
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(float, ggml);
+    host_tensor a({272, m, 1, 1}), b({272, n, 1, 1});
+    for (std::int64_t r = 0; r < m; ++r) {
+        a.at(0, r, 0, 0) = 2048.0f;
+        a.at(128, r, 0, 0) = 1.0f;
+        a.at(256, r, 0, 0) = 1.0f;
+    }
+    for (std::int64_t j = 0; j < n; ++j) {
+        b.at(0, j, 0, 0) = b.at(128, j, 0, 0) = 1.0f;
+        b.at(256, j, 0, 0) = 0.5f;
+    }
+    // As a ggml built for an AVX512-FP16 CPU adds, on any CPU (emulated where it lacks them).
+    cpu::set_f16_dot_build(cpu::f16_dot_build::avx512fp16);
+    for (int threads : {1, 2}) {
+        auto got = mul_mat(a, b, threads, f16_numerics::ggml);
+        QVERIFY2(got.ok(), got.ok() ? "" : got.err().message.c_str());
+        auto exact = mul_mat(a, b, threads, f16_numerics::exact_f32);
+        QVERIFY(exact.ok());
+        for (std::size_t i = 0; i < got->v.size(); ++i) {
+            QCOMPARE(got->v[i], ggml);
+            QCOMPARE(exact->v[i], 2049.5f);
+        }
+    }
+    // As ggml built for this CPU adds: in f16 only where the CPU has AVX512-FP16.
+    cpu::set_f16_dot_build(cpu::f16_dot_build::this_cpu);
+    auto native = mul_mat(a, b, 1, f16_numerics::ggml);
+    QVERIFY(native.ok());
+    const float expected = cpu::f16_dot_adds_in_f16() ? ggml : 2049.5f;
+    for (float v : native->v) QCOMPARE(v, expected);
+}
+
+// The AVX512-FP16 kernel (where the CPU has it) and the portable one agree bit for bit on random
+// rows of odd lengths, unaligned, with the sums large enough that f16 rounds in every step.
+void TestCpuF16Numerics::f16_dot_kernels() {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> u(-4.0f, 4.0f);
+    for (std::int64_t k : {1, 127, 128, 129, 384, 515}) {
+        const std::int64_t m = 5;
+        std::vector<std::uint16_t> x(static_cast<std::size_t>(k));
+        for (auto& h : x) h = cpu::f32_to_f16(u(rng));
+        std::vector<std::byte> a(static_cast<std::size_t>(m * k * 2 + 2));
+        for (std::size_t i = 1; i + 1 < a.size(); i += 2) {
+            const std::uint16_t h = cpu::f32_to_f16(u(rng));
+            std::memcpy(a.data() + i, &h, 2); // rows start at odd addresses
+        }
+        std::vector<float> c1(m), c2(m);
+        cpu::dot_f16_rows_portable()(a.data() + 1, static_cast<std::size_t>(k * 2), x.data(), c1.data(), m, k);
+        cpu::dot_f16_rows_kernel()(a.data() + 1, static_cast<std::size_t>(k * 2), x.data(), c2.data(), m, k);
+        QVERIFY2(std::memcmp(c1.data(), c2.data(), c1.size() * sizeof(float)) == 0, qPrintable(QString::number(k)));
     }
 }
 

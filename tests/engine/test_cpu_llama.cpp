@@ -64,7 +64,9 @@ void TestCpuLlama::batch_equals_incremental() {
         auto logits = one_by_one.step(std::span(prompt).subspan(i, 1), static_cast<int>(i));
         QVERIFY2(logits.ok(), logits.ok() ? "" : logits.err().message.c_str());
         const double diff = max_rel_diff(logits->data(), all->data() + i * n_vocab, n_vocab);
-        QVERIFY2(diff <= 1e-4, qPrintable(QStringLiteral("token %1: difference %2").arg(i).arg(diff)));
+        // One token's products over the f16 cache add in f16 (ggml's vec_dot_f16 with one src1
+        // row, docs/numerics.md), the batch's in f32: more than the order of additions apart.
+        QVERIFY2(diff <= 1e-3, qPrintable(QStringLiteral("token %1: difference %2").arg(i).arg(diff)));
     }
 }
 

@@ -17,6 +17,7 @@
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
 // 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format.
 #include "convert.h"
+#include "dot_f16.h"
 #include "gemm.h"
 #include "gemm_f16.h"
 #include "kernels.h"
@@ -46,20 +47,27 @@ bool rounds_b(const exec_node& n) { return n.src[0].type == dtype::f16 && n.nume
 
 bool contiguous_f16(const strided_tensor& a) { return a.type == dtype::f16 && a.nb[0] == 2; }
 
+// ggml's vec_dot_f16 applies and adds in f16 (dot_f16.h): f16 arithmetic, src1 kept as halves.
+bool accumulates_f16(const exec_node& n) {
+    return rounds_b(n) && contiguous_f16(n.src[0]) && f16_dot_path(n.src[0].ne[0], n.src[0].ne[1], n.src[1].ne[1]) &&
+           f16_dot_adds_in_f16();
+}
+
 // The panel kernel for f16 weights, when it applies: 16 src1 rows or more (src1 transposed).
 gemm_f16_panel_fn panel_kernel_for(const exec_node& n) {
+    if (accumulates_f16(n)) return nullptr;
     return contiguous_f16(n.src[0]) && n.src[1].ne[1] >= in_place_cols ? gemm_f16_panel_kernel() : nullptr;
 }
 
 // The kernel that widens f16 weights in registers, when it applies and the panel kernel does not:
 // few src1 rows, or src1 kept as halves (below).
 gemm_f16_fn f16_kernel_for(const exec_node& n) {
-    if (!contiguous_f16(n.src[0]) || panel_kernel_for(n)) return nullptr;
+    if (!contiguous_f16(n.src[0]) || panel_kernel_for(n) || accumulates_f16(n)) return nullptr;
     return n.src[1].ne[1] < in_place_cols || rounds_b(n) ? gemm_f16_kernel() : nullptr;
 }
 
 // Rounded to halves anyway, src1 is kept as halves: half the bytes to keep in cache.
-bool halves_b(const exec_node& n) { return rounds_b(n) && f16_kernel_for(n); }
+bool halves_b(const exec_node& n) { return rounds_b(n) && (f16_kernel_for(n) || accumulates_f16(n)); }
 
 bool converts_b(const exec_node& n) { return !n.src[1].f32_rows() || rounds_b(n) || panel_kernel_for(n); }
 
@@ -176,6 +184,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
     }
     const bool in_place = a.f32_rows() && cols < in_place_cols;
     const gemm_f16_fn f16_kernel = f16_kernel_for(n);
+    const dot_f16_rows_fn dot_f16 = accumulates_f16(n) ? dot_f16_rows_kernel() : nullptr;
 
     // A unit is a block of src0 rows with all src1 columns, so that its panel is made once; units
     // are taken one at a time, as in the integer path.
@@ -193,7 +202,7 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
         if (in_place) {
             g.a = as_floats(a.row(row0, i02, i03));
             g.lda = a.nb[1] / sizeof(float);
-        } else if (!f16_kernel && !panel_kernel) {
+        } else if (!f16_kernel && !panel_kernel && !dot_f16) {
             for (std::int64_t i = 0; i < g.m; ++i)
                 row_to_f32(a.type, a.row(row0 + i, i02, i03), a.nb[0], panel + static_cast<std::size_t>(i * k), k);
             g.a = panel;
@@ -214,6 +223,11 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
             if (panel_kernel) {
                 const float* bt = reinterpret_cast<const float*>(kc.work) + static_cast<std::size_t>((i3 * b.ne[2] + i2) * k * cols + col0);
                 panel_kernel({a.row(row0, i02, i03), a.nb[1], bt, static_cast<std::size_t>(cols), g.c, g.ldc, g.m, g.n, k});
+                continue;
+            }
+            if (dot_f16) {
+                for (std::int64_t j = 0; j < g.n; ++j)
+                    dot_f16(a.row(row0, i02, i03), a.nb[1], static_cast<const std::uint16_t*>(bp) + j * k, g.c + j * g.ldc, g.m, k);
                 continue;
             }
             if (f16_kernel) {
