@@ -48,6 +48,12 @@ std::vector<std::byte> leaf_bytes(const leaf_spec& spec, unsigned seed) {
     case dtype::i32:
         for (std::int64_t i = 0; i < n; ++i) put(&spec.ints[static_cast<std::size_t>(i) % spec.ints.size()], 4);
         break;
+    case dtype::i64:
+        for (std::int64_t i = 0; i < n; ++i) {
+            const std::int64_t v = spec.ints[static_cast<std::size_t>(i) % spec.ints.size()];
+            put(&v, 8);
+        }
+        break;
     case dtype::f16:
         for (std::int64_t i = 0; i < n; ++i) {
             const std::uint16_t h = ref_f32_to_f16(u(rng));

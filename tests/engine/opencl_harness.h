@@ -29,7 +29,7 @@ public:
 };
 
 // Deterministic bytes for a leaf of `type` and `ne`: floats in [lo, hi] (f32, f16), valid q4_0 /
-// q8_0 blocks, or `ints` (i32) — the same bytes for the same seed on every backend.
+// q8_0 blocks, or `ints` (i32, i64) — the same bytes for the same seed on every backend.
 struct leaf_spec {
     dtype type = dtype::f32;
     shape ne{1, 1, 1, 1};

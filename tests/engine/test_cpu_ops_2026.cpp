@@ -569,7 +569,7 @@ void TestCpuOps2026::refusals() {
     cpu_graph cg(1);
     auto& b = cg.b;
     const tensor_id x = cg.leaf(dtype::f32, {64, 4, 1, 1});
-    const tensor_id q = cg.leaf(dtype::f32, {32, 2, 2, 1}), kq = cg.leaf(dtype::q8_0, {32, 8, 2, 1});
+    const tensor_id q = cg.leaf(dtype::f32, {32, 2, 2, 1}), kq = cg.leaf(dtype::iq4_nl, {32, 8, 2, 1});
     const tensor_id idx = cg.leaf(dtype::i64, {4, 1, 1, 1});
     const tensor_id att = b.set_name(b.flash_attn_ext(q, kq, kq, std::nullopt), "att");
     const tensor_id to_q6 = b.cast(cg.leaf(dtype::f32, {256, 2, 1, 1}), dtype::q6_k), to_q8 = b.cast(x, dtype::q8_0);
@@ -585,8 +585,8 @@ void TestCpuOps2026::refusals() {
     const status s = cg.compute();
     QVERIFY(!s.ok());
     QCOMPARE(QString::fromStdString(s.err().message),
-             QStringLiteral("CPU backend: FLASH_ATTN_EXT 'att': K and V must be f32, f16 or bf16 (quantised K/V is not "
-                            "implemented), are q8_0, q8_0"));
+             QStringLiteral("CPU backend: FLASH_ATTN_EXT 'att': K and V must be f32, f16, bf16 or a block format with a "
+                            "dequantiser (K also with integer dot products), are iq4_nl, iq4_nl"));
 }
 
 // SIGMOID, EXP, SOFTPLUS, GELU_ERF and CLAMP (-0.5, 0.75) on f32 and f16 rows.

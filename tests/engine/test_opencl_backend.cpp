@@ -1,7 +1,8 @@
 // The OpenCL backend's slots on PoCL: device choice (index, name, environment) and its errors,
 // cl_mem buffers (not host visible, aligned fake base, impossible sizes), transfers and copies
-// with the CPU backend and between OpenCL buffers, plans, supports_op refusals, kernel errors,
-// and a program build failure carrying the compiler's log.
+// with the CPU backend and between OpenCL buffers, plans, supports_op (what ggml 2026's graphs
+// run here and what stays on the CPU, with the reasons), kernel errors (bad GET_ROWS / SET_ROWS
+// indices, ADD_ID ids), and a program build failure carrying the compiler's log.
 #include "alloc/tensor_allocator.h"
 #include "backend/cpu/cpu_backend.h"
 #include "backend/opencl/cl_ops.h"
@@ -58,6 +59,7 @@ private slots:
     void refusal_reasons_2026();
     void plan_reuse();
     void get_rows_bad_index();
+    void bad_ids_2026();
     void build_failure_has_log();
 };
 
@@ -249,10 +251,12 @@ void TestOpenclBackend::supports_op_data() {
                            "odd view offset",   "scale by param",  "scale by tensor",   "soft_max mask",
                            "soft_max scale",    "soft_max mask, max_bias", "soft_max sinks",  "rope freq factors",
                            "cast f32 to f16",   "cast f32 to q8_0", "set_rows",         "glu",
-                           "flash_attn_ext",    "add_id"};
+                           "flash_attn_ext",    "add_id",          "flash_attn_ext q8_0", "set_rows into q8_0",
+                           "mul_mat_id f16",    "mul_mat_id q4_0", "argsort",           "rope multi-section"};
     const bool ok[] = {true,  false, false, false, false, false, false, true,  false, false, false, false,
-                       false, false, false, false, false, false, true,  true,  false, false, true,  false,
-                       false, false, false, false, true,  false, false, false, false, false};
+                       false, false, false, false, false, false, true,  true,  false, true,  true,  true,
+                       true,  true,  true,  true,  true,  false, true,  true,  true,  true,  false, false,
+                       true,  false, true,  false};
     for (int i = 0; i < static_cast<int>(std::size(names)); ++i) QTest::newRow(names[i]) << i << ok[i];
 }
 
@@ -314,6 +318,22 @@ void TestOpenclBackend::supports_op() {
         break;
     }
     case 33: op = b.add_id(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f32, {8, 3, 1, 1}), t(dtype::i32, {2, 1, 1, 1})); break;
+    // What stays on the CPU: quantised K/V and caches, quantised experts, multi-section ROPE.
+    case 34: {
+        const tensor_id q = t(dtype::f32, {32, 2, 2, 1}), k = t(dtype::q8_0, {32, 4, 2, 1});
+        op = b.flash_attn_ext(q, k, k, std::nullopt);
+        break;
+    }
+    case 35: op = b.set_rows(t(dtype::q8_0, {32, 4, 1, 1}), t(dtype::f32, {32, 2, 1, 1}), t(dtype::i64, {2, 1, 1, 1})); break;
+    case 36: op = b.mul_mat_id(t(dtype::f16, {32, 4, 3, 1}), t(dtype::f32, {32, 1, 2, 1}), t(dtype::i32, {2, 2, 1, 1})); break;
+    case 37: op = b.mul_mat_id(t(dtype::q4_0, {32, 4, 3, 1}), t(dtype::f32, {32, 1, 2, 1}), t(dtype::i32, {2, 2, 1, 1})); break;
+    case 38: op = b.argsort(t(dtype::f32, {8, 2, 1, 1}), sort_order::desc); break;
+    case 39: {
+        rope_args multi = normal;
+        multi.mode = 8;
+        op = b.rope(t(dtype::f32, {8, 2, 3, 1}), t(dtype::i32, {12, 1, 1, 1}), multi);
+        break;
+    }
     }
     QVERIFY2(b.ok(), b.ok() ? "" : b.first_error()->message.c_str());
     QCOMPARE(cl().supports_op(ctx, ctx[op]), supported);
@@ -323,13 +343,15 @@ void TestOpenclBackend::supports_op() {
 void TestOpenclBackend::refusal_reasons_2026_data() {
     QTest::addColumn<int>("which");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("scale by param") << 0 << "SCALE by op params (x*s + b, ggml 2026's form without a factor tensor) is not implemented";
-    QTest::newRow("soft_max mask") << 1 << "a mask (src1) is not implemented";
-    QTest::newRow("soft_max sinks") << 2 << "sinks (src2) are not implemented";
-    QTest::newRow("soft_max scale") << 3 << "a scale other than 1 or a max_bias (ALiBi) is not implemented";
-    QTest::newRow("rope freq factors") << 4 << "frequency factors (src2) are not implemented";
-    QTest::newRow("glu") << 5 << "GLU is not implemented";
-    QTest::newRow("plain soft_max") << 6 << QString();
+    QTest::newRow("flash_attn_ext q8_0 K/V") << 0 << "K and V must be f32 or f16, are q8_0, q8_0";
+    QTest::newRow("set_rows into q4_0") << 1 << "writes f32 and f16 rows only, not f32, q4_0";
+    QTest::newRow("mul_mat_id q4_0") << 2 << "experts (src0) of type q4_0 are not implemented";
+    QTest::newRow("rope glm") << 3 << "mode 4 is not implemented (normal 0 and NeoX 2 are)";
+    QTest::newRow("flash_attn_ext f16 q") << 4 << "q must be f32";
+    QTest::newRow("concat") << 5 << "CONCAT is not implemented";
+    QTest::newRow("scale by param") << 6 << QString();
+    QTest::newRow("soft_max mask, sinks") << 7 << QString();
+    QTest::newRow("glu") << 8 << QString();
 }
 
 void TestOpenclBackend::refusal_reasons_2026() {
@@ -338,18 +360,31 @@ void TestOpenclBackend::refusal_reasons_2026() {
     context ctx;
     builder b(ctx);
     const auto t = [&](dtype type, shape ne) { return b.new_tensor(type, ne); };
-    rope_args ff;
-    ff.n_dims = 8;
-    ff.freq_factors = t(dtype::f32, {4, 1, 1, 1});
+    rope_args glm;
+    glm.n_dims = 8;
+    glm.mode = 4;
     tensor_id op{};
     switch (which) {
-    case 0: op = b.scale_by(t(dtype::f32, {8, 2, 1, 1}), 2.0f); break;
-    case 1: op = b.soft_max_ext(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f16, {8, 2, 1, 1})); break;
-    case 2: op = b.soft_max_ext(t(dtype::f32, {8, 2, 3, 1}), std::nullopt, {.sinks = t(dtype::f32, {3, 1, 1, 1})}); break;
-    case 3: op = b.soft_max_ext(t(dtype::f32, {8, 2, 1, 1}), std::nullopt, {.scale = 0.125f}); break;
-    case 4: op = b.rope(t(dtype::f32, {8, 2, 3, 1}), t(dtype::i32, {3, 1, 1, 1}), ff); break;
-    case 5: op = b.glu(t(dtype::f32, {8, 2, 1, 1}), glu_kind::geglu); break;
-    case 6: op = b.soft_max(t(dtype::f32, {8, 2, 1, 1})); break;
+    case 0: {
+        const tensor_id q = t(dtype::f32, {32, 2, 2, 1}), k = t(dtype::q8_0, {32, 4, 2, 1});
+        op = b.flash_attn_ext(q, k, k, std::nullopt);
+        break;
+    }
+    case 1: op = b.set_rows(t(dtype::q4_0, {32, 4, 1, 1}), t(dtype::f32, {32, 2, 1, 1}), t(dtype::i64, {2, 1, 1, 1})); break;
+    case 2: op = b.mul_mat_id(t(dtype::q4_0, {32, 4, 3, 1}), t(dtype::f32, {32, 1, 2, 1}), t(dtype::i32, {2, 2, 1, 1})); break;
+    case 3: op = b.rope(t(dtype::f32, {8, 2, 3, 1}), t(dtype::i32, {3, 1, 1, 1}), glm); break;
+    case 4: {
+        const tensor_id q = t(dtype::f16, {32, 2, 2, 1}), k = t(dtype::f16, {32, 4, 2, 1});
+        op = b.flash_attn_ext(q, k, k, std::nullopt);
+        break;
+    }
+    case 5: op = b.concat(t(dtype::f32, {8, 2, 1, 1}), t(dtype::f32, {8, 2, 1, 1})); break;
+    case 6: op = b.scale_by(t(dtype::f32, {8, 2, 1, 1}), 2.0f); break;
+    case 7:
+        op = b.soft_max_ext(t(dtype::f32, {8, 2, 3, 1}), t(dtype::f16, {8, 2, 1, 1}),
+                            {.scale = 0.125f, .sinks = t(dtype::f32, {3, 1, 1, 1})});
+        break;
+    case 8: op = b.glu(t(dtype::f32, {8, 2, 1, 1}), glu_kind::geglu); break;
     }
     QVERIFY2(b.ok(), b.ok() ? "" : b.first_error()->message.c_str());
     const auto why = opencl::unsupported_reason(ctx, ctx[op]);
@@ -394,6 +429,33 @@ void TestOpenclBackend::get_rows_bad_index() {
     const std::int32_t good[2] = {2, 0};
     QVERIFY(tensor_set(bg.table, bg.ctx[idx], good, 0, sizeof good).ok());
     QVERIFY(bg.compute().ok()); // the check resets for every graph
+}
+
+// SET_ROWS and ADD_ID check their indices on the device too, through the same word as GET_ROWS.
+void TestOpenclBackend::bad_ids_2026() {
+    {
+        backend_graph bg(cl());
+        const tensor_id cache = bg.b.set_name(bg.b.new_tensor(dtype::f16, {4, 4, 1, 1}), "cache_k");
+        const tensor_id rows = bg.b.new_tensor(dtype::f32, {4, 2, 1, 1}), idx = bg.b.new_tensor(dtype::i64, {2, 1, 1, 1});
+        const tensor_id out = bg.b.set_rows(cache, rows, idx);
+        QVERIFY(bg.prepare(out).ok());
+        const std::int64_t cells[2] = {0, 9};
+        QVERIFY(tensor_set(bg.table, bg.ctx[idx], cells, 0, sizeof cells).ok());
+        auto s = bg.compute();
+        QVERIFY(!s.ok());
+        QCOMPARE(QString::fromStdString(s.err().message),
+                 QStringLiteral("SET_ROWS 'cache_k (view)': a row index is outside [0, 4)"));
+    }
+    backend_graph bg(cl());
+    const tensor_id x = bg.b.new_tensor(dtype::f32, {4, 2, 1, 1}), bias = bg.b.new_tensor(dtype::f32, {4, 3, 1, 1});
+    const tensor_id ids = bg.b.new_tensor(dtype::i32, {2, 1, 1, 1});
+    const tensor_id out = bg.b.set_name(bg.b.add_id(x, bias, ids), "moe_bias");
+    QVERIFY(bg.prepare(out).ok());
+    const std::int32_t experts[2] = {2, -1};
+    QVERIFY(tensor_set(bg.table, bg.ctx[ids], experts, 0, sizeof experts).ok());
+    auto s = bg.compute();
+    QVERIFY(!s.ok());
+    QCOMPARE(QString::fromStdString(s.err().message), QStringLiteral("ADD_ID 'moe_bias': an id is outside [0, 3)"));
 }
 
 void TestOpenclBackend::build_failure_has_log() {

@@ -68,6 +68,27 @@ graph_builder mul_mat() {
     return [](builder& b, ids l) { return b.mul_mat(l[0], l[1]); };
 }
 
+leaf_spec i64(shape ne, std::vector<std::int32_t> v) { return {dtype::i64, dims(ne), std::move(v)}; }
+
+graph_builder glu(glu_kind g, bool swapped = false) {
+    return [=](builder& b, ids l) { return b.glu(l[0], g, swapped); };
+}
+
+// A causal f16 mask of n_kv columns (plus 3 of padding) and n_q rows: diag_mask_inf of a random
+// bias in [-1, 0], then cast, so that -inf entries skip keys.
+tensor_id causal_mask(builder& b, tensor_id bias, int n_past) { return b.cast(b.diag_mask_inf(bias, n_past), dtype::f16); }
+
+// FLASH_ATTN_EXT of leafs q, k, v (then an f32 mask bias, then sinks, as present).
+graph_builder flash_attn(flash_attn_args args, bool mask, bool sinks, int n_past = 0) {
+    return [=](builder& b, ids l) mutable {
+        std::size_t next = 3;
+        std::optional<tensor_id> m;
+        if (mask) m = causal_mask(b, l[next++], n_past);
+        if (sinks) args.sinks = l[next];
+        return b.flash_attn_ext(l[0], l[1], l[2], m, args);
+    };
+}
+
 const std::vector<op_case>& cases() {
     static const std::vector<op_case> all = {
         {"add same shape", {f32({7, 5, 3, 2}), f32({7, 5, 3, 2})}, binary(op_kind::add), 1e-5},
@@ -240,6 +261,97 @@ const std::vector<op_case>& cases() {
         {"mul_mat q4_0 vector", {of(dtype::q4_0, {256, 11}), f32({256, 1})}, mul_mat(), 1e-4},
         {"mul_mat q8_0 [256, 9] x [256, 3]", {of(dtype::q8_0, {256, 9}), f32({256, 3})}, mul_mat(), 1e-4},
         {"mul_mat q8_0 batched", {of(dtype::q8_0, {32, 4, 2}), f32({32, 3, 4})}, mul_mat(), 1e-4},
+        // The ops of ggml 2026's graphs (llama.cpp da46e59c).
+        {"scale by op params", {f32({33, 4, 2})}, [](builder& b, ids l) { return b.scale_by(l[0], 0.37f); }, 1e-5},
+        {"scale by op params with bias",
+         {f32({33, 4})},
+         [](builder& b, ids l) { return b.scale_by(l[0], -1.5f, 0.25f); },
+         1e-5},
+        {"clamp", {f32({40, 3}, -2, 2)}, [](builder& b, ids l) { return b.clamp(l[0], -0.5f, 0.75f); }, 1e-5},
+        {"sigmoid", {f32({31, 2}, -8, 8)}, unary(unary_kind::sigmoid), 1e-5},
+        {"exp", {f32({31, 2}, -4, 4)}, unary(unary_kind::exp), 1e-5},
+        {"softplus", {f32({31, 2}, -30, 30)}, unary(unary_kind::softplus), 1e-5},
+        {"gelu_erf", {f32({31, 2}, -5, 5)}, unary(unary_kind::gelu_erf), 1e-5},
+        {"soft_max_ext scale, f16 mask broadcast",
+         {f32({12, 5, 3}, -4, 4), of(dtype::f16, {12, 7})},
+         [](builder& b, ids l) { return b.soft_max_ext(l[0], l[1], {.scale = 0.3f}); },
+         1e-4},
+        {"soft_max_ext causal mask, ALiBi over 3 heads, sinks",
+         {f32({9, 4, 3}, -4, 4), f32({9, 6}, -1, 0), f32({3}, -1, 2)},
+         [](builder& b, ids l) {
+             return b.soft_max_ext(l[0], causal_mask(b, l[1], 5), {.scale = 0.5f, .max_bias = 8.0f, .sinks = l[2]});
+         },
+         1e-4},
+        {"soft_max_ext f32 mask per plane, no scale",
+         {f32({300, 3, 2}, -6, 6), f32({300, 3, 2})},
+         [](builder& b, ids l) { return b.soft_max_ext(l[0], l[1]); },
+         1e-4},
+        {"rope neox with frequency factors",
+         {f32({16, 2, 3}), i32({3}, {5, 60, 700}), f32({4}, 1, 8)},
+         [](builder& b, ids l) {
+             rope_args a;
+             a.n_dims = 8;
+             a.mode = 2;
+             a.freq_factors = l[2];
+             return b.rope(l[0], l[1], a);
+         },
+         1e-4},
+        {"set_rows f32 into f16, i64 indices",
+         {f32({12, 3}), i64({3}, {4, 0, 2}), of(dtype::f16, {12, 6})},
+         [](builder& b, ids l) { return b.set_rows(l[2], l[0], l[1]); },
+         1e-3},
+        {"set_rows f32, i32 indices broadcast over planes",
+         {f32({8, 2, 4}), i32({2, 2}, {1, 3, 0, 2}), f32({8, 4, 4})},
+         [](builder& b, ids l) { return b.set_rows(l[2], l[0], l[1]); },
+         1e-6},
+        {"set_rows into a cache view (the KV cache write)",
+         {of(dtype::f16, {16, 3}), i64({3}, {7, 1, 5}), of(dtype::f16, {32, 8})},
+         [](builder& b, ids l) { return b.set_rows(b.view_2d(l[2], 16, 8, 64, 32), l[0], l[1]); },
+         1e-6},
+        {"glu reglu halves", {f32({14, 3}, -3, 3)}, glu(glu_kind::reglu), 1e-5},
+        {"glu geglu halves", {f32({14, 3}, -3, 3)}, glu(glu_kind::geglu), 1e-3},
+        {"glu swiglu swapped halves", {f32({14, 3, 2}, -3, 3)}, glu(glu_kind::swiglu, true), 1e-5},
+        {"glu geglu_erf halves", {f32({20, 2}, -3, 3)}, glu(glu_kind::geglu_erf), 1e-5},
+        {"glu geglu_quick halves", {f32({20, 2}, -3, 3)}, glu(glu_kind::geglu_quick), 1e-3},
+        {"glu swiglu split", {f32({9, 4}, -3, 3), f32({9, 4}, -3, 3)},
+         [](builder& b, ids l) { return b.swiglu_split(l[0], l[1]); }, 1e-5},
+        {"glu swiglu_oai split", {f32({9, 4}, -9, 9), f32({9, 4}, -9, 9)},
+         [](builder& b, ids l) { return b.swiglu_oai(l[0], l[1], 1.702f, 7.0f); }, 1e-5},
+        {"add_id (expert biases)",
+         {f32({16, 2, 3}), f32({16, 4}), i32({2, 3}, {3, 0, 1, 1, 2, 3})},
+         [](builder& b, ids l) { return b.add_id(l[0], l[1], l[2]); },
+         1e-6},
+        {"mul_mat_id f32, 2 of 4 experts",
+         {f32({32, 6, 4}), f32({32, 1, 3}), i32({2, 3}, {1, 3, 0, 2, 3, 3})},
+         [](builder& b, ids l) { return b.mul_mat_id(l[0], l[1], l[2]); },
+         1e-4},
+        {"mul_mat_id f16, src1 per slot",
+         {of(dtype::f16, {40, 5, 3}), f32({40, 2, 4}), i32({2, 4}, {2, 0, 1, 1, 0, 2, 2, 2})},
+         [](builder& b, ids l) { return b.mul_mat_id(l[0], l[1], l[2]); },
+         1e-4},
+        {"argsort ascending",
+         {f32({37, 3})},
+         [](builder& b, ids l) { return b.argsort(l[0], sort_order::asc); },
+         0.0},
+        {"argsort descending", {f32({8, 5, 2})}, [](builder& b, ids l) { return b.argsort(l[0], sort_order::desc); }, 0.0},
+        {"argsort_top_k (expert choice)", {f32({16, 4})}, [](builder& b, ids l) { return b.argsort_top_k(l[0], 4); }, 0.0},
+        {"top_k", {f32({16, 4})}, [](builder& b, ids l) { return b.top_k(l[0], 5); }, 0.0},
+        {"flash_attn_ext f16 K/V, GQA 4/2, causal mask",
+         {f32({32, 5, 4}), of(dtype::f16, {32, 9, 2}), of(dtype::f16, {32, 9, 2}), f32({12, 7}, -1, 0)},
+         flash_attn({.scale = 0.177f, .prec = 10}, true, false, 4),
+         2e-3},
+        {"flash_attn_ext f32 K/V, dk != dv, softcap, sinks",
+         {f32({16, 3, 2}), f32({16, 11, 1}), f32({8, 11, 1}), f32({2}, -1, 2)},
+         flash_attn({.scale = 0.5f, .logit_softcap = 3.0f}, false, true),
+         1e-4},
+        {"flash_attn_ext f32 K/V, ALiBi over 3 heads, mask, decode",
+         {f32({64, 1, 3}), f32({64, 300, 3}), f32({64, 300, 3}), f32({300, 1}, -1, 0)},
+         flash_attn({.scale = 0.125f, .max_bias = 8.0f}, true, false, 299),
+         1e-4},
+        {"flash_attn_ext f16 K / f32 V, q permuted",
+         {f32({16, 2, 6}), of(dtype::f16, {16, 7, 2}), f32({16, 7, 2})},
+         [](builder& b, ids l) { return b.flash_attn_ext(b.permute(l[0], 0, 2, 1, 3), l[1], l[2], std::nullopt, {.scale = 0.25f}); },
+         1e-4},
     };
     return all;
 }

@@ -2,6 +2,7 @@
 
 #include "convert.h"
 #include "kernels.h"
+#include "qdot.h"
 #include "quant.h"
 #include "quantize.h"
 
@@ -158,9 +159,12 @@ result<kernel_entry> select_glu(const exec_node& n) {
 result<kernel_entry> select_flash_attn_ext(const exec_node& n) {
     const strided_tensor &q = n.src[0], &k = n.src[1], &v = n.src[2], &d = n.dst;
     if (!is_float_type(q.type)) return unsupported(n, "q must be f32, f16 or bf16, is " + type_of(q));
-    if (!is_float_type(k.type) || !is_float_type(v.type))
-        return unsupported(n, "K and V must be f32, f16 or bf16 (quantised K/V is not implemented), are " +
-                                  type_of(k) + ", " + type_of(v));
+    // A quantised K needs integer dot products (its q.k in ggml's numerics), a quantised V a dequantiser.
+    const bool k_ok = is_float_type(k.type) || (qgemm(k.type) && readable_as_f32(k.type));
+    if (!k_ok || !readable_as_f32(v.type))
+        return unsupported(n, "K and V must be f32, f16, bf16 or a block format with a dequantiser (K also with "
+                              "integer dot products), are " + type_of(k) + ", " + type_of(v));
+    if (!rows_are_blocks(k) || !rows_are_blocks(v)) return unsupported(n, "quantised K and V rows must be contiguous");
     if (k.ne[0] != q.ne[0] || v.ne[1] != k.ne[1]) return unsupported(n, "q, k and v do not fit");
     if (q.ne[2] % k.ne[2] != 0 || q.ne[3] % k.ne[3] != 0 || q.ne[2] % v.ne[2] != 0 || q.ne[3] % v.ne[3] != 0)
         return unsupported(n, "k and v heads do not broadcast over q's");

@@ -48,8 +48,8 @@ public:
     copy_outcome copy_tensor_to(const bound_tensor& src, const bound_tensor& dst) override;
     // The plan is the graph's kernels with their tensors resolved to (cl_mem, offset).
     result<std::unique_ptr<graph_plan>> graph_plan_create(const placed_graph& pg) override;
-    // Enqueues every node, then waits for them: errors of the kernels (a bad GET_ROWS index)
-    // are reported here.
+    // Enqueues every node, then waits for them: errors of the kernels (a bad GET_ROWS / SET_ROWS
+    // index, a bad ADD_ID / MUL_MAT_ID id) are reported here.
     status graph_plan_compute(graph_plan& plan) override;
     status graph_compute(const placed_graph& pg) override;
     [[nodiscard]] bool supports_op(const context& ctx, const tensor& op) const override;
@@ -63,7 +63,7 @@ private:
     std::shared_ptr<const device_program> m_program;
     queue_handle m_queue;
     kernel_set m_kernels;
-    mem_handle m_bad_index; // GET_ROWS' bad-index word
+    mem_handle m_bad_index; // the bad-index word of GET_ROWS, SET_ROWS, ADD_ID, MUL_MAT_ID
     std::size_t m_alignment = 0;
     cl_ulong m_max_alloc = 0;
 };

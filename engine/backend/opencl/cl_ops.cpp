@@ -1,5 +1,5 @@
 // Enqueueing one node: its kernel, its arguments in the order of the .cl signatures, its range.
-#include "cl_ops.h"
+#include "cl_launch.h"
 
 #include <cmath>
 #include <limits>
@@ -7,54 +7,6 @@
 
 namespace planscope::opencl {
 namespace {
-
-// Sets a kernel's arguments in order; the first failure sticks.
-class arg_list {
-public:
-    explicit arg_list(cl_kernel k) : m_kernel(k) {}
-    template <class T>
-    arg_list& operator<<(const T& v) {
-        set(sizeof(T), &v);
-        return *this;
-    }
-    arg_list& operator<<(const dev_tensor& t) { return *this << t.mem << t.offset << t.ne << t.nb; }
-    arg_list& local_floats(std::size_t n) {
-        set(n * sizeof(float), nullptr);
-        return *this;
-    }
-    [[nodiscard]] cl_int error() const { return m_error; }
-    [[nodiscard]] cl_uint count() const { return m_index; }
-
-private:
-    void set(std::size_t size, const void* value) {
-        if (m_error == CL_SUCCESS) m_error = clSetKernelArg(m_kernel, m_index, size, value);
-        ++m_index;
-    }
-    cl_kernel m_kernel;
-    cl_uint m_index = 0;
-    cl_int m_error = CL_SUCCESS;
-};
-
-std::size_t elements(const dev_tensor& t) {
-    return static_cast<std::size_t>(t.ne.s[0] * t.ne.s[1] * t.ne.s[2] * t.ne.s[3]);
-}
-std::size_t rows(const dev_tensor& t) { return static_cast<std::size_t>(t.ne.s[1] * t.ne.s[2] * t.ne.s[3]); }
-
-std::string what(const prepared_node& n) { return "OpenCL: " + std::string(info(n.op).name) + " '" + n.name + "'"; }
-
-// Enqueues `dims`-D `global` items in groups of `group` x 1 x 1; dim 0 is rounded up to a whole
-// group (the kernels skip the items past the end).
-status launch(cl_command_queue q, const prepared_node& n, cl_kernel k, const arg_list& args, cl_uint dims,
-              const std::size_t* global, std::size_t group) {
-    if (args.error() != CL_SUCCESS)
-        return error{cl_failure(what(n) + ": setting argument " + std::to_string(args.count()), args.error())};
-    const std::size_t rounded[3] = {(global[0] + group - 1) / group * group, dims > 1 ? global[1] : 1,
-                              dims > 2 ? global[2] : 1};
-    const std::size_t local[3] = {group, 1, 1};
-    const cl_int err = clEnqueueNDRangeKernel(q, k, dims, nullptr, rounded, local, 0, nullptr, nullptr);
-    if (err != CL_SUCCESS) return error{cl_failure(what(n) + ": clEnqueueNDRangeKernel", err)};
-    return success();
-}
 
 // ggml_rope_yarn_corr_dim, as the CPU backend computes it.
 float corr_dim(int n_dims, int n_orig_ctx, float n_rot, float base) {
@@ -74,7 +26,9 @@ status enqueue_rope(cl_command_queue q, const kernel_set& k, const prepared_node
         std::fmin(static_cast<float>(n_dims - 1), std::ceil(corr_dim(n_dims, n_orig_ctx, p.get_f32(10), base)));
     arg_list args(k.rope.get());
     args << n_dims << neox << theta_scale << cl_float{p.get_f32(6)} << cl_float{p.get_f32(7)} << cl_float{p.get_f32(8)}
-         << corr_low << corr_high << n.src[0] << n.src[1].mem << n.src[1].offset << n.src[1].nb.s[0] << n.dst;
+         << corr_low << corr_high << n.src[0] << n.src[1].mem << n.src[1].offset << n.src[1].nb.s[0];
+    const dev_tensor& ff = n.src[2].mem ? n.src[2] : n.src[1]; // unread without frequency factors
+    args << cl_int{n.src[2].mem != nullptr} << ff.mem << ff.offset << ff.nb.s[0] << n.dst;
     const std::size_t global = rows(n.src[0]) * static_cast<std::size_t>(n.src[0].ne.s[0] - n_dims / 2);
     return launch(q, n, k.rope.get(), args, 1, &global, k.group);
 }
@@ -107,6 +61,8 @@ cl_int unary_code(const prepared_node& n) {
     case op_kind::sqr: return 100;
     case op_kind::sqrt: return 101;
     case op_kind::log: return 102;
+    case op_kind::scale: return 103;
+    case op_kind::clamp: return 104;
     default: return n.params.get_i32(0);
     }
 }
@@ -132,6 +88,12 @@ result<kernel_set> make_kernels(const device_program& p) {
     k.rope = make_kernel(p, "k_rope", err);
     k.cpy = make_kernel(p, "k_cpy", err);
     k.get_rows = make_kernel(p, "k_get_rows", err);
+    k.set_rows = make_kernel(p, "k_set_rows", err);
+    k.glu = make_kernel(p, "k_glu", err);
+    k.add_id = make_kernel(p, "k_add_id", err);
+    k.mul_mat_id = make_kernel(p, "k_mul_mat_id", err);
+    k.argsort = make_kernel(p, "k_argsort", err);
+    k.flash_attn = make_kernel(p, "k_flash_attn", err);
     k.mul_mat_f32 = make_kernel(p, "k_mul_mat_f32", err);
     k.mul_mat_f16 = make_kernel(p, "k_mul_mat_f16", err);
     k.mul_mat_f16_rb = make_kernel(p, "k_mul_mat_f16_rb", err);
@@ -147,7 +109,8 @@ result<kernel_set> make_kernels(const device_program& p) {
     for (cl_kernel kernel : {k.binary.get(), k.scalar.get(), k.unary.get(), k.diag_mask.get(), k.norm.get(),
                              k.soft_max.get(), k.rope.get(), k.cpy.get(), k.get_rows.get(), k.mul_mat_f32.get(),
                              k.mul_mat_f16.get(), k.mul_mat_f16_rb.get(), k.tiled_f32.get(), k.tiled_f16.get(),
-                             k.tiled_f16_rb.get(), k.tiled_q4_0.get(), k.tiled_q8_0.get()}) {
+                             k.tiled_f16_rb.get(), k.tiled_q4_0.get(), k.tiled_q8_0.get(), k.set_rows.get(),
+                             k.glu.get(), k.add_id.get(), k.mul_mat_id.get(), k.argsort.get(), k.flash_attn.get()}) {
         std::size_t size = 0;
         err = clGetKernelWorkGroupInfo(kernel, p.device.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof size, &size, nullptr);
         if (err != CL_SUCCESS) return error{cl_failure("OpenCL: querying the work-group size failed", err)};
@@ -171,6 +134,11 @@ status enqueue(cl_command_queue q, const kernel_set& k, const prepared_node& n, 
     }
     case op_kind::scale:
     case op_kind::add1: {
+        if (n.op == op_kind::scale && !n.src[1].mem) { // ggml 2026's x * s + b by op params
+            arg_list args(k.unary.get());
+            args << unary_code(n) << cl_float{n.params.get_f32(0)} << cl_float{n.params.get_f32(1)} << n.src[0] << n.dst;
+            return launch(q, n, k.unary.get(), args, 1, &all, k.group);
+        }
         arg_list args(k.scalar.get());
         args << cl_int{n.op == op_kind::add1} << n.src[0] << n.src[1].mem << n.src[1].offset << n.dst;
         return launch(q, n, k.scalar.get(), args, 1, &all, k.group);
@@ -178,9 +146,12 @@ status enqueue(cl_command_queue q, const kernel_set& k, const prepared_node& n, 
     case op_kind::unary:
     case op_kind::sqr:
     case op_kind::sqrt:
-    case op_kind::log: {
+    case op_kind::log:
+    case op_kind::clamp: {
+        const bool clamp = n.op == op_kind::clamp;
         arg_list args(k.unary.get());
-        args << unary_code(n) << n.src[0] << n.dst;
+        args << unary_code(n) << cl_float{clamp ? n.params.get_f32(0) : 0.0f} << cl_float{clamp ? n.params.get_f32(1) : 0.0f}
+             << n.src[0] << n.dst;
         return launch(q, n, k.unary.get(), args, 1, &all, k.group);
     }
     case op_kind::diag_mask_inf:
@@ -191,15 +162,12 @@ status enqueue(cl_command_queue q, const kernel_set& k, const prepared_node& n, 
         return launch(q, n, k.diag_mask.get(), args, 1, &all, k.group);
     }
     case op_kind::norm:
-    case op_kind::rms_norm:
-    case op_kind::soft_max: {
-        cl_kernel kernel = n.op == op_kind::soft_max ? k.soft_max.get() : k.norm.get();
-        arg_list args(kernel);
-        if (n.op != op_kind::soft_max) args << cl_int{n.op == op_kind::rms_norm} << cl_float{n.params.get_f32(0)};
-        args << n.src[0] << n.dst;
+    case op_kind::rms_norm: {
+        arg_list args(k.norm.get());
+        args << cl_int{n.op == op_kind::rms_norm} << cl_float{n.params.get_f32(0)} << n.src[0] << n.dst;
         args.local_floats(k.row_group);
         const std::size_t global = rows(n.src[0]) * k.row_group;
-        return launch(q, n, kernel, args, 1, &global, k.row_group);
+        return launch(q, n, k.norm.get(), args, 1, &global, k.row_group);
     }
     case op_kind::rope:
         return enqueue_rope(q, k, n);
@@ -219,7 +187,7 @@ status enqueue(cl_command_queue q, const kernel_set& k, const prepared_node& n, 
     case op_kind::mul_mat:
         return enqueue_mul_mat(q, k, n);
     default:
-        return error{what(n) + ": not implemented"};
+        return enqueue_2026(q, k, n, bad_index);
     }
 }
 

@@ -24,7 +24,7 @@ class opencl_graph_plan final : public graph_plan {
 public:
     const opencl_backend* owner = nullptr;
     std::vector<prepared_node> nodes;
-    bool has_get_rows = false;
+    bool checks_indices = false; // a node reports bad indices through the bad-index word
 };
 
 result<std::unique_ptr<opencl_backend>> opencl_backend::create(std::shared_ptr<const device_program> program,
@@ -148,12 +148,17 @@ result<std::unique_ptr<graph_plan>> opencl_backend::graph_plan_create(const plac
         n.params = t.params;
         n.name = t.name;
         if (auto s = resolve(t, n.dst); !s) return error{"node '" + t.name + "': " + s.err().message};
-        for (int i = 0; i < t.n_src() && i < 2; ++i)
-            if (auto s = resolve(pg.ctx[t.src[i]], n.src[i]); !s)
-                return error{"node '" + t.name + "': src" + std::to_string(i) + ": " + s.err().message};
-        if (t.op == op_kind::get_rows) {
-            plan->has_get_rows = true;
+        for (int i = 0; i < t.n_src() && i < static_cast<int>(n.src.size()); ++i)
+            if (t.src[i].valid())
+                if (auto s = resolve(pg.ctx[t.src[i]], n.src[i]); !s)
+                    return error{"node '" + t.name + "': src" + std::to_string(i) + ": " + s.err().message};
+        if (checks_indices(t.op)) {
+            plan->checks_indices = true;
             n.tag = static_cast<cl_int>(plan->nodes.size() + 1);
+            n.index_bound = t.op == op_kind::get_rows   ? n.src[0].ne.s[1]
+                            : t.op == op_kind::set_rows ? n.dst.ne.s[1]
+                            : t.op == op_kind::add_id   ? n.src[1].ne.s[1]
+                                                        : n.src[0].ne.s[2]; // MUL_MAT_ID: the experts
         }
         plan->nodes.push_back(std::move(n));
     }
@@ -165,23 +170,25 @@ status opencl_backend::graph_plan_compute(graph_plan& plan) {
     if (!p || p->owner != this) return error{std::string(name()) + ": the plan was made by another backend"};
     cl_int err = CL_SUCCESS;
     const cl_int zero = 0;
-    if (p->has_get_rows)
+    if (p->checks_indices)
         err = clEnqueueWriteBuffer(m_queue.get(), m_bad_index.get(), CL_FALSE, 0, sizeof zero, &zero, 0, nullptr,
                                    nullptr);
-    if (err != CL_SUCCESS) return error{cl_failure(std::string(name()) + ": resetting the GET_ROWS check", err)};
+    if (err != CL_SUCCESS) return error{cl_failure(std::string(name()) + ": resetting the index check", err)};
     for (const prepared_node& n : p->nodes)
         if (auto s = enqueue(m_queue.get(), m_kernels, n, m_bad_index.get()); !s) {
             (void)synchronize(); // leave nothing running on the graph's buffers
             return s;
         }
     if (auto s = synchronize(); !s) return s;
-    if (!p->has_get_rows) return success();
+    if (!p->checks_indices) return success();
     cl_int bad = 0;
     err = clEnqueueReadBuffer(m_queue.get(), m_bad_index.get(), CL_TRUE, 0, sizeof bad, &bad, 0, nullptr, nullptr);
-    if (err != CL_SUCCESS) return error{cl_failure(std::string(name()) + ": reading the GET_ROWS check", err)};
-    if (bad > 0 && static_cast<std::size_t>(bad) <= p->nodes.size()) {
+    if (err != CL_SUCCESS) return error{cl_failure(std::string(name()) + ": reading the index check", err)};
+    if (bad > 0 && static_cast<std::size_t>(bad) <= p->nodes.size()) { // the last such node with a bad index
         const prepared_node& n = p->nodes[static_cast<std::size_t>(bad - 1)];
-        return error{"GET_ROWS '" + n.name + "': a row index is outside [0, " + std::to_string(n.src[0].ne.s[1]) + ")"};
+        const bool rows = n.op == op_kind::get_rows || n.op == op_kind::set_rows;
+        return error{std::string(info(n.op).name) + " '" + n.name + "': " + (rows ? "a row index" : "an id") +
+                     " is outside [0, " + std::to_string(n.index_bound) + ")"};
     }
     return success();
 }

@@ -33,6 +33,14 @@ inline void store_float(global char* p, int type, float v) {
         vstore_half_rte(v, 0, (global half*)p);
 }
 
+// v rounded to f16 (nearest even): through a ushort, since OpenCL C 1.2 has no half variables
+// without cl_khr_fp16, but vstore_half/vload_half work on any device.
+inline float round_f16(float v) {
+    ushort h;
+    vstore_half_rte(v, 0, (private half*)&h);
+    return vload_half(0, (private const half*)&h);
+}
+
 // q4_0: blocks of 32 weights, an f16 scale then 16 bytes: low nibbles hold weights 0..15,
 // high nibbles 16..31, each stored plus 8. q8_0: an f16 scale then 32 signed bytes.
 inline float q4_0_at(global const char* row, long i) {
@@ -46,6 +54,12 @@ inline float q4_0_at(global const char* row, long i) {
 inline float q8_0_at(global const char* row, long i) {
     global const char* block = row + (i / 32) * 34;
     return (float)block[2 + i % 32] * vload_half(0, (global const half*)block);
+}
+
+// ALiBi's slope of head h (m0, m1 and n_head_log2 from the host, as the CPU backend computes them).
+inline float alibi_slope(float max_bias, float m0, float m1, int n_head_log2, int h) {
+    if (max_bias <= 0.0f) return 1.0f;
+    return h < n_head_log2 ? pow(m0, (float)(h + 1)) : pow(m1, (float)(2 * (h - n_head_log2) + 1));
 }
 
 // Sum and max over a work-group whose size is a power of two; every item gets the result.

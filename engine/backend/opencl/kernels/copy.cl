@@ -32,3 +32,21 @@ kernel void k_get_rows(int ta, global const char* a, ulong oa, long4 nea, ulong4
     }
     *(global float*)(d + od + byte_at(i, nbd)) = v;
 }
+
+// SET_ROWS: row i of plane (i2, i3) of src (f32, f16) to row idx[i, i2 % ne11, i3 % ne12] (i32 or
+// i64 indices, ti 26 / 27) of the same plane of dst (f32, f16); a bad index writes nothing and
+// raises *bad to the node's tag.
+kernel void k_set_rows(int ta, global const char* a, ulong oa, long4 nea, ulong4 nba,
+                       int ti, global const char* idx, ulong oi, long4 nei, ulong4 nbi,
+                       int td, global char* d, ulong od, long4 ned, ulong4 nbd, global int* bad, int tag) {
+    if (!in_range(nea)) return;
+    const long4 i = unflatten(get_global_id(0), nea);
+    global const char* at = idx + oi + (ulong)i.y * nbi.x + (ulong)(i.z % nei.y) * nbi.y + (ulong)(i.w % nei.z) * nbi.z;
+    const long r = ti == 26 ? (long)*(global const int*)at : *(global const long*)at;
+    if (r < 0 || r >= ned.y) {
+        atomic_max(bad, tag);
+        return;
+    }
+    const float v = load_float(a + oa + byte_at(i, nba), ta);
+    store_float(d + od + (ulong)i.x * nbd.x + (ulong)r * nbd.y + (ulong)i.z * nbd.z + (ulong)i.w * nbd.w, td, v);
+}

@@ -7,11 +7,6 @@
 // (docs/numerics.md): through a ushort buffer, since OpenCL C 1.2 has no half variables without
 // cl_khr_fp16, but vstore_half/vload_half work on any device.
 
-inline float round_f16(float v) {
-    ushort h;
-    vstore_half_rte(v, 0, (private half*)&h);
-    return vload_half(0, (private const half*)&h);
-}
 inline float4 round4_f16(float4 v) {
     ushort h[4];
     vstore_half4_rte(v, 0, (private half*)h);

@@ -1,5 +1,7 @@
-// ROPE of ggml 2023-11 (with YaRN), normal mode (adjacent pairs) and NeoX mode (element k pairs
-// with k + n_dims/2), f32. Positions: src1, i32, one per ne2 plane. corr_low/corr_high and theta_scale come from the host, computed as the CPU backend does.
+// ROPE (with YaRN), normal mode (adjacent pairs) and NeoX mode (element k pairs with
+// k + n_dims/2), f32. Positions: src1, i32, one per ne2 plane; frequency factors (src2, f32, one
+// divisor of the angle per pair) when has_ff. corr_low/corr_high and theta_scale come from the
+// host, computed as the CPU backend does.
 
 // One item per rotated pair (both of its outputs, so that dst may be src0: in place) and per
 // element past the rotated dims: ne0 - n_dims/2 items per row.
@@ -7,6 +9,7 @@ kernel void k_rope(int n_dims, int neox, float theta_scale, float freq_scale, fl
                    float attn_factor, float corr_low, float corr_high,
                    global const char* a, ulong oa, long4 nea, ulong4 nba,
                    global const char* pos, ulong op, ulong nbp,
+                   int has_ff, global const char* ff, ulong of, ulong nbf,
                    global char* d, ulong od, long4 ned, ulong4 nbd) {
     const int half_dims = n_dims / 2;
     const long per_row = nea.x - half_dims;
@@ -26,6 +29,7 @@ kernel void k_rope(int n_dims, int neox, float theta_scale, float freq_scale, fl
     // The angle grows by theta_scale per pair, multiplied step by step as ggml does.
     float theta_extrap = (float)*(global const int*)(pos + op + r.z * nbp);
     for (int i = 0; i < k; ++i) theta_extrap *= theta_scale;
+    if (has_ff) theta_extrap /= *(global const float*)(ff + of + k * nbf);
     // rope_yarn
     const float theta_interp = freq_scale * theta_extrap;
     float theta = theta_interp;
