@@ -4,16 +4,18 @@
 // lines with `tokens=`): the same top-10 ids, each of their logits within 1e-3, the sum of all
 // logits within 2e-3; with flash attention on the same top-1. A prompt decoded in two steps (and in
 // ubatches of 2, most without outputs) ends with the logits of one batch; so does gemma3's 300-token
-// prompt whose sliding-window cache reuses cells. A q8_0 K cache, the decode graph's shapes (n_kv
-// 256 of 512 cells, one output), the cells' bookkeeping (find_slot, n_kv, SWA reuse) and the
-// session's errors.
+// prompt whose sliding-window cache reuses cells. q8_0 / q4_0 caches (flash attention over
+// quantised K/V) give f16's top-1. The decode graph's shapes (n_kv 256 of 512 cells, one output),
+// the cells' bookkeeping (find_slot, n_kv, SWA reuse) and the session's errors.
+#include "backend/cpu/dot_f16.h"
 #include "llm/llm_build.h"
 #include "llm/llm_decode.h"
 #include "llm/llm_registry.h"
-#include "llm/llm_run.h"
+#include "llm_context/llm_run.h"
 #include "model_zoo.h"
 
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 #include <algorithm>
@@ -112,11 +114,13 @@ std::vector<float> decode_all(llm_cpu_session& s, std::span<const std::int32_t> 
 class TestLlmRun : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
     void logits_data();
     void logits();
     void two_steps_data();
     void two_steps();
     void sliding_window();
+    void quantized_cache_data();
     void quantized_cache();
     void decode_graph();
     void cells();
@@ -126,7 +130,7 @@ private slots:
 void TestLlmRun::logits_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<int>("line");
-    for (const char* file : {"zoo_tiny.tsv", "stories260K.tsv"}) {
+    for (const char* file : {"zoo_tiny.tsv", "zoo_variants.tsv", "stories260K.tsv"}) {
         const auto lines = logit_lines(file);
         QVERIFY(!lines.empty());
         for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -260,19 +264,39 @@ void TestLlmRun::sliding_window() {
     QVERIFY2(d <= 1e-4f, qPrintable(QString::number(d)));
 }
 
+void TestLlmRun::quantized_cache_data() {
+    QTest::addColumn<int>("type_k"); // a dtype
+    QTest::addColumn<int>("type_v");
+    QTest::addColumn<bool>("flash_attn");
+    const int f16 = static_cast<int>(dtype::f16), q8 = static_cast<int>(dtype::q8_0), q4 = static_cast<int>(dtype::q4_0);
+    QTest::newRow("q8_0 K, f16 V") << q8 << f16 << false;
+    QTest::newRow("q8_0 K/V, flash attention") << q8 << q8 << true;
+    QTest::newRow("q4_0 K/V, flash attention") << q4 << q4 << true;
+}
+
 void TestLlmRun::quantized_cache() {
-    // A q8_0 K cache (V f16, flash attention off) of qwen3 (heads of 32): the next token as with f32.
+    // Quantised caches of qwen3 (heads of 32, which the blocks divide): the next token as with f16.
+    QFETCH(int, type_k);
+    QFETCH(int, type_v);
+    QFETCH(bool, flash_attn);
     const auto lines = logit_lines("zoo_tiny.tsv");
     const auto it =
         std::find_if(lines.begin(), lines.end(), [](const run_fields& f) { return f.at("model") == "qwen3.gguf"; });
     QVERIFY(it != lines.end());
     if (!find_llm_architecture("qwen3").ok()) QSKIP("architecture 'qwen3' not registered yet");
-    llm_run_options o = run_options_of(*it, false);
-    o.context.type_k = dtype::q8_0;
-    o.context.type_v = dtype::f16;
+    llm_run_options o = run_options_of(*it, flash_attn);
+    o.context.type_k = o.context.type_v = dtype::f16;
+    auto f16 = run_llm_prompt(run_model("qwen3.gguf"), token_list(it->at("tokens")), o);
+    QVERIFY2(f16.ok(), f16.ok() ? "" : f16.err().message.c_str());
+    o.context.type_k = static_cast<dtype>(type_k);
+    o.context.type_v = static_cast<dtype>(type_v);
     auto logits = run_llm_prompt(run_model("qwen3.gguf"), token_list(it->at("tokens")), o);
     if (!logits && logits.err().message.starts_with("CPU backend: ")) QSKIP(logits.err().message.c_str());
     QVERIFY2(logits.ok(), logits.ok() ? "" : logits.err().message.c_str());
+    float d = 0;
+    for (std::size_t i = 0; i < logits->size(); ++i) d = std::max(d, std::abs((*logits)[i] - (*f16)[i]));
+    qInfo("max logit delta vs f16 K/V %.3e", d);
+    QCOMPARE(top_ids(*logits, 1).front(), top_ids(*f16, 1).front());
     QCOMPARE(top_ids(*logits, 1).front(), std::stoi(it->at("top10")));
 }
 
@@ -390,6 +414,10 @@ void TestLlmRun::errors() {
         QVERIFY(v.err().message.find("vocab-only") != std::string::npos);
     }
 }
+
+// The reference logits were made by llama.cpp built for an AVX512-FP16 CPU (f16 weights add in f16:
+// tests/data/llama_cpp/README.md): Planscope reproduces that build on any CPU.
+void TestLlmRun::initTestCase() { cpu::set_f16_dot_build(cpu::f16_dot_build::avx512fp16); }
 
 QTEST_GUILESS_MAIN(TestLlmRun)
 #include "test_llm_run.moc"
