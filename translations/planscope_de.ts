@@ -78,6 +78,50 @@
         <source>the prompt has %1 token ids but n_batch is %2</source>
         <translation>der Prompt hat %1 Token-IDs, aber n_batch ist %2</translation>
     </message>
+    <message>
+        <source>Not in the 2026 era yet: llama.cpp 2026 sizes its compute buffer with every KV cell, from cell 0</source>
+        <translation>Noch nicht in der Ära 2026: llama.cpp 2026 bemisst seinen Rechenpuffer mit jeder KV-Zelle, ab Zelle 0</translation>
+    </message>
+    <message>
+        <source>Not in the 2026 era yet: every layer is on the CPU there (View &gt; Allocator &gt; ggml 2023 offloads layers)</source>
+        <translation>Noch nicht in der Ära 2026: dort liegt jede Schicht auf der CPU (Ansicht &gt; Allokator &gt; ggml 2023 lagert Schichten aus)</translation>
+    </message>
+    <message>
+        <source>Not in the 2026 era yet: llama.cpp 2026 reserves with every KV cell already, so there is no separate worst-case graph</source>
+        <translation>Noch nicht in der Ära 2026: llama.cpp 2026 reserviert bereits mit jeder KV-Zelle, einen eigenen Graphen für den schlimmsten Fall gibt es nicht</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 had no ubatch (a graph is n_batch tokens)</source>
+        <translation>Nicht in der Ära 2023: llama.cpp 2023 hatte keinen ubatch (ein Graph umfasst n_batch Tokens)</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023&apos;s graph holds one sequence</source>
+        <translation>Nicht in der Ära 2023: der Graph von llama.cpp 2023 enthält eine Sequenz</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 had no flash attention</source>
+        <translation>Nicht in der Ära 2023: llama.cpp 2023 hatte keine Flash Attention</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 stores K and V as f16 or f32</source>
+        <translation>Nicht in der Ära 2023: llama.cpp 2023 speichert K und V als f16 oder f32</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 stores K and V as one type, the K field&apos;s</source>
+        <translation>Nicht in der Ära 2023: llama.cpp 2023 speichert K und V als einen Typ, den des K-Felds</translation>
+    </message>
+    <message>
+        <source>n_ubatch must be 0 (n_batch) or positive, got %1</source>
+        <translation>n_ubatch muss 0 (n_batch) oder positiv sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>the sequences must be 1 to 256, got %1</source>
+        <translation>die Sequenzen müssen 1 bis 256 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>a quantized V cache needs flash attention (auto or on)</source>
+        <translation>ein quantisierter V-Cache braucht Flash Attention (auto oder on)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -492,6 +536,12 @@ Prompt-Graph: %2</translation>
     <message>
         <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
         <translation>Prompt-Graph: %1 (llama.cpp reserviert mit seinem Graphen für den schlimmsten Fall)</translation>
+    </message>
+    <message>
+        <source>llama.cpp da46e59c reserves: %1 (after its prompt, one-token and prompt graphs)
+this prompt graph alone: %2</source>
+        <translation>llama.cpp da46e59c reserviert: %1 (nach seinen Prompt-, Ein-Token- und Prompt-Graphen)
+dieser Prompt-Graph allein: %2</translation>
     </message>
 </context>
 <context>
@@ -1643,10 +1693,6 @@ Der aktuelle Graph bleibt erhalten.</translation>
         <translation>Rechenpuffer-&amp;Verlauf…</translation>
     </message>
     <message>
-        <source>How the compute buffer grows with n_batch or n_ctx</source>
-        <translation>Wie der Rechenpuffer mit n_batch oder n_ctx wächst</translation>
-    </message>
-    <message>
         <source>Unexpected Error</source>
         <translation>Unerwarteter Fehler</translation>
     </message>
@@ -1725,6 +1771,10 @@ Stattdessen ist %2 geöffnet.</translation>
     <message>
         <source>What llama.cpp da46e59c&apos;s context holds (llama_memory_breakdown): %1 in all; the Buffers dock lists it by buffer type</source>
         <translation>Was der Kontext von llama.cpp da46e59c belegt (llama_memory_breakdown): insgesamt %1; das Puffer-Dock listet es nach Puffertyp</translation>
+    </message>
+    <message>
+        <source>How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx</source>
+        <translation>Wie der Rechenpuffer mit n_batch, n_ubatch (ggml 2026) oder n_ctx wächst</translation>
     </message>
 </context>
 <context>
@@ -1821,10 +1871,6 @@ Stattdessen ist %2 geöffnet.</translation>
         <translation>Bereits gefüllte Zellen (--n-past):</translation>
     </message>
     <message>
-        <source>KV cache type (--kv-type):</source>
-        <translation>Typ des KV-Caches (--kv-type):</translation>
-    </message>
-    <message>
         <source>Offloaded layers (--ngl):</source>
         <translation>Ausgelagerte Schichten (--ngl):</translation>
     </message>
@@ -1839,6 +1885,70 @@ Stattdessen ist %2 geöffnet.</translation>
     <message>
         <source>The graph llama.cpp sized its compute buffer with: the KV cache full (n_past = n_ctx - n_batch) and the K-shift of every layer. The prompt still runs from cell 0.</source>
         <translation>Der Graph, mit dem llama.cpp seinen Rechenpuffer bemessen hat: der KV-Cache voll (n_past = n_ctx - n_batch) und die K-Verschiebung jeder Schicht. Der Prompt läuft weiterhin ab Zelle 0.</translation>
+    </message>
+    <message>
+        <source>as the batch</source>
+        <translation>wie der Batch</translation>
+    </message>
+    <message>
+        <source>Tokens in a ubatch (--ubatch):</source>
+        <translation>Tokens in einem ubatch (--ubatch):</translation>
+    </message>
+    <message>
+        <source>Sequences (--seqs):</source>
+        <translation>Sequenzen (--seqs):</translation>
+    </message>
+    <message>
+        <source>Flash attention (--flash-attn):</source>
+        <translation>Flash Attention (--flash-attn):</translation>
+    </message>
+    <message>
+        <source>K cache type (--kv-type-k):</source>
+        <translation>Typ des K-Caches (--kv-type-k):</translation>
+    </message>
+    <message>
+        <source>V cache type (--kv-type-v):</source>
+        <translation>Typ des V-Caches (--kv-type-v):</translation>
+    </message>
+    <message>
+        <source>Tokens in the graph llama.cpp reserves its compute buffer with, n_ubatch</source>
+        <translation>Tokens im Graphen, mit dem llama.cpp seinen Rechenpuffer reserviert, n_ubatch</translation>
+    </message>
+    <message>
+        <source>Sequences the context holds, n_seq_max (1 to 256)</source>
+        <translation>Sequenzen, die der Kontext aufnimmt, n_seq_max (1 bis 256)</translation>
+    </message>
+    <message>
+        <source>FLASH_ATTN_EXT in every layer; auto is on, as on the CPU</source>
+        <translation>FLASH_ATTN_EXT in jeder Schicht; auto ist an, wie auf der CPU</translation>
+    </message>
+    <message>
+        <source>The K and V caches&apos; one type (--kv-type)</source>
+        <translation>Der eine Typ des K- und des V-Caches (--kv-type)</translation>
+    </message>
+    <message>
+        <source>The K cache&apos;s type</source>
+        <translation>Der Typ des K-Caches</translation>
+    </message>
+    <message>
+        <source>The V cache&apos;s type; a quantized one needs flash attention</source>
+        <translation>Der Typ des V-Caches; ein quantisierter braucht Flash Attention</translation>
+    </message>
+    <message>
+        <source>Layers i &gt;= n_layer - ngl on the second backend</source>
+        <translation>Schichten i &gt;= n_layer - ngl auf dem zweiten Backend</translation>
+    </message>
+    <message>
+        <source>Cells of the KV cache filled before these tokens</source>
+        <translation>Zellen des KV-Caches, die vor diesen Tokens gefüllt sind</translation>
+    </message>
+    <message>
+        <source>The graph llama.cpp da46e59c (ggml 2026) reserves its compute buffer with.</source>
+        <translation>Der Graph, mit dem llama.cpp da46e59c (ggml 2026) seinen Rechenpuffer reserviert.</translation>
+    </message>
+    <message>
+        <source>The llama graph of llama.cpp of late 2023 (ggml 2023).</source>
+        <translation>Der llama-Graph von llama.cpp aus Ende 2023 (ggml 2023).</translation>
     </message>
 </context>
 <context>
@@ -2811,6 +2921,18 @@ Prompt-Graph: %2</translation>
         <source>The other parameters stay as they are: n_batch %1.</source>
         <translation>Die übrigen Parameter bleiben, wie sie sind: n_batch %1.</translation>
     </message>
+    <message>
+        <source>ggml 2026: each point is the graph llama.cpp da46e59c reserves with, planned by ggml 2026; llama.cpp&apos;s figure is its context&apos;s compute buffer after the prompt, one-token and prompt graphs.</source>
+        <translation>ggml 2026: jeder Punkt ist der Graph, mit dem llama.cpp da46e59c reserviert, geplant von ggml 2026; die Zahl von llama.cpp ist der Rechenpuffer seines Kontexts nach den Prompt-, Ein-Token- und Prompt-Graphen.</translation>
+    </message>
+    <message>
+        <source>ggml 2023: each point is llama.cpp 2023&apos;s graph, planned by ggml 2023; llama.cpp&apos;s figure is what its worst-case graph reserves.</source>
+        <translation>ggml 2023: jeder Punkt ist der Graph von llama.cpp 2023, geplant von ggml 2023; die Zahl von llama.cpp ist, was sein Graph für den schlimmsten Fall reserviert.</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
+        <translation>Die übrigen Parameter bleiben, wie sie sind: n_ctx %1, n_batch %2.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SweepPointModel</name>
@@ -3257,8 +3379,48 @@ Prompt-Graph: %2</translation>
         <translation> ngl </translation>
     </message>
     <message>
-        <source> KV </source>
-        <translation> KV </translation>
+        <source>= batch</source>
+        <translation>= Batch</translation>
+    </message>
+    <message>
+        <source> ubatch </source>
+        <translation> ubatch </translation>
+    </message>
+    <message>
+        <source> seqs </source>
+        <translation> Seq. </translation>
+    </message>
+    <message>
+        <source> FA </source>
+        <translation> FA </translation>
+    </message>
+    <message>
+        <source> K </source>
+        <translation> K </translation>
+    </message>
+    <message>
+        <source> V </source>
+        <translation> V </translation>
+    </message>
+    <message>
+        <source>Tokens in the reserve graph, n_ubatch (--ubatch)</source>
+        <translation>Tokens im Reservierungsgraphen, n_ubatch (--ubatch)</translation>
+    </message>
+    <message>
+        <source>Sequences, n_seq_max (--seqs)</source>
+        <translation>Sequenzen, n_seq_max (--seqs)</translation>
+    </message>
+    <message>
+        <source>Flash attention (--flash-attn)</source>
+        <translation>Flash Attention (--flash-attn)</translation>
+    </message>
+    <message>
+        <source>K cache type (--kv-type-k)</source>
+        <translation>Typ des K-Caches (--kv-type-k)</translation>
+    </message>
+    <message>
+        <source>V cache type (--kv-type-v)</source>
+        <translation>Typ des V-Caches (--kv-type-v)</translation>
     </message>
 </context>
 <context>

@@ -78,6 +78,50 @@
         <source>the prompt has %1 token ids but n_batch is %2</source>
         <translation>le prompt a %1 identifiants de jetons mais n_batch vaut %2</translation>
     </message>
+    <message>
+        <source>Not in the 2026 era yet: llama.cpp 2026 sizes its compute buffer with every KV cell, from cell 0</source>
+        <translation>Pas encore dans l’ère 2026 : llama.cpp 2026 dimensionne son tampon de calcul avec toutes les cellules KV, dès la cellule 0</translation>
+    </message>
+    <message>
+        <source>Not in the 2026 era yet: every layer is on the CPU there (View &gt; Allocator &gt; ggml 2023 offloads layers)</source>
+        <translation>Pas encore dans l’ère 2026 : toutes les couches y sont sur le CPU (Affichage &gt; Allocateur &gt; ggml 2023 déporte des couches)</translation>
+    </message>
+    <message>
+        <source>Not in the 2026 era yet: llama.cpp 2026 reserves with every KV cell already, so there is no separate worst-case graph</source>
+        <translation>Pas encore dans l’ère 2026 : llama.cpp 2026 réserve déjà avec toutes les cellules KV, il n’y a donc pas de graphe du pire cas à part</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 had no ubatch (a graph is n_batch tokens)</source>
+        <translation>Pas dans l’ère 2023 : llama.cpp 2023 n’avait pas d’ubatch (un graphe compte n_batch jetons)</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023&apos;s graph holds one sequence</source>
+        <translation>Pas dans l’ère 2023 : le graphe de llama.cpp 2023 contient une seule séquence</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 had no flash attention</source>
+        <translation>Pas dans l’ère 2023 : llama.cpp 2023 n’avait pas de flash attention</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 stores K and V as f16 or f32</source>
+        <translation>Pas dans l’ère 2023 : llama.cpp 2023 stocke K et V en f16 ou f32</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 stores K and V as one type, the K field&apos;s</source>
+        <translation>Pas dans l’ère 2023 : llama.cpp 2023 stocke K et V dans un seul type, celui du champ K</translation>
+    </message>
+    <message>
+        <source>n_ubatch must be 0 (n_batch) or positive, got %1</source>
+        <translation>n_ubatch doit être 0 (n_batch) ou positif, %1 reçu</translation>
+    </message>
+    <message>
+        <source>the sequences must be 1 to 256, got %1</source>
+        <translation>les séquences doivent être de 1 à 256, %1 reçu</translation>
+    </message>
+    <message>
+        <source>a quantized V cache needs flash attention (auto or on)</source>
+        <translation>un cache V quantifié nécessite la flash attention (auto ou on)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -492,6 +536,12 @@ graphe du prompt : %2</translation>
     <message>
         <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
         <translation>graphe du prompt : %1 (llama.cpp réserve avec son graphe du pire cas)</translation>
+    </message>
+    <message>
+        <source>llama.cpp da46e59c reserves: %1 (after its prompt, one-token and prompt graphs)
+this prompt graph alone: %2</source>
+        <translation>llama.cpp da46e59c réserve : %1 (après ses graphes de prompt, à un jeton et de prompt)
+ce graphe de prompt seul : %2</translation>
     </message>
 </context>
 <context>
@@ -1643,10 +1693,6 @@ Le graphe actuel est conservé.</translation>
         <translation>&amp;Balayage du tampon de calcul…</translation>
     </message>
     <message>
-        <source>How the compute buffer grows with n_batch or n_ctx</source>
-        <translation>Comment le tampon de calcul croît avec n_batch ou n_ctx</translation>
-    </message>
-    <message>
         <source>Unexpected Error</source>
         <translation>Erreur inattendue</translation>
     </message>
@@ -1725,6 +1771,10 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>What llama.cpp da46e59c&apos;s context holds (llama_memory_breakdown): %1 in all; the Buffers dock lists it by buffer type</source>
         <translation>Ce que contient le contexte de llama.cpp da46e59c (llama_memory_breakdown) : %1 au total ; le dock Tampons le détaille par type de tampon</translation>
+    </message>
+    <message>
+        <source>How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx</source>
+        <translation>Comment le tampon de calcul croît avec n_batch, n_ubatch (ggml 2026) ou n_ctx</translation>
     </message>
 </context>
 <context>
@@ -1821,10 +1871,6 @@ Le graphe actuel est conservé.</translation>
         <translation>Cellules déjà remplies (--n-past) :</translation>
     </message>
     <message>
-        <source>KV cache type (--kv-type):</source>
-        <translation>Type du cache KV (--kv-type) :</translation>
-    </message>
-    <message>
         <source>Offloaded layers (--ngl):</source>
         <translation>Couches déportées (--ngl) :</translation>
     </message>
@@ -1839,6 +1885,70 @@ Le graphe actuel est conservé.</translation>
     <message>
         <source>The graph llama.cpp sized its compute buffer with: the KV cache full (n_past = n_ctx - n_batch) and the K-shift of every layer. The prompt still runs from cell 0.</source>
         <translation>Le graphe avec lequel llama.cpp dimensionnait son tampon de calcul : le cache KV plein (n_past = n_ctx - n_batch) et le décalage K de chaque couche. Le prompt s&apos;exécute toujours à partir de la cellule 0.</translation>
+    </message>
+    <message>
+        <source>as the batch</source>
+        <translation>comme le batch</translation>
+    </message>
+    <message>
+        <source>Tokens in a ubatch (--ubatch):</source>
+        <translation>Jetons d’un ubatch (--ubatch) :</translation>
+    </message>
+    <message>
+        <source>Sequences (--seqs):</source>
+        <translation>Séquences (--seqs) :</translation>
+    </message>
+    <message>
+        <source>Flash attention (--flash-attn):</source>
+        <translation>Flash attention (--flash-attn) :</translation>
+    </message>
+    <message>
+        <source>K cache type (--kv-type-k):</source>
+        <translation>Type du cache K (--kv-type-k) :</translation>
+    </message>
+    <message>
+        <source>V cache type (--kv-type-v):</source>
+        <translation>Type du cache V (--kv-type-v) :</translation>
+    </message>
+    <message>
+        <source>Tokens in the graph llama.cpp reserves its compute buffer with, n_ubatch</source>
+        <translation>Jetons du graphe avec lequel llama.cpp réserve son tampon de calcul, n_ubatch</translation>
+    </message>
+    <message>
+        <source>Sequences the context holds, n_seq_max (1 to 256)</source>
+        <translation>Séquences que le contexte contient, n_seq_max (1 à 256)</translation>
+    </message>
+    <message>
+        <source>FLASH_ATTN_EXT in every layer; auto is on, as on the CPU</source>
+        <translation>FLASH_ATTN_EXT dans chaque couche ; auto vaut on, comme sur le CPU</translation>
+    </message>
+    <message>
+        <source>The K and V caches&apos; one type (--kv-type)</source>
+        <translation>Le type unique des caches K et V (--kv-type)</translation>
+    </message>
+    <message>
+        <source>The K cache&apos;s type</source>
+        <translation>Le type du cache K</translation>
+    </message>
+    <message>
+        <source>The V cache&apos;s type; a quantized one needs flash attention</source>
+        <translation>Le type du cache V ; un type quantifié nécessite la flash attention</translation>
+    </message>
+    <message>
+        <source>Layers i &gt;= n_layer - ngl on the second backend</source>
+        <translation>Couches i &gt;= n_layer - ngl sur le second backend</translation>
+    </message>
+    <message>
+        <source>Cells of the KV cache filled before these tokens</source>
+        <translation>Cellules du cache KV remplies avant ces jetons</translation>
+    </message>
+    <message>
+        <source>The graph llama.cpp da46e59c (ggml 2026) reserves its compute buffer with.</source>
+        <translation>Le graphe avec lequel llama.cpp da46e59c (ggml 2026) réserve son tampon de calcul.</translation>
+    </message>
+    <message>
+        <source>The llama graph of llama.cpp of late 2023 (ggml 2023).</source>
+        <translation>Le graphe llama de llama.cpp de fin 2023 (ggml 2023).</translation>
     </message>
 </context>
 <context>
@@ -2811,6 +2921,18 @@ graphe du prompt : %2</translation>
         <source>The other parameters stay as they are: n_batch %1.</source>
         <translation>Les autres paramètres restent tels quels : n_batch %1.</translation>
     </message>
+    <message>
+        <source>ggml 2026: each point is the graph llama.cpp da46e59c reserves with, planned by ggml 2026; llama.cpp&apos;s figure is its context&apos;s compute buffer after the prompt, one-token and prompt graphs.</source>
+        <translation>ggml 2026 : chaque point est le graphe avec lequel llama.cpp da46e59c réserve, planifié par ggml 2026 ; le chiffre de llama.cpp est le tampon de calcul de son contexte après les graphes de prompt, à un jeton et de prompt.</translation>
+    </message>
+    <message>
+        <source>ggml 2023: each point is llama.cpp 2023&apos;s graph, planned by ggml 2023; llama.cpp&apos;s figure is what its worst-case graph reserves.</source>
+        <translation>ggml 2023 : chaque point est le graphe de llama.cpp 2023, planifié par ggml 2023 ; le chiffre de llama.cpp est ce que réserve son graphe du pire cas.</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
+        <translation>Les autres paramètres restent tels quels : n_ctx %1, n_batch %2.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SweepPointModel</name>
@@ -3257,8 +3379,48 @@ graphe du prompt : %2</translation>
         <translation> ngl </translation>
     </message>
     <message>
-        <source> KV </source>
-        <translation> KV </translation>
+        <source>= batch</source>
+        <translation>= batch</translation>
+    </message>
+    <message>
+        <source> ubatch </source>
+        <translation> ubatch </translation>
+    </message>
+    <message>
+        <source> seqs </source>
+        <translation> séq. </translation>
+    </message>
+    <message>
+        <source> FA </source>
+        <translation> FA </translation>
+    </message>
+    <message>
+        <source> K </source>
+        <translation> K </translation>
+    </message>
+    <message>
+        <source> V </source>
+        <translation> V </translation>
+    </message>
+    <message>
+        <source>Tokens in the reserve graph, n_ubatch (--ubatch)</source>
+        <translation>Jetons du graphe de réservation, n_ubatch (--ubatch)</translation>
+    </message>
+    <message>
+        <source>Sequences, n_seq_max (--seqs)</source>
+        <translation>Séquences, n_seq_max (--seqs)</translation>
+    </message>
+    <message>
+        <source>Flash attention (--flash-attn)</source>
+        <translation>Flash attention (--flash-attn)</translation>
+    </message>
+    <message>
+        <source>K cache type (--kv-type-k)</source>
+        <translation>Type du cache K (--kv-type-k)</translation>
+    </message>
+    <message>
+        <source>V cache type (--kv-type-v)</source>
+        <translation>Type du cache V (--kv-type-v)</translation>
     </message>
 </context>
 <context>

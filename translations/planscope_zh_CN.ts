@@ -78,6 +78,50 @@
         <source>the prompt has %1 token ids but n_batch is %2</source>
         <translation>提示词有 %1 个词元 ID，但 n_batch 为 %2</translation>
     </message>
+    <message>
+        <source>Not in the 2026 era yet: llama.cpp 2026 sizes its compute buffer with every KV cell, from cell 0</source>
+        <translation>2026 时代尚不支持：llama.cpp 2026 按全部 KV 单元（从单元 0 起）确定计算缓冲区大小</translation>
+    </message>
+    <message>
+        <source>Not in the 2026 era yet: every layer is on the CPU there (View &gt; Allocator &gt; ggml 2023 offloads layers)</source>
+        <translation>2026 时代尚不支持：那里每一层都在 CPU 上（视图 &gt; 分配器 &gt; ggml 2023 可卸载层）</translation>
+    </message>
+    <message>
+        <source>Not in the 2026 era yet: llama.cpp 2026 reserves with every KV cell already, so there is no separate worst-case graph</source>
+        <translation>2026 时代尚不支持：llama.cpp 2026 本就按全部 KV 单元预留，因此没有单独的最坏情况图</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 had no ubatch (a graph is n_batch tokens)</source>
+        <translation>2023 时代不支持：llama.cpp 2023 没有 ubatch（一个图含 n_batch 个词元）</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023&apos;s graph holds one sequence</source>
+        <translation>2023 时代不支持：llama.cpp 2023 的图只容纳一个序列</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 had no flash attention</source>
+        <translation>2023 时代不支持：llama.cpp 2023 没有 flash attention</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 stores K and V as f16 or f32</source>
+        <translation>2023 时代不支持：llama.cpp 2023 以 f16 或 f32 存储 K 和 V</translation>
+    </message>
+    <message>
+        <source>Not in the 2023 era: llama.cpp 2023 stores K and V as one type, the K field&apos;s</source>
+        <translation>2023 时代不支持：llama.cpp 2023 以同一类型（K 字段的类型）存储 K 和 V</translation>
+    </message>
+    <message>
+        <source>n_ubatch must be 0 (n_batch) or positive, got %1</source>
+        <translation>n_ubatch 必须为 0（即 n_batch）或正数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>the sequences must be 1 to 256, got %1</source>
+        <translation>序列数必须为 1 到 256，实际为 %1</translation>
+    </message>
+    <message>
+        <source>a quantized V cache needs flash attention (auto or on)</source>
+        <translation>量化的 V cache 需要 flash attention（auto 或 on）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -490,6 +534,12 @@ prompt graph: %2</source>
     <message>
         <source>prompt graph: %1 (llama.cpp reserves with its worst-case graph)</source>
         <translation>提示词图：%1（llama.cpp 按其最坏情况图预留）</translation>
+    </message>
+    <message>
+        <source>llama.cpp da46e59c reserves: %1 (after its prompt, one-token and prompt graphs)
+this prompt graph alone: %2</source>
+        <translation>llama.cpp da46e59c 预留：%1（在其提示图、单词元图和提示图之后）
+仅此提示图：%2</translation>
     </message>
 </context>
 <context>
@@ -1630,10 +1680,6 @@ The current graph is kept.</source>
         <translation>计算缓冲区扫描(&amp;S)…</translation>
     </message>
     <message>
-        <source>How the compute buffer grows with n_batch or n_ctx</source>
-        <translation>计算缓冲区如何随 n_batch 或 n_ctx 增长</translation>
-    </message>
-    <message>
         <source>Unexpected Error</source>
         <translation>意外错误</translation>
     </message>
@@ -1712,6 +1758,10 @@ The current graph is kept.</source>
     <message>
         <source>What llama.cpp da46e59c&apos;s context holds (llama_memory_breakdown): %1 in all; the Buffers dock lists it by buffer type</source>
         <translation>llama.cpp da46e59c 的上下文占用（llama_memory_breakdown）：共 %1；缓冲区面板按缓冲区类型列出</translation>
+    </message>
+    <message>
+        <source>How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx</source>
+        <translation>计算缓冲区如何随 n_batch、n_ubatch（ggml 2026）或 n_ctx 增长</translation>
     </message>
 </context>
 <context>
@@ -1808,10 +1858,6 @@ The current graph is kept.</source>
         <translation>已填充的单元数（--n-past）：</translation>
     </message>
     <message>
-        <source>KV cache type (--kv-type):</source>
-        <translation>KV cache 类型（--kv-type）：</translation>
-    </message>
-    <message>
         <source>Offloaded layers (--ngl):</source>
         <translation>卸载的层数（--ngl）：</translation>
     </message>
@@ -1826,6 +1872,70 @@ The current graph is kept.</source>
     <message>
         <source>The graph llama.cpp sized its compute buffer with: the KV cache full (n_past = n_ctx - n_batch) and the K-shift of every layer. The prompt still runs from cell 0.</source>
         <translation>llama.cpp 用来确定计算缓冲区大小的图：KV 缓存已满（n_past = n_ctx - n_batch），并包含每一层的 K 移位。提示词仍从第 0 个单元开始运行。</translation>
+    </message>
+    <message>
+        <source>as the batch</source>
+        <translation>同 batch</translation>
+    </message>
+    <message>
+        <source>Tokens in a ubatch (--ubatch):</source>
+        <translation>ubatch 中的词元数（--ubatch）：</translation>
+    </message>
+    <message>
+        <source>Sequences (--seqs):</source>
+        <translation>序列数（--seqs）：</translation>
+    </message>
+    <message>
+        <source>Flash attention (--flash-attn):</source>
+        <translation>Flash attention（--flash-attn）：</translation>
+    </message>
+    <message>
+        <source>K cache type (--kv-type-k):</source>
+        <translation>K cache 类型（--kv-type-k）：</translation>
+    </message>
+    <message>
+        <source>V cache type (--kv-type-v):</source>
+        <translation>V cache 类型（--kv-type-v）：</translation>
+    </message>
+    <message>
+        <source>Tokens in the graph llama.cpp reserves its compute buffer with, n_ubatch</source>
+        <translation>llama.cpp 用来预留计算缓冲区的图中的词元数，n_ubatch</translation>
+    </message>
+    <message>
+        <source>Sequences the context holds, n_seq_max (1 to 256)</source>
+        <translation>上下文容纳的序列数，n_seq_max（1 到 256）</translation>
+    </message>
+    <message>
+        <source>FLASH_ATTN_EXT in every layer; auto is on, as on the CPU</source>
+        <translation>每一层使用 FLASH_ATTN_EXT；auto 即开启，与 CPU 上相同</translation>
+    </message>
+    <message>
+        <source>The K and V caches&apos; one type (--kv-type)</source>
+        <translation>K 和 V cache 的同一类型（--kv-type）</translation>
+    </message>
+    <message>
+        <source>The K cache&apos;s type</source>
+        <translation>K cache 的类型</translation>
+    </message>
+    <message>
+        <source>The V cache&apos;s type; a quantized one needs flash attention</source>
+        <translation>V cache 的类型；量化类型需要 flash attention</translation>
+    </message>
+    <message>
+        <source>Layers i &gt;= n_layer - ngl on the second backend</source>
+        <translation>第 i &gt;= n_layer - ngl 层位于第二个后端</translation>
+    </message>
+    <message>
+        <source>Cells of the KV cache filled before these tokens</source>
+        <translation>在这些词元之前已填充的 KV cache 单元</translation>
+    </message>
+    <message>
+        <source>The graph llama.cpp da46e59c (ggml 2026) reserves its compute buffer with.</source>
+        <translation>llama.cpp da46e59c（ggml 2026）用来预留计算缓冲区的图。</translation>
+    </message>
+    <message>
+        <source>The llama graph of llama.cpp of late 2023 (ggml 2023).</source>
+        <translation>2023 年末 llama.cpp 的 llama 图（ggml 2023）。</translation>
     </message>
 </context>
 <context>
@@ -2786,6 +2896,18 @@ prompt graph: %2</source>
         <source>The other parameters stay as they are: n_batch %1.</source>
         <translation>其他参数保持不变：n_batch %1。</translation>
     </message>
+    <message>
+        <source>ggml 2026: each point is the graph llama.cpp da46e59c reserves with, planned by ggml 2026; llama.cpp&apos;s figure is its context&apos;s compute buffer after the prompt, one-token and prompt graphs.</source>
+        <translation>ggml 2026：每个点都是 llama.cpp da46e59c 用来预留的图，由 ggml 2026 规划；llama.cpp 的数值是其上下文在提示图、单词元图和提示图之后的计算缓冲区。</translation>
+    </message>
+    <message>
+        <source>ggml 2023: each point is llama.cpp 2023&apos;s graph, planned by ggml 2023; llama.cpp&apos;s figure is what its worst-case graph reserves.</source>
+        <translation>ggml 2023：每个点都是 llama.cpp 2023 的图，由 ggml 2023 规划；llama.cpp 的数值是其最坏情况图所预留的大小。</translation>
+    </message>
+    <message>
+        <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
+        <translation>其他参数保持不变：n_ctx %1，n_batch %2。</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SweepPointModel</name>
@@ -3230,8 +3352,48 @@ prompt graph: %2</source>
         <translation> ngl </translation>
     </message>
     <message>
-        <source> KV </source>
-        <translation> KV </translation>
+        <source>= batch</source>
+        <translation>= batch</translation>
+    </message>
+    <message>
+        <source> ubatch </source>
+        <translation> ubatch </translation>
+    </message>
+    <message>
+        <source> seqs </source>
+        <translation> 序列 </translation>
+    </message>
+    <message>
+        <source> FA </source>
+        <translation> FA </translation>
+    </message>
+    <message>
+        <source> K </source>
+        <translation> K </translation>
+    </message>
+    <message>
+        <source> V </source>
+        <translation> V </translation>
+    </message>
+    <message>
+        <source>Tokens in the reserve graph, n_ubatch (--ubatch)</source>
+        <translation>预留图中的词元数，n_ubatch（--ubatch）</translation>
+    </message>
+    <message>
+        <source>Sequences, n_seq_max (--seqs)</source>
+        <translation>序列数，n_seq_max（--seqs）</translation>
+    </message>
+    <message>
+        <source>Flash attention (--flash-attn)</source>
+        <translation>Flash attention（--flash-attn）</translation>
+    </message>
+    <message>
+        <source>K cache type (--kv-type-k)</source>
+        <translation>K cache 类型（--kv-type-k）</translation>
+    </message>
+    <message>
+        <source>V cache type (--kv-type-v)</source>
+        <translation>V cache 类型（--kv-type-v）</translation>
     </message>
 </context>
 <context>

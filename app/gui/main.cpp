@@ -161,7 +161,7 @@ int run(int argc, char** argv) {
         }
     }
 
-    auto graph = planscope::guarded([&] { return planscope::ui::loadStartupSource(file); });
+    auto graph = planscope::guarded([&] { return planscope::ui::loadStartupSource(file, allocator); });
     QString openError; // FILE could not be opened: the window shows why over the built-in model
     if (!graph) {
         printError(planscope::ui::errorText(graph.err()));

@@ -21,8 +21,9 @@ struct CanvasFixture {
     GraphCanvas canvas{&session};
     QSignalSpy finished{&canvas, &GraphCanvas::layoutFinished};
 
-    explicit CanvasFixture(const char* source, bool openOnStep = true) {
-        auto opened = open_source(source, {});
+    // A .gguf is built as llama.cpp 2023 built it, as the app's embedded model is, unless `era` says.
+    explicit CanvasFixture(const char* source, bool openOnStep = true, ggml_version era = ggml_version::v2023) {
+        auto opened = open_source(source, {}, era);
         if (!opened) qFatal("%s", opened.err().message.c_str());
         canvas.setOpenOnStep(openOnStep);
         canvas.resize(1000, 700);

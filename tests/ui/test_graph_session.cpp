@@ -1,4 +1,5 @@
 // GraphSession: observers, selection, loading on a worker thread, stale loads, failures.
+#include "llm_context/llm_reserve.h"
 #include "io/graph_json.h"
 #include "session/graph_observer.h"
 #include "session/graph_session.h"
@@ -15,6 +16,9 @@ using namespace planscope::ui::test;
 using namespace Qt::StringLiterals;
 
 namespace {
+
+// stories260K.gguf as llama.cpp da46e59c reserves it: n_ctx 512, n_batch 8, flash attention auto (on).
+constexpr int stories2026Nodes = 161;
 
 class RecordingObserver final : public IGraphObserver {
 public:
@@ -62,6 +66,7 @@ private slots:
     void startupGraph();
     void defaultModelIsEmbedded();
     void openFileReadsModelsAndDumps();
+    void eraRebuildHook();
     void llamaReserveOnWorker_data();
     void llamaReserveOnWorker();
     void llamaReserveDroppedWithDocument();
@@ -262,18 +267,55 @@ void TestGraphSession::defaultModelIsEmbedded() {
     QCOMPARE(model->n_kv, 32); // llama.cpp's minimum attended cells for an 8-token prompt
 }
 
+// A document whose graph is the era's is rebuilt by the hook, not planned as it is; a rebuild that
+// fails plans the document after all.
+void TestGraphSession::eraRebuildHook() {
+    GraphSession session;
+    session.setDocument(attentionDocument());
+    QSignalSpy planned(&session, &GraphSession::planFinished);
+    QVERIFY(planned.wait(10000));
+    QSignalSpy started(&session, &GraphSession::planStarted);
+    QSignalSpy failed(&session, &GraphSession::loadFailed);
+    QList<planscope::ggml_version> asked;
+    bool rebuild = true;
+    session.setEraRebuild([&](planscope::ggml_version v) {
+        asked << v;
+        if (!rebuild) return false;
+        session.openWith(u"rebuilt"_s, {}, []() -> planscope::result<planscope::opened_source> {
+            return planscope::error{"refused"};
+        });
+        return true;
+    });
+    session.setEra(planscope::ggml_version::v2026);
+    QCOMPARE(asked, (QList<planscope::ggml_version>{planscope::ggml_version::v2026}));
+    QCOMPARE(started.size(), 0); // left to the rebuild
+    QVERIFY(session.isLoading());
+    QVERIFY(failed.wait(10000));
+    QCOMPARE(started.size(), 1); // it failed: the document as it is
+    QVERIFY(planned.wait(10000));
+    rebuild = false;
+    session.setEra(planscope::ggml_version::v2023);
+    QCOMPARE(started.size(), 2); // nothing to rebuild: planned at once
+    session.setEraRebuild({});
+}
+
 void TestGraphSession::openFileReadsModelsAndDumps() {
     GraphSession session;
     QSignalSpy finished(&session, &GraphSession::loadFinished);
     session.openFile(QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"));
     QVERIFY(finished.wait(10000));
-    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), startupNodes);
+    // A model opens in ggml 2026, as llama.cpp da46e59c reserves it (n_ctx 512, batch 8, FA auto: on).
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), stories2026Nodes);
     QCOMPARE(session.displayName(), u"stories260K.gguf"_s);
-    QCOMPARE(session.era().version(), planscope::ggml_version::v2026); // a model opens in ggml 2026
+    QCOMPARE(session.era().version(), planscope::ggml_version::v2026);
+    QVERIFY(session.llmReserve());
+    QCOMPARE(session.llmReserve()->pp.nodes, std::size_t(stories2026Nodes));
     session.setEra(planscope::ggml_version::v2023);
     session.openFile(QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf")); // the same one again
     QVERIFY(finished.wait(10000));
     QCOMPARE(session.era().version(), planscope::ggml_version::v2023); // keeps the chosen era
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), startupNodes); // and builds its graph
+    QVERIFY(!session.llmReserve());
 
     session.openFile(QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/dot/llama_layer.dot"));
     QVERIFY(finished.wait(10000));

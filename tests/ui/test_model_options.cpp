@@ -7,7 +7,12 @@
 #include "session/startup_graph.h"
 #include "ui_test_support.h"
 
+#include "llm_context/llm_reserve.h"
+
 #include <QCheckBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QStandardItemModel>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLineEdit>
@@ -52,6 +57,12 @@ private slots:
     void sourceBuildsWithOptions();
     void startupPromptIsInVocabulary();
     void dialogFields();
+    void eraRefusals_data();
+    void eraRefusals();
+    void optionsForEras();
+    void sourceBuilds2026_data();
+    void sourceBuilds2026();
+    void dialogEraFields();
 };
 
 void TestModelOptions::parseTokens_data() {
@@ -123,7 +134,7 @@ void TestModelOptions::checkOptions() {
     ModelOptions o;
     o.params = params(ctx, batch, past, dtype::f16, ngl);
     o.tokens.assign(static_cast<std::size_t>(promptLength), 1);
-    QCOMPARE(checkModelOptions(o), error);
+    QCOMPARE(checkModelOptions(o, ggml_version::v2023), error);
 }
 
 void TestModelOptions::splitTemplate_data() {
@@ -211,7 +222,7 @@ void TestModelOptions::sourceBuildsWithOptions() {
     if (source.kind == ModelSource::Kind::GgufFile && !QFile::exists(location)) QSKIP("no shared stories260K.gguf");
     ModelOptions o;
     o.params = params(ctx, batch, past, f32 ? dtype::f32 : dtype::f16);
-    auto built = source.loader(o)();
+    auto built = source.loader(o, ggml_version::v2023)();
     QVERIFY2(built.ok(), built.ok() ? "" : built.err().message.c_str());
     const graph_document& doc = built->doc;
     const tensor_id mask = findTensor(doc, "KQ_mask");
@@ -232,7 +243,7 @@ void TestModelOptions::startupPromptIsInVocabulary() {
     QCOMPARE(toList(o.tokens), (Tokens{1, 403, 407, 261, 378, 432, 383, 286}));
     QCOMPARE(o.params.n_batch, 8);
     QCOMPARE(o.params.n_ctx, 512);
-    QCOMPARE(checkModelOptions(o), QString());
+    QCOMPARE(checkModelOptions(o, ggml_version::v2023), QString());
     auto doc = loadDefaultGraph();
     QVERIFY(doc.ok());
     QCOMPARE(vocabSize(*doc), 512);
@@ -287,6 +298,218 @@ void TestModelOptions::dialogFields() {
     dialog.setOptions(startupModelOptions());
     QVERIFY(!dialog.worstCaseBox()->isChecked());
     QVERIFY(dialog.pastBox()->isEnabled());
+}
+
+namespace {
+// "ubatch=4,fa=off,v=q8_0" over the defaults: the fields a row changes.
+ModelOptions changed(const QString& changes) {
+    ModelOptions o;
+    planscope::llama_params& p = o.params;
+    for (const QString& change : changes.split(u',', Qt::SkipEmptyParts)) {
+        const QString key = change.section(u'=', 0, 0), value = change.section(u'=', 1);
+        const auto type = [&] { return value == u"f32" ? dtype::f32 : value == u"q8_0" ? dtype::q8_0 : value == u"q4_0" ? dtype::q4_0 : dtype::f16; };
+        if (key == u"ctx") p.n_ctx = value.toInt();
+        else if (key == u"batch") p.n_batch = value.toInt();
+        else if (key == u"ubatch") p.n_ubatch = value.toInt();
+        else if (key == u"seqs") p.n_seq_max = value.toInt();
+        else if (key == u"fa") p.flash_attn = *parse_flash_attn(value.toStdString());
+        else if (key == u"k") p.kv_type = type();
+        else if (key == u"v") p.type_v = type();
+        else if (key == u"past") p.n_past = value.toInt();
+        else if (key == u"ngl") p.ngl = value.toInt();
+        else if (key == u"worst") p.worst_case = true;
+        else qFatal("unknown change %s", qPrintable(key));
+    }
+    return o;
+}
+} // namespace
+
+// What each era's llama.cpp takes: the fields' refusals, in the words their tooltips use.
+void TestModelOptions::eraRefusals_data() {
+    QTest::addColumn<bool>("v2026");
+    QTest::addColumn<QString>("changes");
+    QTest::addColumn<QString>("error");
+    const QString noUbatch = u"Not in the 2023 era: llama.cpp 2023 had no ubatch (a graph is n_batch tokens)"_s;
+    QTest::newRow("2023 defaults") << false << QString() << QString();
+    QTest::newRow("2023 ubatch = batch") << false << u"ubatch=8"_s << QString();
+    QTest::newRow("2023 ubatch") << false << u"ubatch=4"_s << noUbatch;
+    QTest::newRow("2023 seqs") << false << u"seqs=2"_s << u"Not in the 2023 era: llama.cpp 2023's graph holds one sequence"_s;
+    QTest::newRow("2023 fa off") << false << u"fa=off"_s << QString();
+    QTest::newRow("2023 fa on") << false << u"fa=on"_s << u"Not in the 2023 era: llama.cpp 2023 had no flash attention"_s;
+    QTest::newRow("2023 q8_0") << false << u"k=q8_0"_s << u"Not in the 2023 era: llama.cpp 2023 stores K and V as f16 or f32"_s;
+    QTest::newRow("2023 K f32 V f16") << false << u"k=f32,v=f16"_s
+                                      << u"Not in the 2023 era: llama.cpp 2023 stores K and V as one type, the K field's"_s;
+    QTest::newRow("2026 defaults") << true << QString() << QString();
+    QTest::newRow("2026 batch over ctx (llama.cpp limits it)") << true << u"ctx=16,batch=32"_s << QString();
+    QTest::newRow("2026 every new field") << true << u"ubatch=4,seqs=3,fa=on,k=q8_0,v=q4_0"_s << QString();
+    QTest::newRow("2026 seqs 300") << true << u"seqs=300"_s << u"the sequences must be 1 to 256, got 300"_s;
+    QTest::newRow("2026 quantized V, fa off") << true << u"fa=off,v=q8_0"_s
+                                              << u"a quantized V cache needs flash attention (auto or on)"_s;
+    QTest::newRow("2026 quantized K, fa off") << true << u"fa=off,k=q8_0,v=f16"_s << QString();
+    QTest::newRow("2026 n_past") << true << u"past=4"_s
+                                 << u"Not in the 2026 era yet: llama.cpp 2026 sizes its compute buffer with every KV cell, from cell 0"_s;
+    QTest::newRow("2026 ngl") << true << u"ngl=2"_s
+                              << u"Not in the 2026 era yet: every layer is on the CPU there (View > Allocator > ggml 2023 offloads layers)"_s;
+    QTest::newRow("2026 worst case") << true << u"worst"_s
+                                     << u"Not in the 2026 era yet: llama.cpp 2026 reserves with every KV cell already, so there is no separate worst-case graph"_s;
+}
+
+void TestModelOptions::eraRefusals() {
+    QFETCH(bool, v2026);
+    QFETCH(QString, changes);
+    QFETCH(QString, error);
+    const ggml_version era = v2026 ? ggml_version::v2026 : ggml_version::v2023;
+    const ModelOptions o = changed(changes);
+    QCOMPARE(checkModelOptions(o, era), error);
+    // What optionsForEra leaves the era always builds, but for a size out of range or a V type without FA.
+    if (!changes.contains(u"seqs=300"_s) && !changes.contains(u"fa=off,v=q8_0"_s))
+        QCOMPARE(checkModelOptions(optionsForEra(o, era), era), QString());
+}
+
+void TestModelOptions::optionsForEras() {
+    const ModelOptions o2026 = changed(u"ctx=1024,batch=16,ubatch=4,seqs=3,fa=off,k=q8_0,v=f32"_s);
+    const ModelOptions in2023 = optionsForEra(o2026, ggml_version::v2023);
+    QCOMPARE(in2023.params.n_ctx, 1024);
+    QCOMPARE(in2023.params.n_batch, 16);
+    QCOMPARE(in2023.params.n_ubatch, 0);
+    QCOMPARE(in2023.params.n_seq_max, 1);
+    QCOMPARE(in2023.params.flash_attn, llm_flash_attn::automatic);
+    QCOMPARE(kv_type_k(in2023.params), dtype::f16); // q8_0 is not 2023's: f16
+    QCOMPARE(kv_type_v(in2023.params), dtype::f16);
+    QCOMPARE(kv_type_k(optionsForEra(changed(u"k=f32,v=f16"_s), ggml_version::v2023).params), dtype::f32);
+    QCOMPARE(kv_type_v(optionsForEra(changed(u"k=f32,v=f16"_s), ggml_version::v2023).params), dtype::f32);
+
+    const ModelOptions o2023 = changed(u"ctx=64,past=4,ngl=3,worst"_s);
+    const ModelOptions in2026 = optionsForEra(o2023, ggml_version::v2026);
+    QCOMPARE(in2026.params.n_ctx, 64);
+    QCOMPARE(in2026.params.n_past, 0);
+    QCOMPARE(in2026.params.ngl, 0);
+    QVERIFY(!in2026.params.worst_case);
+    QCOMPARE(optionsForEra(o2026, ggml_version::v2026), o2026); // already 2026's
+    // The types compare as resolved: kv_type f32 equals type_k f32 and type_v f32.
+    ModelOptions spelled;
+    spelled.params.type_k = dtype::f32;
+    spelled.params.type_v = dtype::f32;
+    QCOMPARE(spelled, changed(u"k=f32"_s));
+}
+
+// A .gguf in 2026 is llama.cpp da46e59c's reserve graph (planscope-cli info: 161 nodes at the
+// defaults, 186 with flash attention off, 171 with 3 sequences and n_ctx padded to 768); the
+// embedded model and template:llama build llama.cpp 2023's graph in both eras.
+void TestModelOptions::sourceBuilds2026_data() {
+    QTest::addColumn<QString>("changes");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("nCtx");
+    QTest::addColumn<int>("maskRows");
+    QTest::newRow("defaults") << QString() << 161 << 512 << 8;
+    QTest::newRow("ctx 20 (padded to 256)") << u"ctx=20"_s << 161 << 256 << 8;
+    QTest::newRow("flash attention off") << u"fa=off"_s << 186 << 512 << 8;
+    QTest::newRow("3 sequences") << u"seqs=3"_s << 171 << 768 << 9;
+    QTest::newRow("batch 32 ubatch 16") << u"batch=32,ubatch=16"_s << 161 << 512 << 16;
+}
+
+void TestModelOptions::sourceBuilds2026() {
+    QFETCH(QString, changes);
+    QFETCH(int, nodes);
+    QFETCH(int, nCtx);
+    QFETCH(int, maskRows);
+    const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    if (!QFile::exists(model)) QSKIP("no shared stories260K.gguf");
+    const ModelSource source{ModelSource::Kind::GgufFile, model};
+    QCOMPARE(source.graphEra(ggml_version::v2026), ggml_version::v2026);
+    auto built = source.loader(changed(changes), ggml_version::v2026)();
+    QVERIFY2(built.ok(), built.ok() ? "" : built.err().message.c_str());
+    QCOMPARE(built->era, ggml_version::v2026);
+    QVERIFY(built->llm_reserve);
+    QCOMPARE(static_cast<int>(built->doc.g.nodes.size()), nodes);
+    QCOMPARE(static_cast<int>(built->llm_reserve->cparams.n_ctx), nCtx);
+    QVERIFY(!findTensor(built->doc, "KQ_mask").valid());
+    const tensor_id mask = findTensor(built->doc, "attn_inp_kq_mask");
+    QVERIFY(mask.valid());
+    const auto& ne = built->doc.ctx[mask].ne;
+    QCOMPARE(ne[1] * ne[2] * ne[3], maskRows); // the ubatch's tokens, in n_seq_max streams
+
+    // The embedded model is build_llama_graph's (llama.cpp 2023) in both eras.
+    const ModelSource embedded{ModelSource::Kind::Embedded, {}};
+    QCOMPARE(embedded.graphEra(ggml_version::v2026), ggml_version::v2023);
+    auto old = embedded.loader(optionsForEra(changed(changes), ggml_version::v2023), ggml_version::v2026)();
+    QVERIFY2(old.ok(), old.ok() ? "" : old.err().message.c_str());
+    QVERIFY(findTensor(old->doc, "KQ_mask").valid());
+    QVERIFY(!old->llm_reserve);
+    // template:llama follows the era, as graph_era says.
+    const ModelSource templ{ModelSource::Kind::LlamaTemplate, u"llama?n_layer=2"_s};
+    QCOMPARE(templ.graphEra(ggml_version::v2026), ggml_version::v2026);
+    QCOMPARE(templ.graphEra(ggml_version::v2023), ggml_version::v2023);
+}
+
+// The dialog offers what the era takes: the rest disabled, its tooltip (and its label's) saying why.
+void TestModelOptions::dialogEraFields() {
+    ModelOptionsDialog dialog;
+    QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    const auto label = [&](QWidget* field) { return dialog.findChild<QFormLayout*>()->labelForField(field); };
+    QCOMPARE(dialog.era(), ggml_version::v2023);
+    for (QWidget* w : std::initializer_list<QWidget*>{dialog.ubatchBox(), dialog.seqsBox(), dialog.flashAttnBox(), dialog.vTypeBox()}) {
+        QVERIFY2(!w->isEnabled(), qPrintable(w->objectName()));
+        QVERIFY2(w->toolTip().startsWith(u"Not in the 2023 era: "_s), qPrintable(w->toolTip()));
+        QCOMPARE(label(w)->toolTip(), w->toolTip());
+        QVERIFY(!label(w)->isEnabled());
+    }
+    const auto* kvItems = qobject_cast<QStandardItemModel*>(dialog.kvTypeBox()->model());
+    QCOMPARE(dialog.kvTypeBox()->itemText(2), u"q8_0"_s);
+    QVERIFY(!kvItems->item(2)->isEnabled());
+    QVERIFY(!kvItems->item(3)->isEnabled());
+    QVERIFY(kvItems->item(1)->isEnabled());
+    QVERIFY(dialog.nglBox()->isEnabled());
+    QVERIFY(dialog.pastBox()->isEnabled());
+
+    dialog.setOptions(startupModelOptions());
+    dialog.nglBox()->setValue(3); // 2026 has no ngl: dropped
+    dialog.setEra(ggml_version::v2026);
+    QCOMPARE(dialog.nglBox()->value(), 0);
+    for (QWidget* w : std::initializer_list<QWidget*>{dialog.nglBox(), dialog.pastBox(), dialog.worstCaseBox()}) {
+        QVERIFY2(!w->isEnabled(), qPrintable(w->objectName()));
+        QVERIFY2(w->toolTip().startsWith(u"Not in the 2026 era yet: "_s), qPrintable(w->toolTip()));
+    }
+    QVERIFY(!label(dialog.nglBox())->isEnabled());
+    for (QWidget* w : std::initializer_list<QWidget*>{dialog.ubatchBox(), dialog.seqsBox(), dialog.flashAttnBox(), dialog.vTypeBox()}) {
+        QVERIFY2(w->isEnabled(), qPrintable(w->objectName()));
+        QVERIFY(!w->toolTip().startsWith(u"Not in"_s));
+    }
+    QVERIFY(kvItems->item(2)->isEnabled());
+    QCOMPARE(dialog.ubatchBox()->specialValueText(), u"as the batch"_s);
+    QCOMPARE(dialog.ubatchBox()->text(), u"as the batch"_s); // 0: n_batch
+    QCOMPARE(dialog.tokensEdit()->text(), u"1,403,407,261,378,432,383,286"_s);
+    QVERIFY(ok->isEnabled());
+
+    dialog.ubatchBox()->setValue(4);
+    dialog.seqsBox()->setValue(2);
+    dialog.kvTypeBox()->setCurrentIndex(2); // q8_0
+    dialog.vTypeBox()->setCurrentIndex(3);  // q4_0
+    dialog.flashAttnBox()->setCurrentIndex(dialog.flashAttnBox()->findText(u"off"_s));
+    QCOMPARE(dialog.problem(), u"a quantized V cache needs flash attention (auto or on)"_s);
+    QVERIFY(!ok->isEnabled());
+    dialog.flashAttnBox()->setCurrentIndex(dialog.flashAttnBox()->findText(u"on"_s));
+    QVERIFY(ok->isEnabled());
+    ModelOptions o = dialog.options();
+    QCOMPARE(o.params.n_ubatch, 4);
+    QCOMPARE(o.params.n_seq_max, 2);
+    QCOMPARE(o.params.flash_attn, llm_flash_attn::on);
+    QCOMPARE(kv_type_k(o.params), dtype::q8_0);
+    QCOMPARE(kv_type_v(o.params), dtype::q4_0);
+    dialog.setOptions(o); // shown as given
+    QCOMPARE(dialog.options(), o);
+
+    // Back in 2023: one f16 or f32 type, no ubatch, one sequence.
+    dialog.setEra(ggml_version::v2023);
+    o = dialog.options();
+    QCOMPARE(o.params.n_ubatch, 0);
+    QCOMPARE(o.params.n_seq_max, 1);
+    QCOMPARE(kv_type_k(o.params), dtype::f16);
+    QCOMPARE(kv_type_v(o.params), dtype::f16);
+    QCOMPARE(dialog.vTypeBox()->currentText(), u"f16"_s);
+    dialog.kvTypeBox()->setCurrentIndex(1); // V follows K
+    QCOMPARE(dialog.vTypeBox()->currentText(), u"f32"_s);
+    QVERIFY(ok->isEnabled());
 }
 
 QTEST_MAIN(TestModelOptions)

@@ -224,7 +224,7 @@ void TestSplitStepping::storiesWithNgl() {
     if (!QFile::exists(QString::fromStdString(path))) QSKIP("stories260K.gguf is not in the shared directory");
     llama_params params;
     params.ngl = 2; // layers 3 and 4 of 5 on "GPU": the second CPU
-    auto src = open_source(path, params);
+    auto src = open_source(path, params, ggml_version::v2023); // llama.cpp 2023 offloads layers
     QVERIFY2(src, src ? "" : src.err().message.c_str());
     BackendRequest request;
     request.list = "cpu,cpu";
@@ -247,7 +247,7 @@ void TestSplitStepping::storiesAsGgml2026() {
     if (!QFile::exists(QString::fromStdString(path))) QSKIP("stories260K.gguf is not in the shared directory");
     llama_params params;
     params.ngl = 2;
-    auto src = open_source(path, params);
+    auto src = open_source(path, params, ggml_version::v2023); // llama.cpp 2023's graph, the 2026 scheduler
     QVERIFY2(src, src ? "" : src.err().message.c_str());
     BackendRequest request;
     request.list = "cpu,cpu";

@@ -72,6 +72,7 @@ private slots:
     void pointModel();
     void chartHover();
     void defaults();
+    void stories2026();
     void storiesByBatch();
     void failingValueKeepsPoints();
     void cancelMidSweep();
@@ -430,6 +431,54 @@ void TestSweep::invalidValuesDisableRun() {
     dialog.setModel({}, {}); // a JSON graph: nothing to sweep
     QVERIFY(!dialog.runButton()->isEnabled());
     QCOMPARE(dialog.messageLabel()->text(), u"Only a model (.gguf) or the llama template can be swept."_s);
+}
+
+// A 2026 document sweeps llama.cpp da46e59c's graphs, n_ubatch too (tests/engine/test_llama_sweep.cpp's
+// figures, from llama.cpp's stories260K.tsv: n_ctx 512, flash attention auto (on) at n_batch 8 and
+// 32: 161 nodes, 33,120 and 132,480 bytes; off at n_batch 32, n_ubatch 1, 8, 32: 186 nodes).
+void TestSweep::stories2026() {
+    SweepDialog dialog;
+    ModelOptions options;
+    dialog.setModel({ModelSource::Kind::GgufFile, QString::fromUtf8(storiesPath)}, options, ggml_version::v2026);
+    QVERIFY(!dialog.eraNote()->isHidden());
+    QVERIFY2(dialog.eraNote()->text().startsWith(u"ggml 2026: "_s), qPrintable(dialog.eraNote()->text()));
+    QCOMPARE(dialog.keyBox()->count(), 3);
+    QCOMPARE(dialog.keyBox()->itemText(1), u"n_ubatch"_s);
+    dialog.setKey(sweep_key::batch);
+    dialog.setValues(u"8,32"_s);
+    QSignalSpy finished(&dialog, &SweepDialog::sweepFinished);
+    dialog.run();
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QCOMPARE(dialog.messageLabel()->text(), u"Done: 2 point(s) planned."_s);
+    QCOMPARE(dialog.pointModel()->rowCount(), 2);
+    const auto& pts = dialog.pointModel()->points();
+    QCOMPARE(pts[0].nodes, std::size_t{161});
+    QCOMPARE(pts[0].llama_total, std::uint64_t{33120});
+    QCOMPARE(pts[1].llama_total, std::uint64_t{132480});
+
+    options.params.n_batch = 32;
+    options.params.flash_attn = llm_flash_attn::off;
+    dialog.setModel({ModelSource::Kind::GgufFile, QString::fromUtf8(storiesPath)}, options, ggml_version::v2026);
+    dialog.setKey(sweep_key::ubatch);
+    QCOMPARE(dialog.valuesEdit()->text(), u"1,8,32"_s); // up to n_batch
+    QCOMPARE(dialog.messageLabel()->text(), u"The other parameters stay as they are: n_ctx 512, n_batch 32."_s);
+    dialog.run();
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QCOMPARE(dialog.pointModel()->rowCount(), 3);
+    const std::uint64_t total[] = {20096, 159904, 639616};
+    for (std::size_t i = 0; i < 3; ++i) {
+        QCOMPARE(dialog.pointModel()->points()[i].nodes, std::size_t{186});
+        QCOMPARE(dialog.pointModel()->points()[i].llama_total, total[i]);
+    }
+
+    // ggml 2023 has no ubatch: not offered; the key falls back to n_batch; 2023's note.
+    dialog.setModel({ModelSource::Kind::GgufFile, QString::fromUtf8(storiesPath)}, options, ggml_version::v2023);
+    QCOMPARE(dialog.keyBox()->count(), 2);
+    QCOMPARE(dialog.key(), sweep_key::batch);
+    QVERIFY2(dialog.eraNote()->text().startsWith(u"ggml 2023: "_s), qPrintable(dialog.eraNote()->text()));
+    // The embedded model is llama.cpp 2023's in both eras.
+    dialog.setModel({ModelSource::Kind::Embedded, {}}, options, ggml_version::v2026);
+    QCOMPARE(dialog.keyBox()->count(), 2);
 }
 
 QTEST_MAIN(TestSweep)

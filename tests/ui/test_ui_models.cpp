@@ -6,7 +6,7 @@
 #include "model/tensor_list_model.h"
 #include "core/summary.h"
 #include "llm/llm_build.h"
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 #include "panels/buffers_panel.h"
 #include "panels/llm_memory_model.h"
 #include "panels/summary_panel.h"

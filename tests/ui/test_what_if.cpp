@@ -15,6 +15,7 @@
 #include "session/startup_graph.h"
 #include "ui_test_support.h"
 
+#include "llm_context/llm_reserve.h"
 #include "source/graph_source.h"
 
 #include <QAction>
@@ -66,6 +67,9 @@ private slots:
     void rememberedNglApplied();
     void chosenNglKept();
     void startupSpecNglKept();
+    void barFieldsFollowEra();
+    void rememberedNglWaitsFor2023();
+    void buffersShow2026Reserve();
 };
 
 const QString nglKey = u"whatIf/ngl"_s;
@@ -235,12 +239,120 @@ void TestWhatIf::fileAndTemplateReplan() {
     QVERIFY(finished.wait(10000));
     QCOMPARE(w->replanner()->source().kind, ModelSource::Kind::GgufFile);
     QCOMPARE(w->whatIfBar()->ctxBox()->value(), 512); // the CLI's defaults
+    // A .gguf opens in ggml 2026, built as llama.cpp da46e59c reserves it: n_ctx padded to 256.
+    QCOMPARE(session->era().version(), ggml_version::v2026);
+    QCOMPARE(w->replanner()->graphEra(), ggml_version::v2026);
+    QCOMPARE(w->whatIfBar()->era(), ggml_version::v2026);
     finished.clear();
     w->whatIfBar()->ctxBox()->setValue(20);
     QVERIFY(finished.wait(10000));
     QCOMPARE(session->filePath(), model);
+    QCOMPARE(session->document().g.nodes.size(), std::size_t{161});
+    QCOMPARE(ne(session->document(), "cache_k_l0", 1), 256);
+    QVERIFY(session->llmReserve());
+    QCOMPARE(session->llmReserve()->cparams.n_ctx, 256u);
+    QCOMPARE(w->replanner()->options().params.n_ctx, 20);
+
+    // View > Allocator > ggml 2023 rebuilds it as llama.cpp 2023 built it, with the same options.
+    finished.clear();
+    session->setEra(ggml_version::v2023);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(session->era().version(), ggml_version::v2023);
+    QCOMPARE(session->document().g.nodes.size(), std::size_t{179});
     QCOMPARE(ne(session->document(), "KQ_mask", 0), 20);
     QCOMPARE(ne(session->document(), "cache_k", 0), 32 * 5 * 20);
+    QVERIFY(!session->llmReserve());
+    QCOMPARE(w->replanner()->graphEra(), ggml_version::v2023);
+    QCOMPARE(w->whatIfBar()->era(), ggml_version::v2023);
+    QCOMPARE(w->whatIfBar()->ctxBox()->value(), 20);
+    QTRY_VERIFY_WITH_TIMEOUT(session->llamaReserve().has_value(), 20000); // the 2023 worst case again
+    finished.clear();
+    session->setEra(ggml_version::v2026);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(session->document().g.nodes.size(), std::size_t{161});
+    QVERIFY(session->llmReserve());
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+}
+
+// The bar offers what the document's era takes: ngl only in 2023, ubatch, seqs, flash attention and
+// a V type of its own only in 2026; an option llama.cpp refuses for this model is said in the status
+// bar, not in a box.
+void TestWhatIf::barFieldsFollowEra() {
+    const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    if (!QFile::exists(model)) QSKIP("no shared stories260K.gguf");
+    QStringList errors;
+    auto w = windowWithDefaultModel(&errors);
+    WhatIfBar* bar = w->whatIfBar();
+    QCOMPARE(bar->era(), ggml_version::v2023); // the embedded model: llama.cpp 2023's graph
+    QVERIFY(bar->nglBox()->isEnabled());
+    for (QWidget* field : std::initializer_list<QWidget*>{bar->ubatchBox(), bar->seqsBox(), bar->flashAttnBox(), bar->vTypeBox()}) {
+        QVERIFY2(!field->isEnabled(), qPrintable(field->objectName()));
+        QVERIFY2(field->toolTip().startsWith(u"Not in the 2023 era: "_s), qPrintable(field->toolTip()));
+    }
+    QSignalSpy finished(w->session(), &GraphSession::loadFinished);
+    w->session()->openFile(model);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(bar->era(), ggml_version::v2026);
+    QVERIFY(!bar->nglBox()->isEnabled());
+    QCOMPARE(bar->nglBox()->toolTip(),
+             u"Not in the 2026 era yet: every layer is on the CPU there (View > Allocator > ggml 2023 offloads layers)"_s);
+    for (QWidget* field : std::initializer_list<QWidget*>{bar->ubatchBox(), bar->seqsBox(), bar->flashAttnBox(), bar->vTypeBox()})
+        QVERIFY2(field->isEnabled(), qPrintable(field->objectName()));
+    QCOMPARE(bar->ubatchBox()->text(), u"= batch"_s);
+
+    // 3 sequences, flash attention off: llama.cpp's graph for them (planscope-cli info: 171 and 186 nodes).
+    finished.clear();
+    bar->seqsBox()->setValue(3);
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(w->session()->document().g.nodes.size(), std::size_t{171});
+    QCOMPARE(w->replanner()->options().params.n_seq_max, 3);
+    finished.clear();
+    bar->seqsBox()->setValue(1);
+    bar->flashAttnBox()->setCurrentIndex(bar->flashAttnBox()->findText(u"off"_s));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(w->session()->document().g.nodes.size(), std::size_t{186});
+    QCOMPARE(w->replanner()->options().params.flash_attn, llm_flash_attn::off);
+
+    // A quantized V cache needs flash attention: refused before a build.
+    QSignalSpy rejected(w->replanner(), &ModelReplanner::replanRejected);
+    bar->vTypeBox()->setCurrentIndex(bar->vTypeBox()->findText(u"q8_0"_s));
+    QVERIFY(rejected.wait(5000));
+    QCOMPARE(rejected.last().at(0).toString(), u"a quantized V cache needs flash attention (auto or on)"_s);
+    // q8_0 K with flash attention: stories260K's head of 8 is no multiple of its 32-value block,
+    // which only the build knows; the graph stays, the status bar says why.
+    bar->vTypeBox()->setCurrentIndex(bar->vTypeBox()->findText(u"f16"_s));
+    bar->flashAttnBox()->setCurrentIndex(bar->flashAttnBox()->findText(u"auto"_s));
+    bar->kvTypeBox()->setCurrentIndex(bar->kvTypeBox()->findText(u"q8_0"_s));
+    QVERIFY(rejected.wait(10000));
+    QVERIFY2(rejected.last().at(0).toString().contains(u"does not divide n_embd_head_k=8"_s),
+             qPrintable(rejected.last().at(0).toString()));
+    QVERIFY2(w->statusBar()->currentMessage().startsWith(u"Not re-planned: "_s), qPrintable(w->statusBar()->currentMessage()));
+    QCOMPARE(w->session()->document().g.nodes.size(), std::size_t{186});
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n'))); // no box
+}
+
+// The remembered ngl waits for a 2023 graph: a .gguf opens in 2026 without it, and gets it in 2023.
+void TestWhatIf::rememberedNglWaitsFor2023() {
+    const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    if (!QFile::exists(model)) QSKIP("no shared stories260K.gguf");
+    QSettings().setValue(nglKey, 2);
+    QStringList errors;
+    auto w = windowWithDefaultModel(&errors);
+    QTRY_COMPARE_WITH_TIMEOUT(w->replanner()->options().params.ngl, 2, 20000); // the embedded model: 2023
+    QSignalSpy finished(w->session(), &GraphSession::loadFinished);
+    QSignalSpy rejected(w->replanner(), &ModelReplanner::replanRejected);
+    w->session()->openFile(model);
+    QVERIFY(finished.wait(10000));
+    QTest::qWait(100); // the follow-up has run
+    QCOMPARE(w->replanner()->options().params.ngl, 0);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(rejected.size(), 0);
+    w->session()->setEra(ggml_version::v2023);
+    QTRY_COMPARE_WITH_TIMEOUT(w->replanner()->options().params.ngl, 2, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w->session()->isLoading(), 20000);
+    const tensor_id wq4 = findTensor(w->session()->document(), "blk.4.attn_q.weight");
+    QVERIFY(wq4.valid());
+    QVERIFY(w->session()->document().buffers[w->session()->document().ctx[wq4].where->buffer.index()].backend != "CPU");
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
 }
 
@@ -387,6 +499,30 @@ void TestWhatIf::startupSpecNglKept() {
     QTRY_VERIFY_WITH_TIMEOUT(w.session()->llamaReserve().has_value(), 20000);
     QCOMPARE(w.replanner()->options().params.ngl, 1);
     QCOMPARE(started.size(), 0);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+}
+
+// A 2026 document's compute buffer row shows llama.cpp da46e59c's reserve (stories260K at the
+// defaults: CPU compute buffer size = 33,120 bytes, 0.03 MiB), not a 2023 prompt-graph line.
+void TestWhatIf::buffersShow2026Reserve() {
+    const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    if (!QFile::exists(model)) QSKIP("no shared stories260K.gguf");
+    QStringList errors;
+    auto w = windowWithDefaultModel(&errors);
+    QSignalSpy planned(w->session(), &GraphSession::planFinished);
+    w->session()->openFile(model);
+    QTRY_VERIFY_WITH_TIMEOUT(w->session()->llmReserve() && !w->session()->isLoading() && !w->session()->isPlanning(), 20000);
+    QCOMPARE(w->session()->llmReserve()->compute, std::size_t{33120});
+    const BufferListModel& buffers = *w->buffersPanel()->model();
+    int compute = -1;
+    for (int r = 0; r < buffers.rowCount(); ++r)
+        if (!buffers.index(r, BufferListModel::LlamaColumn).data().toString().isEmpty()) compute = r;
+    QVERIFY(compute >= 0);
+    const QModelIndex cell = buffers.index(compute, BufferListModel::LlamaColumn);
+    QCOMPARE(cell.data().toString(), u"0.03 MiB"_s);
+    const QString tip = cell.data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(u"llama.cpp da46e59c reserves: CPU compute buffer size = 0.03 MiB"_s), qPrintable(tip));
+    QVERIFY(!tip.contains(u"worst-case"_s));
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
 }
 

@@ -76,6 +76,7 @@ bool FileController::openWithOptions(const QString& path) {
     ModelOptionsDialog dialog(m_window);
     dialog.setWindowTitle(tr("Open %1").arg(QFileInfo(path).fileName()));
     dialog.setVocabSize(ggufVocabSize(path));
+    dialog.setEra(m_replanner->openEra(path));
     if (dialog.exec() != QDialog::Accepted) return false;
     m_replanner->openModel(path, dialog.options());
     return true;
@@ -85,6 +86,7 @@ void FileController::showModelOptions() {
     if (!m_replanner->canReplan()) return;
     ModelOptionsDialog dialog(m_window);
     dialog.setVocabSize(vocabSize(m_session->document()));
+    dialog.setEra(m_replanner->graphEra());
     dialog.setOptions(m_replanner->options());
     if (dialog.exec() == QDialog::Accepted) m_replanner->replan(dialog.options());
 }

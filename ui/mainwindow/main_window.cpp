@@ -85,8 +85,9 @@ MainWindow::MainWindow(QWidget* parent)
         statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     });
     connect(m_session, &GraphSession::loadFinished, this, [this] { statusBar()->clearMessage(); });
-    connect(m_session, &GraphSession::loadFailed, this, [this](const QString&, const QString& message) {
+    connect(m_session, &GraphSession::loadFailed, this, [this](const QString& path, const QString& message) {
         statusBar()->clearMessage();
+        if (m_replanner->takeFailedReplan(path, message)) return; // a what-if: said in the status bar
         reportError(tr("Cannot Open Graph"), tr("%1\n\nThe current graph is kept.").arg(message));
     });
     connect(m_session, &GraphSession::saveFailed, this, [this](const QString&, const QString& message) {
@@ -234,12 +235,14 @@ void MainWindow::createFileHandling() {
     // Run feeds a llama model's real prompt (its token ids) rather than the fill pattern.
     m_splits->controller()->setPromptSource([this] { return m_replanner->source().prompt(m_replanner->options()); });
     m_whatIf = new WhatIfBar(this);
+    addToolBarBreak(Qt::TopToolBarArea); // a row of its own: eight fields do not share one with stepping
     addToolBar(Qt::TopToolBarArea, m_whatIf);
     m_whatIf->setEnabled(false);
     connect(m_whatIf, &WhatIfBar::optionsEdited, m_replanner, &ModelReplanner::replan);
     connect(m_whatIf, &WhatIfBar::optionsEdited, this, [](const ModelOptions& o) { ModelFollowUp::rememberNgl(o.params.ngl); });
     new ModelFollowUp(m_session, m_replanner, this); // the remembered ngl, llama.cpp's reserve
     connect(m_replanner, &ModelReplanner::sourceChanged, this, [this] {
+        m_whatIf->setEra(m_replanner->graphEra());
         m_whatIf->setOptions(m_replanner->options());
         m_whatIf->setEnabled(m_replanner->canReplan());
     });

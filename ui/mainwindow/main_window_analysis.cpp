@@ -110,7 +110,7 @@ QMenu* MainWindow::createModelMenu() {
     menu->setObjectName(u"modelMenu"_s);
     QAction* sweep = menu->addAction(tr("Compute Buffer &Sweep…"), this, &MainWindow::showSweep);
     sweep->setObjectName(u"sweepAction"_s);
-    sweep->setStatusTip(tr("How the compute buffer grows with n_batch or n_ctx"));
+    sweep->setStatusTip(tr("How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx"));
     sweep->setEnabled(m_replanner->canReplan());
     connect(m_replanner, &ModelReplanner::sourceChanged, sweep, [this, sweep] { sweep->setEnabled(m_replanner->canReplan()); });
     return menu;
@@ -162,7 +162,7 @@ void MainWindow::askMaxBufferSize() {
 void MainWindow::showSweep() {
     // One dialog, not modal; shown again it sweeps the model as it is now (setModel drops old points).
     if (!m_sweep) m_sweep = new SweepDialog(this);
-    m_sweep->setModel(m_replanner->source(), m_replanner->options());
+    m_sweep->setModel(m_replanner->source(), m_replanner->options(), m_session->era().version());
     m_sweep->show();
     m_sweep->raise();
     m_sweep->activateWindow();

@@ -2,6 +2,9 @@
 
 #include "model/format.h"
 
+#include "llm_context/llm_reserve.h"
+#include "models/llama_report.h"
+
 #include <QFont>
 #include <QLocale>
 
@@ -36,15 +39,31 @@ void BufferListModel::setReserved(const ReservedLine& reserved) {
         }
 }
 
+void BufferListModel::setLlmReserve(std::shared_ptr<const planscope::llm_reserve_result> reserve) {
+    m_llm = std::move(reserve);
+}
+
+namespace {
+// llama_context's log line for its compute buffer: "CPU compute buffer size = 0.16 MiB".
+QString llmComputeLine(const planscope::llm_reserve_result& r) {
+    return toQString(planscope::llama_backend_compute_line("CPU", r.compute));
+}
+} // namespace
+
 QString BufferListModel::llamaText(const Row& row) const {
     const QString own = row.llamaLine.section(u" = "_s, 1); // "73.69 MiB"
     if (!row.promptGraph) return own;
+    if (m_llm) return llmComputeLine(*m_llm).section(u" = "_s, 1);
     if (m_reserved.state == ReservedLine::State::Known) return m_reserved.text.section(u" = "_s, 1);
     return tr("%1 (prompt graph)").arg(own);
 }
 
 QString BufferListModel::llamaToolTip(const Row& row) const {
     if (!row.promptGraph) return tr("llama.cpp prints: %1").arg(row.llamaLine);
+    if (m_llm)
+        return tr("llama.cpp da46e59c reserves: %1 (after its prompt, one-token and prompt graphs)\n"
+                  "this prompt graph alone: %2")
+            .arg(llmComputeLine(*m_llm), formatBytes(row.size));
     switch (m_reserved.state) {
     case ReservedLine::State::Known:
         return tr("llama.cpp reserves: %1 (worst-case graph)\nprompt graph: %2").arg(m_reserved.text, row.llamaLine);

@@ -89,7 +89,81 @@ QString formatTokenIds(std::span<const std::int32_t> tokens) {
     return parts.join(u',');
 }
 
-QString checkModelOptions(const ModelOptions& o) {
+QString optionUnavailable(ModelField field, planscope::ggml_version era) {
+    if (era == planscope::ggml_version::v2026) {
+        switch (field) {
+        case ModelField::NPast:
+            return ModelOptionsText::tr("Not in the 2026 era yet: llama.cpp 2026 sizes its compute buffer with every KV "
+                                        "cell, from cell 0");
+        case ModelField::Ngl:
+            return ModelOptionsText::tr("Not in the 2026 era yet: every layer is on the CPU there (View > Allocator > ggml "
+                                        "2023 offloads layers)");
+        case ModelField::WorstCase:
+            return ModelOptionsText::tr("Not in the 2026 era yet: llama.cpp 2026 reserves with every KV cell already, so "
+                                        "there is no separate worst-case graph");
+        default: return {};
+        }
+    }
+    switch (field) {
+    case ModelField::Ubatch:
+        return ModelOptionsText::tr("Not in the 2023 era: llama.cpp 2023 had no ubatch (a graph is n_batch tokens)");
+    case ModelField::Seqs: return ModelOptionsText::tr("Not in the 2023 era: llama.cpp 2023's graph holds one sequence");
+    case ModelField::FlashAttn: return ModelOptionsText::tr("Not in the 2023 era: llama.cpp 2023 had no flash attention");
+    case ModelField::QuantizedKv:
+        return ModelOptionsText::tr("Not in the 2023 era: llama.cpp 2023 stores K and V as f16 or f32");
+    case ModelField::TypeV:
+        return ModelOptionsText::tr("Not in the 2023 era: llama.cpp 2023 stores K and V as one type, the K field's");
+    default: return {};
+    }
+}
+
+ModelOptions optionsForEra(ModelOptions o, planscope::ggml_version era) {
+    planscope::llama_params& p = o.params;
+    const planscope::llama_params defaults;
+    if (era == planscope::ggml_version::v2026) {
+        p.n_past = defaults.n_past;
+        p.ngl = defaults.ngl;
+        p.worst_case = defaults.worst_case;
+        return o;
+    }
+    p.n_ubatch = defaults.n_ubatch;
+    p.n_seq_max = defaults.n_seq_max;
+    p.flash_attn = defaults.flash_attn;
+    const planscope::dtype k = planscope::kv_type_k(p);
+    p.kv_type = k == planscope::dtype::f32 ? k : planscope::dtype::f16;
+    p.type_k.reset();
+    p.type_v.reset();
+    return o;
+}
+
+namespace {
+
+QString checkPrompt(const ModelOptions& o) {
+    if (!o.tokens.empty() && static_cast<qsizetype>(o.tokens.size()) != o.params.n_batch)
+        return ModelOptionsText::tr("the prompt has %1 token ids but n_batch is %2").arg(o.tokens.size()).arg(o.params.n_batch);
+    return {};
+}
+
+// llama.cpp da46e59c's refusals (llm_context_params_of, resolve_cparams) in the fields' words.
+QString checkModelOptions2026(const ModelOptions& o) {
+    const planscope::llama_params& p = o.params;
+    if (p.n_ctx < 1) return ModelOptionsText::tr("n_ctx must be positive, got %1").arg(p.n_ctx);
+    if (p.n_batch < 1) return ModelOptionsText::tr("n_batch must be positive, got %1").arg(p.n_batch);
+    if (p.n_ubatch < 0) return ModelOptionsText::tr("n_ubatch must be 0 (n_batch) or positive, got %1").arg(p.n_ubatch);
+    if (p.n_seq_max < 1 || p.n_seq_max > 256)
+        return ModelOptionsText::tr("the sequences must be 1 to 256, got %1").arg(p.n_seq_max);
+    for (const auto& [field, on] : {std::pair{ModelField::NPast, p.n_past != 0}, std::pair{ModelField::Ngl, p.ngl != 0},
+                                   std::pair{ModelField::WorstCase, p.worst_case}})
+        if (on) return optionUnavailable(field, planscope::ggml_version::v2026);
+    if (planscope::traits(planscope::kv_type_v(p)).quantized && p.flash_attn == planscope::llm_flash_attn::off)
+        return ModelOptionsText::tr("a quantized V cache needs flash attention (auto or on)");
+    return checkPrompt(o);
+}
+
+} // namespace
+
+QString checkModelOptions(const ModelOptions& o, planscope::ggml_version era) {
+    if (era == planscope::ggml_version::v2026) return checkModelOptions2026(o);
     const planscope::llama_params& p = o.params;
     if (p.n_ctx < 1) return ModelOptionsText::tr("n_ctx must be positive, got %1").arg(p.n_ctx);
     if (p.n_batch < 1) return ModelOptionsText::tr("n_batch must be positive, got %1").arg(p.n_batch);
@@ -98,9 +172,15 @@ QString checkModelOptions(const ModelOptions& o) {
     if (p.n_batch > p.n_ctx) return ModelOptionsText::tr("n_batch %1 exceeds n_ctx %2").arg(p.n_batch).arg(p.n_ctx);
     if (!p.worst_case && qint64{p.n_past} + p.n_batch > p.n_ctx) // the worst case fixes n_past
         return ModelOptionsText::tr("n_past + n_batch = %1 exceeds n_ctx %2").arg(qint64{p.n_past} + p.n_batch).arg(p.n_ctx);
-    if (!o.tokens.empty() && static_cast<qsizetype>(o.tokens.size()) != p.n_batch)
-        return ModelOptionsText::tr("the prompt has %1 token ids but n_batch is %2").arg(o.tokens.size()).arg(p.n_batch);
-    return {};
+    const planscope::dtype k = planscope::kv_type_k(p), v = planscope::kv_type_v(p);
+    const bool ubatch = p.n_ubatch != 0 && p.n_ubatch != p.n_batch, seqs = p.n_seq_max != 1,
+               flash = p.flash_attn == planscope::llm_flash_attn::on,
+               quantized = planscope::traits(k).quantized || planscope::traits(v).quantized;
+    for (const auto& [field, on] : {std::pair{ModelField::Ubatch, ubatch}, std::pair{ModelField::Seqs, seqs},
+                                   std::pair{ModelField::FlashAttn, flash}, std::pair{ModelField::QuantizedKv, quantized},
+                                   std::pair{ModelField::TypeV, k != v}})
+        if (on) return optionUnavailable(field, planscope::ggml_version::v2023);
+    return checkPrompt(o);
 }
 
 int vocabSize(const planscope::graph_document& doc) {

@@ -55,19 +55,24 @@ void ModelFollowUp::run() {
     // A load names its spec; a document set directly (the app's start with a FILE) sends no
     // loadFinished, its spec is the session's file path.
     const bool ownNgl = m_specSetsNgl || specSetsNgl(m_session->filePath());
-    if (!m_replanner->optionsChosen() && !ownNgl) {
+    const planscope::ggml_version era = m_replanner->graphEra();
+    // A 2026 graph has every layer on the CPU: the remembered ngl waits for a 2023 one.
+    if (!m_replanner->optionsChosen() && !ownNgl && optionUnavailable(ModelField::Ngl, era).isEmpty()) {
         if (const int ngl = AppSettings::load().ngl; ngl != options.params.ngl) {
             ModelOptions remembered = options;
             remembered.params.ngl = ngl;
             if (m_replanner->replan(remembered)) return;
         }
     }
-    if (options.params.worst_case || !planscope::is_llama_prompt_graph(m_session->document())) return;
+    // llama.cpp da46e59c's reserve came with a 2026 document (GraphSession::llmReserve).
+    if (era != planscope::ggml_version::v2023 || options.params.worst_case ||
+        !planscope::is_llama_prompt_graph(m_session->document()))
+        return;
     m_session->computeLlamaReserve(
-        [source = m_replanner->source()](const planscope::llama_params& params) {
+        [source = m_replanner->source(), era](const planscope::llama_params& params) {
             ModelOptions o;
             o.params = params;
-            return source.loader(o)();
+            return source.loader(o, era)();
         },
         options.params);
 }

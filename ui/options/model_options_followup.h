@@ -1,8 +1,8 @@
 #pragma once
 // What follows a llama document's arrival, once per document, what-if edit or allocator change:
-// a model opened plainly is re-planned with the remembered ngl (AppSettings::ngl, as the what-if
-// bar re-plans), and for a prompt graph the session computes what llama.cpp reserves
-// (GraphSession::computeLlamaReserve). The work is posted once per burst of signals: a load
+// a model opened plainly in a 2023 graph is re-planned with the remembered ngl (AppSettings::ngl,
+// as the what-if bar re-plans), and for a 2023 prompt graph the session computes what llama.cpp
+// reserves (GraphSession::computeLlamaReserve; a 2026 graph brings llama.cpp da46e59c's reserve). The work is posted once per burst of signals: a load
 // reports its source twice (ModelReplanner::sourceChanged), an extra plan for each would be waste.
 #include <QObject>
 #include <QString>

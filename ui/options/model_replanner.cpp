@@ -44,7 +44,13 @@ QString ModelSource::label() const {
     return {};
 }
 
-GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options) const {
+planscope::ggml_version ModelSource::graphEra(planscope::ggml_version era) const {
+    // The embedded model's graph is built by build_llama_graph (llama.cpp 2023) in both eras.
+    if (kind == Kind::Embedded || kind == Kind::None) return planscope::ggml_version::v2023;
+    return planscope::graph_era(label().toStdString(), era);
+}
+
+GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options, planscope::ggml_version era) const {
     const planscope::llama_params params = options.params;
     if (kind == Kind::Embedded)
         return [params]() -> planscope::result<planscope::opened_source> {
@@ -52,7 +58,7 @@ GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options) cons
             if (!model) return model.err();
             return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
         };
-    return [source = label().toStdString(), params] { return planscope::open_source(source, params); };
+    return [source = label().toStdString(), params, era] { return planscope::open_source(source, params, era); };
 }
 
 std::optional<LlamaPrompt> ModelSource::prompt(const ModelOptions& options) const {
@@ -71,14 +77,38 @@ ModelReplanner::ModelReplanner(GraphSession* session, QObject* parent) : QObject
         if (!m_starting) m_pending.reset(); // someone else's load replaces ours
     });
     connect(m_session, &GraphSession::loadFinished, this, &ModelReplanner::onLoadFinished);
+    m_session->setEraRebuild([this](planscope::ggml_version era) { return rebuildForEra(era); });
 }
 
 ModelReplanner::~ModelReplanner() {
-    if (m_session) m_session->removeObserver(this);
+    if (!m_session) return;
+    m_session->removeObserver(this);
+    m_session->setEraRebuild({});
+}
+
+planscope::ggml_version ModelReplanner::graphEra() const { return m_builtEra; }
+
+planscope::ggml_version ModelReplanner::openEra(const QString& path) const {
+    return path == m_session->filePath() ? m_session->era().version() : planscope::default_era(path.toStdString());
 }
 
 void ModelReplanner::openModel(const QString& path, const ModelOptions& options) {
-    start(ModelSource{ModelSource::Kind::GgufFile, path}, options);
+    start(ModelSource{ModelSource::Kind::GgufFile, path}, options, openEra(path));
+    m_pending->replan = false;
+}
+
+bool ModelReplanner::rebuildForEra(planscope::ggml_version era) {
+    // The graph of a template or the embedded model is 2023's in both eras: planned again, not rebuilt.
+    if (m_source.graphEra(era) == m_builtEra) return false;
+    start(m_source, optionsForEra(m_options, m_source.graphEra(era)), era, m_chosen);
+    return true;
+}
+
+bool ModelReplanner::takeFailedReplan(const QString& path, const QString& message) {
+    if (!m_pending || !m_pending->replan || path != m_pending->source.label()) return false;
+    m_pending.reset();
+    emit replanRejected(message);
+    return true;
 }
 
 bool ModelReplanner::replan(const ModelOptions& options) {
@@ -86,21 +116,21 @@ bool ModelReplanner::replan(const ModelOptions& options) {
         emit replanRejected(tr("Only a model (.gguf) or the llama template can be re-planned."));
         return false;
     }
-    if (const QString problem = checkModelOptions(options); !problem.isEmpty()) {
+    if (const QString problem = checkModelOptions(options, graphEra()); !problem.isEmpty()) {
         emit replanRejected(problem);
         return false;
     }
-    start(m_source, options);
+    start(m_source, options, m_session->era().version());
     return true;
 }
 
-void ModelReplanner::start(const ModelSource& source, const ModelOptions& options) {
-    Pending pending{source, options, {}};
+void ModelReplanner::start(const ModelSource& source, const ModelOptions& options, planscope::ggml_version era, bool chosen) {
+    Pending pending{source, options, {}, chosen, true};
     if (const planscope::tensor_id selected = m_session->selection(); selected.valid())
         pending.selected = m_session->document().ctx[selected].name;
     m_pending = std::move(pending);
     m_starting = true;
-    m_session->openWith(source.label(), source.filePath(), source.loader(options));
+    m_session->openWith(source.label(), source.filePath(), source.loader(options, era));
     m_starting = false;
 }
 
@@ -118,6 +148,7 @@ void ModelReplanner::onGraphLoaded(const planscope::graph_document& doc) {
         m_source = {};
         m_options = {};
     }
+    m_builtEra = m_source.graphEra(m_session->era().version());
     emit sourceChanged();
 }
 
@@ -125,7 +156,7 @@ void ModelReplanner::onLoadFinished(const QString& path) {
     if (m_pending && path == m_pending->source.label()) {
         m_source = m_pending->source;
         m_options = m_pending->options;
-        m_chosen = true;
+        m_chosen = m_pending->chosen;
         const std::string selected = std::move(m_pending->selected);
         m_pending.reset();
         m_session->setSelection(findByName(m_session->document(), selected));
@@ -135,6 +166,7 @@ void ModelReplanner::onLoadFinished(const QString& path) {
     } else {
         return; // onGraphLoaded has said what it is
     }
+    m_builtEra = m_source.graphEra(m_session->era().version());
     emit sourceChanged();
 }
 

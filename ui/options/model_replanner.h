@@ -2,7 +2,10 @@
 // What-if re-planning: remembers where the current llama document came from (a .gguf file,
 // template:llama, or the embedded default model) and the options it was built with, and rebuilds
 // it with other options through GraphSession::openWith (on the session's worker thread). The
-// selected tensor is selected again by name in the new document when it still exists.
+// selected tensor is selected again by name in the new document when it still exists. A .gguf or
+// the llama template is built as the session's era's llama.cpp builds it (graph_era): View >
+// Allocator rebuilds it in the other era's graph (GraphSession::setEraRebuild), with the options
+// that era takes.
 #include "execution/split_run.h"
 #include "model_options.h"
 #include "session/graph_observer.h"
@@ -26,8 +29,11 @@ struct ModelSource {
     // What the session's signals name the load: the path, "template:SPEC", or the model's name.
     [[nodiscard]] QString label() const;
     [[nodiscard]] QString filePath() const { return kind == Kind::GgufFile ? location : QString(); }
-    // Builds this source with `options` (open_source, or loadDefaultModel for Embedded).
-    [[nodiscard]] GraphSession::SourceLoader loader(const ModelOptions& options) const;
+    // The era whose llama.cpp builds this source's graph when `era` plans it: graph_era's for a
+    // .gguf and the llama template (`era`), 2023 for the embedded model.
+    [[nodiscard]] planscope::ggml_version graphEra(planscope::ggml_version era) const;
+    // Builds this source with `options` in graphEra(era) (open_source, or loadDefaultModel for Embedded).
+    [[nodiscard]] GraphSession::SourceLoader loader(const ModelOptions& options, planscope::ggml_version era) const;
     // The model file and options.tokens for Run; none for a template (no weights) or no prompt.
     [[nodiscard]] std::optional<LlamaPrompt> prompt(const ModelOptions& options) const;
 };
@@ -45,12 +51,19 @@ public:
     [[nodiscard]] const ModelOptions& options() const { return m_options; }
     // The options were chosen (replan, openModel), not a plain open's defaults.
     [[nodiscard]] bool optionsChosen() const { return m_chosen; }
+    // The era whose llama.cpp built the current document (ModelSource::graphEra of the session's).
+    [[nodiscard]] planscope::ggml_version graphEra() const;
+    // The era a .gguf at `path` opens in: the session's for the file already open, else its default.
+    [[nodiscard]] planscope::ggml_version openEra(const QString& path) const;
 
     // Opens a .gguf model with `options` (File > Open's model options).
     void openModel(const QString& path, const ModelOptions& options);
     // Rebuilds the current model with `options`; false (and replanRejected) when there is no model
     // or checkModelOptions refuses them. Equal options still re-plan.
     bool replan(const ModelOptions& options);
+    // A failed load that was a re-plan: replanRejected(message) instead of an error box; false
+    // for any other load.
+    bool takeFailedReplan(const QString& path, const QString& message);
 
     void onGraphLoaded(const planscope::graph_document& doc) override;
     void onSelectionChanged(planscope::tensor_id) override {}
@@ -61,13 +74,16 @@ signals:
     void replanRejected(const QString& message);
 
 private:
-    void start(const ModelSource& source, const ModelOptions& options);
+    void start(const ModelSource& source, const ModelOptions& options, planscope::ggml_version era, bool chosen = true);
     void onLoadFinished(const QString& path);
+    bool rebuildForEra(planscope::ggml_version era);
 
     struct Pending {
         ModelSource source;
         ModelOptions options;
         std::string selected; // the selection's tensor name, to select again
+        bool chosen = true;   // false for an era's rebuild of options not chosen
+        bool replan = true;   // false for File > Open's
     };
 
     QPointer<GraphSession> m_session; // a sibling in the window, which may go first
@@ -76,6 +92,7 @@ private:
     std::optional<Pending> m_pending; // our load in flight; another load clears it
     bool m_starting = false;          // inside our own openWith (its loadStarted is ours)
     bool m_chosen = false;
+    planscope::ggml_version m_builtEra = planscope::ggml_version::v2023;
 };
 
 } // namespace planscope::ui

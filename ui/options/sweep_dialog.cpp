@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -44,11 +45,11 @@ QString oneLine(QString text) {
 SweepDialog::SweepDialog(QWidget* parent)
     : QDialog(parent), m_keyBox(new QComboBox(this)), m_values(new QLineEdit(this)), m_valuesError(new QLabel(this)),
       m_run(new QPushButton(tr("&Run"), this)), m_cancel(new QPushButton(tr("Cance&l"), this)),
-      m_progress(new QProgressBar(this)), m_message(new QLabel(this)), m_chart(new SweepChart(this)),
+      m_progress(new QProgressBar(this)), m_message(new QLabel(this)), m_eraNote(new QLabel(this)),
+      m_chart(new SweepChart(this)),
       m_points(new SweepPointModel(this)), m_table(new QTableView(this)) {
     setWindowTitle(tr("Compute Buffer Sweep"));
     m_keyBox->addItem(sweepKeyLabel(planscope::sweep_key::batch), static_cast<int>(planscope::sweep_key::batch));
-    m_keyBox->addItem(sweepKeyLabel(planscope::sweep_key::ctx), static_cast<int>(planscope::sweep_key::ctx));
     m_values->setPlaceholderText(tr("Comma-separated values, e.g. 1,8,32"));
     m_valuesError->setTextFormat(Qt::PlainText);
     m_valuesError->setStyleSheet(u"color: #b00020"_s);
@@ -58,6 +59,9 @@ SweepDialog::SweepDialog(QWidget* parent)
     m_message->setTextFormat(Qt::PlainText);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_eraNote->setObjectName(u"sweepEraNote"_s);
+    m_eraNote->setWordWrap(true);
+    m_eraNote->hide();
 
     auto* keyLabel = new QLabel(tr("S&weep:"), this);
     keyLabel->setBuddy(m_keyBox);
@@ -99,6 +103,7 @@ SweepDialog::SweepDialog(QWidget* parent)
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addWidget(m_eraNote);
     layout->addLayout(status);
     layout->addWidget(split, 1);
     layout->addWidget(buttons);
@@ -130,10 +135,12 @@ QString SweepDialog::defaultValues(planscope::sweep_key key) const {
     // A batch larger than the context, or a context smaller than the batch, would only fail.
     const planscope::llama_params& p = m_options.params;
     QStringList values;
-    if (key == planscope::sweep_key::batch) {
+    if (key != planscope::sweep_key::ctx) {
+        // llama.cpp da46e59c limits n_ubatch to n_batch.
+        const int most = key == planscope::sweep_key::batch ? p.n_ctx : p.n_batch;
         for (int v : batchDefaults)
-            if (v <= p.n_ctx) values << QString::number(v);
-        if (values.isEmpty()) values << QString::number(p.n_ctx);
+            if (v <= most) values << QString::number(v);
+        if (values.isEmpty()) values << QString::number(most);
     } else {
         for (int v : ctxDefaults)
             if (v >= p.n_batch) values << QString::number(v);
@@ -142,13 +149,31 @@ QString SweepDialog::defaultValues(planscope::sweep_key key) const {
     return values.join(u',');
 }
 
-void SweepDialog::setModel(const ModelSource& source, const ModelOptions& options) {
+void SweepDialog::setModel(const ModelSource& source, const ModelOptions& options, planscope::ggml_version era) {
     if (isRunning()) {
         stop();
         emit sweepFinished();
     }
     m_source = source;
-    m_options = options;
+    m_era = source.graphEra(era);
+    m_options = optionsForEra(options, m_era);
+    {
+        // n_ubatch is swept in ggml 2026 alone: llama.cpp 2023 had none.
+        const QSignalBlocker block(m_keyBox);
+        const planscope::sweep_key was = key();
+        m_keyBox->clear();
+        for (const planscope::sweep_key k : {planscope::sweep_key::batch, planscope::sweep_key::ubatch, planscope::sweep_key::ctx})
+            if (k != planscope::sweep_key::ubatch || m_era == planscope::ggml_version::v2026)
+                m_keyBox->addItem(sweepKeyLabel(k), static_cast<int>(k));
+        m_keyBox->setCurrentIndex(std::max(0, m_keyBox->findData(static_cast<int>(was))));
+    }
+    m_eraNote->setText(m_era == planscope::ggml_version::v2026
+                           ? tr("ggml 2026: each point is the graph llama.cpp da46e59c reserves with, planned by ggml "
+                                "2026; llama.cpp's figure is its context's compute buffer after the prompt, one-token "
+                                "and prompt graphs.")
+                           : tr("ggml 2023: each point is llama.cpp 2023's graph, planned by ggml 2023; llama.cpp's "
+                                "figure is what its worst-case graph reserves."));
+    m_eraNote->setVisible(source.replannable());
     m_points->clear();
     m_chart->clear();
     m_progress->hide(); // until a sweep starts
@@ -165,9 +190,14 @@ void SweepDialog::showFixedParameters() {
         return;
     }
     // The swept one does not stay: n_batch while n_batch is swept, n_ctx while n_ctx is.
-    showMessage(key() == planscope::sweep_key::batch
-                    ? tr("The other parameters stay as they are: n_ctx %1.").arg(m_options.params.n_ctx)
-                    : tr("The other parameters stay as they are: n_batch %1.").arg(m_options.params.n_batch));
+    const planscope::llama_params& p = m_options.params;
+    switch (key()) {
+    case planscope::sweep_key::batch: showMessage(tr("The other parameters stay as they are: n_ctx %1.").arg(p.n_ctx)); break;
+    case planscope::sweep_key::ubatch:
+        showMessage(tr("The other parameters stay as they are: n_ctx %1, n_batch %2.").arg(p.n_ctx).arg(p.n_batch));
+        break;
+    case planscope::sweep_key::ctx: showMessage(tr("The other parameters stay as they are: n_batch %1.").arg(p.n_batch)); break;
+    }
 }
 
 void SweepDialog::setKey(planscope::sweep_key key) {
@@ -215,10 +245,10 @@ void SweepDialog::run() {
     showMessage(tr("Planning %n point(s)…", nullptr, static_cast<int>(values->size())));
 
     // The worker owns copies of what it reads; points and the end come back queued to this thread.
-    planscope::sweep_builder build = [source = m_source, options = m_options](const planscope::llama_params& p) {
+    planscope::sweep_builder build = [source = m_source, options = m_options, era = m_era](const planscope::llama_params& p) {
         ModelOptions o = options;
         o.params = p;
-        return source.loader(o)();
+        return source.loader(o, era)();
     };
     QThread* worker = QThread::create([this, generation, build = std::move(build), base = m_options.params, k,
                                        values = std::move(values).value(), stopFlag] {

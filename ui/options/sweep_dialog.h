@@ -3,7 +3,9 @@
 // n_ctx values (source/llama_sweep.h, what planscope-cli plan --sweep prints), as a chart and a
 // table. The sweep runs on a worker thread and streams its points as they are planned; Cancel,
 // another run, another model or closing the dialog stop it at once (what the worker still sends
-// is dropped by generation), and the destructor waits for it.
+// is dropped by generation), and the destructor waits for it. A point is the graph of the
+// document's era (source/llama_sweep.h): llama.cpp 2023's, or da46e59c's in ggml 2026, which
+// also sweeps n_ubatch; eraNote says which.
 #include "model_options.h"
 #include "model_replanner.h"
 #include "source/llama_sweep.h"
@@ -33,14 +35,16 @@ public:
     explicit SweepDialog(QWidget* parent = nullptr);
     ~SweepDialog() override; // stops a running sweep and waits for its worker
 
-    // The model to sweep, and the options every point starts from; the current key's default
-    // values. A source that is no model leaves Run disabled with a message.
-    void setModel(const ModelSource& source, const ModelOptions& options);
+    // The model to sweep, and the options every point starts from (what the era takes of them);
+    // the current key's default values. `era`: the session's, whose graph the points are
+    // (ModelSource::graphEra). A source that is no model leaves Run disabled with a message.
+    void setModel(const ModelSource& source, const ModelOptions& options,
+                  planscope::ggml_version era = planscope::ggml_version::v2023);
     // Selects `key` and fills in its default values.
     void setKey(planscope::sweep_key key);
     void setValues(const QString& values);
     [[nodiscard]] planscope::sweep_key key() const;
-    // batch: 1,8,32,128,512 up to n_ctx; ctx: 256 to 4096 from n_batch on.
+    // batch: 1,8,32,128,512 up to n_ctx; ubatch: the same up to n_batch; ctx: 256 to 4096 from n_batch on.
     [[nodiscard]] QString defaultValues(planscope::sweep_key key) const;
 
     // Starts a sweep of the values (restarting one that runs); nothing when Run is disabled.
@@ -56,6 +60,8 @@ public:
     [[nodiscard]] QPushButton* cancelButton() const { return m_cancel; }
     [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
     [[nodiscard]] QLabel* messageLabel() const { return m_message; }
+    // Which llama.cpp builds the points; hidden with no model.
+    [[nodiscard]] QLabel* eraNote() const { return m_eraNote; }
     [[nodiscard]] SweepChart* chart() const { return m_chart; }
     [[nodiscard]] SweepPointModel* pointModel() const { return m_points; }
     [[nodiscard]] QTableView* table() const { return m_table; }
@@ -80,6 +86,7 @@ private:
 
     ModelSource m_source;
     ModelOptions m_options;
+    planscope::ggml_version m_era = planscope::ggml_version::v2023;
     quint64 m_generation = 0;
     quint64 m_running = 0; // the generation of the sweep in progress; 0: none
     std::shared_ptr<std::atomic<bool>> m_stop;
@@ -91,6 +98,7 @@ private:
     QPushButton* m_cancel;
     QProgressBar* m_progress;
     QLabel* m_message;
+    QLabel* m_eraNote;
     SweepChart* m_chart;
     SweepPointModel* m_points;
     QTableView* m_table;

@@ -9,7 +9,14 @@ namespace planscope::ui {
 
 using namespace Qt::StringLiterals;
 
-QString sweepKeyLabel(planscope::sweep_key key) { return key == planscope::sweep_key::batch ? u"n_batch"_s : u"n_ctx"_s; }
+QString sweepKeyLabel(planscope::sweep_key key) {
+    switch (key) {
+    case planscope::sweep_key::batch: return u"n_batch"_s;
+    case planscope::sweep_key::ubatch: return u"n_ubatch"_s;
+    case planscope::sweep_key::ctx: break;
+    }
+    return u"n_ctx"_s;
+}
 
 SweepPointModel::SweepPointModel(QObject* parent) : QAbstractTableModel(parent) {}
 

@@ -56,6 +56,7 @@ BuffersPanel::BuffersPanel(GraphSession* session, QWidget* parent)
 BuffersPanel::~BuffersPanel() { m_session->removeObserver(this); }
 
 void BuffersPanel::onGraphLoaded(const planscope::graph_document& doc) {
+    m_model->setLlmReserve(m_session->llmReserve());
     m_model->setDocument(doc);
     m_llmModel->setReserve(m_session->llmReserve());
     m_llmTitle->setVisible(showsLlmMemory());

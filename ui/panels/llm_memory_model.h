@@ -3,7 +3,7 @@
 // lists it: one row per buffer type with its model (weights), context (KV cache) and compute bytes,
 // plus the output (logits) buffer, which the breakdown leaves out, on the host's "CPU" row; then a
 // total row. The Buffers dock shows it; the Graph Summary and the status bar take the totals.
-#include "llm/llm_reserve.h"
+#include "llm_context/llm_reserve.h"
 
 #include <QAbstractTableModel>
 

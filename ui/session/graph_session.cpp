@@ -63,6 +63,7 @@ void GraphSession::setDocument(planscope::graph_document doc, const QString& fil
         emit maxBufferSizeChanged();
     }
     m_trace.reset();
+    m_planStale = false;
     const bool wasScheduled = showsScheduledTrace();
     m_scheduled.reset();
     m_showScheduled = false;
@@ -76,6 +77,10 @@ void GraphSession::setEra(planscope::ggml_version version) {
     if (chosen == m_era) return;
     m_era = chosen;
     emit eraChanged();
+    if (m_eraRebuild && m_eraRebuild(version)) {
+        m_planStale = true; // planned when the rebuilt document arrives, or if it fails
+        return;
+    }
     startPlan();
 }
 
@@ -167,7 +172,9 @@ bool GraphSession::openTemplate(const QString& name) {
 }
 
 void GraphSession::openFile(const QString& path) {
-    openWith(path, path, [source = path.toStdString()] { return planscope::open_source(source, {}); });
+    const std::string source = path.toStdString();
+    const planscope::ggml_version era = path == m_filePath ? m_era->version() : planscope::default_era(source);
+    openWith(path, path, [source, era] { return planscope::open_source(source, {}, era); });
 }
 
 void GraphSession::openWith(const QString& path, const QString& filePath, SourceLoader load) {
@@ -184,6 +191,10 @@ void GraphSession::openWith(const QString& path, const QString& filePath, Source
                 if (generation != m_lastGeneration) return; // a newer open superseded this one
                 m_pendingGeneration = 0;
                 if (!*loaded) {
+                    if (m_planStale) { // the era's rebuild failed: its document is planned as it is
+                        m_planStale = false;
+                        startPlan();
+                    }
                     emit loadFailed(path, errorText(loaded->err()));
                     return;
                 }

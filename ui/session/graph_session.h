@@ -57,8 +57,9 @@ public:
     [[nodiscard]] const std::shared_ptr<const planscope::sched_plan>& loggedSchedule() const { return m_logged; }
     // Builds a built-in graph (planscope::templates()); false and loadFailed on an unknown name.
     bool openTemplate(const QString& name);
-    // Opens a graph file, model or DOT dump (open_graph_source) on a worker thread; ends with
-    // loadFinished or loadFailed.
+    // Opens a graph file, model or DOT dump (open_source) on a worker thread; ends with
+    // loadFinished or loadFailed. A model opens in its default era, the file open now in the
+    // session's.
     void openFile(const QString& path);
     // As openFile, with `load` run on the worker (a model re-planned with other options): `path`
     // names the load in the signals, `filePath` becomes filePath() (empty for no file).
@@ -92,9 +93,14 @@ public:
 
     // The era that plans, schedules and runs the document: a choice of the document's (another
     // document starts in its source's, setDocument; a re-plan of the same one keeps it). Another
-    // era re-plans at once.
+    // era re-plans at once, or rebuilds a document whose graph is the era's (a .gguf: graph_era)
+    // through the rebuild hook, whose load then brings the document to plan.
     [[nodiscard]] const planscope::era& era() const { return *m_era; }
     void setEra(planscope::ggml_version version);
+    // Called by setEra with the new era (after eraChanged): true when it started a load (openWith)
+    // of the document as that era builds it. Empty: always re-planned.
+    using EraRebuild = std::function<bool(planscope::ggml_version)>;
+    void setEraRebuild(EraRebuild rebuild) { m_eraRebuild = std::move(rebuild); }
     // The buffer type's maximum size (ggml 2026 chunks; SIZE_MAX: none), chosen like the era.
     [[nodiscard]] std::size_t maxBufferSize() const { return m_maxBufferSize; }
     void setMaxBufferSize(std::size_t bytes);
@@ -153,6 +159,8 @@ private:
     const planscope::era* m_era = &planscope::era_for(planscope::ggml_version::v2023);
     std::shared_ptr<const planscope::sched_plan> m_logged;
     std::shared_ptr<const planscope::llm_reserve_result> m_llm;
+    EraRebuild m_eraRebuild;
+    bool m_planStale = false; // setEra left the plan to a rebuild, which may still fail
     std::size_t m_maxBufferSize = SIZE_MAX;
     std::unique_ptr<PlanTrace> m_trace;
     quint64 m_lastPlanGeneration = 0;

@@ -61,14 +61,15 @@ planscope::result<planscope::graph_document> loadStartupGraph(const QString& fil
     return std::move(loaded->doc);
 }
 
-planscope::result<planscope::opened_source> loadStartupSource(const QString& file) {
+planscope::result<planscope::opened_source> loadStartupSource(const QString& file, std::optional<planscope::ggml_version> era) {
     if (file.isEmpty()) {
         auto model = loadDefaultModel();
         if (!model) return model.err();
         return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {},
                                         planscope::default_era(startupModelName), {}}; // a .gguf model's
     }
-    auto loaded = planscope::open_source(file.toStdString(), {});
+    const std::string source = file.toStdString();
+    auto loaded = planscope::open_source(source, {}, era.value_or(planscope::default_era(source)));
     if (loaded) return loaded;
     // The sources name the file already; keep the promise for any error that does not.
     const std::string prefix = file.toStdString() + ": ";

@@ -12,12 +12,18 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace planscope::ui {
 
 // The default model's file name, which is also the document's name.
 inline constexpr std::string_view startupModelName = "stories260K.gguf";
-inline constexpr planscope::llama_params startupParams{.n_ctx = 512, .n_batch = 8};
+inline constexpr planscope::llama_params startupParams = [] {
+    planscope::llama_params p; // every other field at its default, the K and V types unset
+    p.n_ctx = 512;
+    p.n_batch = 8;
+    return p;
+}();
 // Its prompt, "<s> Once upon a time, there was" in stories260K's vocabulary: BOS (1), then the ids of
 // "▁Once ▁upon ▁a ▁time , ▁there ▁was"; the first five are the CLI run test's prompt.
 inline constexpr std::array<std::int32_t, 8> startupTokens{1, 403, 407, 261, 378, 432, 383, 286};
@@ -33,7 +39,9 @@ planscope::result<planscope::graph_document> loadDefaultGraph(); // loadDefaultM
 // opens (.json, .gguf, .dot, template:NAME). Errors read "FILE: reason".
 planscope::result<planscope::graph_document> loadStartupGraph(const QString& file);
 // As loadStartupGraph, with the tensors llama.cpp allocated before the graph (its inputs), which
-// the session's plan pre-allocates.
-planscope::result<planscope::opened_source> loadStartupSource(const QString& file);
+// the session's plan pre-allocates. `era` (planscope --ggml) builds a .gguf's graph as that era's
+// llama.cpp builds it (graph_era); none: the file's default era.
+planscope::result<planscope::opened_source> loadStartupSource(const QString& file,
+                                                             std::optional<planscope::ggml_version> era = {});
 
 } // namespace planscope::ui
