@@ -52,6 +52,13 @@ result<llama_source> open_llama_source(std::string_view source) {
     return out;
 }
 
+llama_source open_llama_source(std::string_view name, gguf_file file) {
+    llama_source out;
+    out.m_source = name;
+    out.m_file = std::make_shared<const gguf_file>(std::move(file));
+    return out;
+}
+
 llama_params llama_source::params(const llama_params& base) const {
     if (m_file) return base;
     auto keys = llama_template_keys(m_spec, base); // checked by open_llama_source

@@ -55,6 +55,7 @@ public:
 private:
     [[nodiscard]] result<opened_source> build_2026(const llama_params& base) const;
     friend result<llama_source> open_llama_source(std::string_view source);
+    friend llama_source open_llama_source(std::string_view name, gguf_file file);
     std::string m_source;
     std::string m_spec;                          // the template's, after "template:"
     std::shared_ptr<const gguf_file> m_file;     // null for template:llama
@@ -62,6 +63,8 @@ private:
 };
 // For a source that takes_llama_params; errors read "SOURCE: reason".
 result<llama_source> open_llama_source(std::string_view source);
+// A model already parsed (the GUI's embedded stories260K), named as its .gguf file.
+llama_source open_llama_source(std::string_view name, gguf_file file);
 
 // Errors read "SOURCE: reason" so they can be printed as "error: SOURCE: reason".
 // `params` applies to .gguf models and template:llama (whose own keys take precedence); a llama

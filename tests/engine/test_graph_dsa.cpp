@@ -7,6 +7,8 @@
 
 #include <QtTest>
 
+#include <optional>
+
 using namespace planscope;
 
 namespace {
@@ -20,8 +22,10 @@ struct planned {
 };
 
 // Plans a source as `planscope-cli plan` does, recording the events.
-std::optional<planned> plan_source(const std::string& source, const llama_params& params = {}) {
-    auto in = open_source(source, params);
+// `era`: none opens the source in its default era.
+std::optional<planned> plan_source(const std::string& source, const llama_params& params = {},
+                                   std::optional<ggml_version> era = {}) {
+    auto in = era ? open_source(source, params, *era) : open_source(source, params);
     if (!in) return std::nullopt;
     plan_options options;
     options.preallocate = in->preallocate;
@@ -170,7 +174,8 @@ void TestGraphDsa::ggmlIsTheAllocator() {
     llama_params params;
     params.n_batch = batch;
     params.n_past = past;
-    const auto p = plan_source(source.toStdString(), params);
+    // n_past (a decode step at a position) is llama.cpp 2023's: da46e59c reserves for every KV cell.
+    const auto p = plan_source(source.toStdString(), params, past ? std::optional(ggml_version::v2023) : std::nullopt);
     QVERIFY(p);
     const auto ggml = plan_graph_dsa(p->g, planner_kind::ggml);
     QVERIFY2(ggml.ok(), ggml.ok() ? "" : ggml.err().message.c_str());
@@ -191,7 +196,7 @@ void TestGraphDsa::otherPlannerMovesTensors() {
     params.n_ctx = 4096;
     params.n_batch = 1;
     params.n_past = 4000;
-    auto p = plan_source(source, params);
+    auto p = plan_source(source, params, ggml_version::v2023); // n_past is llama.cpp 2023's
     QVERIFY(p);
     const auto best = plan_graph_dsa(p->g, planner_kind::best, {200ms});
     QVERIFY(best.ok());

@@ -11,6 +11,8 @@
 
 #include <QtTest>
 
+#include <optional>
+
 using namespace planscope;
 using namespace Qt::StringLiterals;
 
@@ -22,8 +24,8 @@ struct planned {
     std::vector<alloc_event> events;
 };
 
-planned plan_of(const std::string& source) {
-    auto in = open_source(source, {});
+planned plan_of(const std::string& source, std::optional<ggml_version> era = {}) {
+    auto in = era ? open_source(source, {}, *era) : open_source(source, {});
     if (!in) qFatal("%s", in.err().message.c_str());
     alloc_recorder recorder;
     plan_options o;
@@ -135,10 +137,10 @@ void TestLiveTensors::lifetimesAndRiders() {
     QCOMPARE(names(p.doc, c.riders), QStringList{u"v"_s});
 }
 
-// stories260K's peak is its last node: the logits (512 x 8 f32 = 16 KiB) and the last layer's
-// ffn_out (64 x 8 f32 = 2 KiB), which the output reads.
+// stories260K's peak in llama.cpp 2023's graph is its last node: the logits (512 x 8 f32 = 16 KiB)
+// and the last layer's ffn_out (64 x 8 f32 = 2 KiB), which the output reads.
 void TestLiveTensors::peakOfStories260K() {
-    const planned p = plan_of(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    const planned p = plan_of(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf", ggml_version::v2023);
     const auto buffers = recorded_buffers(p.doc, p.events);
     const live_set s = live_at(p.doc, p.events, p.plan.compute, buffers[0].peak_step);
     QCOMPARE(s.high_water, std::uint64_t{18432});
@@ -149,6 +151,12 @@ void TestLiveTensors::peakOfStories260K() {
     QVERIFY(s.allocations[0].pending_readers.empty());
     QCOMPARE(p.doc.ctx[s.allocations[1].owner].name, std::string("ffn_out-4"));
     QCOMPARE(names(p.doc, s.allocations[1].pending_readers), QStringList{u"result_output"_s});
+
+    // By default a .gguf opens in 2026 (flash attention on): its peak is llama.cpp da46e59c's CPU
+    // compute buffer (tests/data/llama_cpp/stories260K.tsv, n_ctx 512 n_batch 8: 33,120 B).
+    const planned d = plan_of(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+    const auto dbuf = recorded_buffers(d.doc, d.events);
+    QCOMPARE(live_at(d.doc, d.events, d.plan.compute, dbuf[0].peak_step).high_water, std::uint64_t{33120});
 }
 
 void TestLiveTensors::llamaCppSize_data() {

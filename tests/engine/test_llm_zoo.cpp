@@ -41,7 +41,8 @@ std::vector<fields> reference_lines(const char* file) {
 // The zoo written once for the whole run.
 const std::filesystem::path& zoo_dir() {
     static QTemporaryDir dir;
-    return *new std::filesystem::path(dir.path().toStdString());
+    static const std::filesystem::path path(dir.path().toStdString());
+    return path;
 }
 
 const gguf_file& zoo_file(const std::string& file_name) {

@@ -189,7 +189,7 @@ private slots:
                                  << "error: the log has no node lines (GGML_SCHED_DEBUG=1): print it with GGML_SCHED_DEBUG=2 to see its graph";
         QTest::newRow("unknown op")
             << "\n## SPLIT #0: CPU # 0 inputs\n"
-               "node #  0 (SSM_CONV):                    moe (  16K) [  CPU         ] use=0,c=1:                    x (  16K) [  CPU         ]\n"
+               "node #  0 (  SSM_CONV):                  moe (  16K) [  CPU         ] use=0,c=1:                    x (  16K) [  CPU         ]\n"
             << "ops Planscope does not model are shown as NONE: SSM_CONV (1)";
         QTest::newRow("unary by its name")
             << "\n## SPLIT #0: CPU # 0 inputs\n"

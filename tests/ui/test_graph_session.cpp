@@ -4,6 +4,7 @@
 #include "session/graph_observer.h"
 #include "session/graph_session.h"
 #include "session/startup_graph.h"
+#include "default_model_support.h"
 #include "ui_test_support.h"
 
 #include <QSignalSpy>
@@ -16,9 +17,6 @@ using namespace planscope::ui::test;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// stories260K.gguf as llama.cpp da46e59c reserves it: n_ctx 512, n_batch 8, flash attention auto (on).
-constexpr int stories2026Nodes = 161;
 
 class RecordingObserver final : public IGraphObserver {
 public:
@@ -236,8 +234,13 @@ void TestGraphSession::startupGraph() {
     auto graph = loadStartupGraph({});
     QVERIFY2(graph.ok(), graph.ok() ? "" : graph.err().message.c_str());
     QCOMPARE(graph->name, std::string("stories260K.gguf"));
-    QCOMPARE(static_cast<int>(graph->g.nodes.size()), startupNodes);
-    QCOMPARE(static_cast<int>(graph->g.leafs.size()), startupLeafs);
+    QCOMPARE(static_cast<int>(graph->g.nodes.size()), startup2026Nodes); // a .gguf: 2026 by default
+    QCOMPARE(static_cast<int>(graph->g.leafs.size()), startup2026Leafs);
+    auto old = loadStartupSource({}, ggml_version::v2023);
+    QVERIFY2(old.ok(), old.ok() ? "" : old.err().message.c_str());
+    QCOMPARE(old->era, ggml_version::v2023);
+    QCOMPARE(static_cast<int>(old->doc.g.nodes.size()), startupNodes);
+    QCOMPARE(static_cast<int>(old->doc.g.leafs.size()), startupLeafs);
 
     const QString missing = m_dir.filePath(u"missing.json"_s);
     auto bad = loadStartupGraph(missing);
@@ -305,11 +308,11 @@ void TestGraphSession::openFileReadsModelsAndDumps() {
     session.openFile(QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"));
     QVERIFY(finished.wait(10000));
     // A model opens in ggml 2026, as llama.cpp da46e59c reserves it (n_ctx 512, batch 8, FA auto: on).
-    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), stories2026Nodes);
+    QCOMPARE(static_cast<int>(session.summary().totals.n_nodes), startup2026Nodes);
     QCOMPARE(session.displayName(), u"stories260K.gguf"_s);
     QCOMPARE(session.era().version(), planscope::ggml_version::v2026);
     QVERIFY(session.llmReserve());
-    QCOMPARE(session.llmReserve()->pp.nodes, std::size_t(stories2026Nodes));
+    QCOMPARE(session.llmReserve()->pp.nodes, std::size_t(startup2026Nodes));
     session.setEra(planscope::ggml_version::v2023);
     session.openFile(QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf")); // the same one again
     QVERIFY(finished.wait(10000));

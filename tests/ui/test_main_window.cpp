@@ -28,6 +28,7 @@
 #endif
 #include "split_test_support.h"
 #include "stepping/step_controller.h"
+#include "default_model_support.h"
 #include "ui_test_support.h"
 
 #include <QComboBox>
@@ -106,9 +107,7 @@ private:
 void TestMainWindow::analysisIsWired() {
     MainWindow w;
     QSignalSpy planned(w.session(), &GraphSession::planFinished);
-    auto graph = loadStartupGraph({});
-    QVERIFY(graph.ok());
-    w.session()->setDocument(std::move(graph).value());
+    openDefaultModel(*w.session(), planscope::ggml_version::v2023); // 2023's graph: its live set and kq-0
     QVERIFY(planned.wait(10000));
     QCOMPARE(w.peakPanel()->buffers().size(), std::size_t{1});
     QCOMPARE(w.peakPanel()->model()->rowCount(), 2); // result_output and ffn_out-4 (test_live_tensors)
@@ -227,12 +226,11 @@ void TestMainWindow::initTestCase() {
 
 void TestMainWindow::opensWithDefaultGraph() {
     MainWindow w;
-    auto graph = loadStartupGraph({});
-    QVERIFY(graph.ok());
-    w.session()->setDocument(std::move(graph).value());
-    QCOMPARE(static_cast<int>(w.session()->document().g.nodes.size()), startupNodes);
+    openDefaultModel(*w.session()); // as the app opens it: a .gguf, in 2026
+    QCOMPARE(static_cast<int>(w.session()->document().g.nodes.size()), startup2026Nodes);
+    QCOMPARE(w.session()->era().version(), planscope::ggml_version::v2026);
     QCOMPARE(w.statusName(), u"stories260K.gguf"_s);
-    QCOMPARE(w.statusCounts(), u"Nodes: 179  Leafs: 54"_s);
+    QCOMPARE(w.statusCounts(), u"Nodes: 161  Leafs: 65"_s);
     QVERIFY(w.windowTitle().contains(u"stories260K.gguf"_s));
     QVERIFY(!w.inspector()->showsTensor());
 }

@@ -394,8 +394,8 @@ void TestModelOptions::optionsForEras() {
 }
 
 // A .gguf in 2026 is llama.cpp da46e59c's reserve graph (planscope-cli info: 161 nodes at the
-// defaults, 186 with flash attention off, 171 with 3 sequences and n_ctx padded to 768); the
-// embedded model and template:llama build llama.cpp 2023's graph in both eras.
+// defaults, 186 with flash attention off, 171 with 3 sequences and n_ctx padded to 768); so is the
+// embedded model (a .gguf too), which builds llama.cpp 2023's graph in 2023, as template:llama does.
 void TestModelOptions::sourceBuilds2026_data() {
     QTest::addColumn<QString>("changes");
     QTest::addColumn<int>("nodes");
@@ -429,10 +429,19 @@ void TestModelOptions::sourceBuilds2026() {
     const auto& ne = built->doc.ctx[mask].ne;
     QCOMPARE(ne[1] * ne[2] * ne[3], maskRows); // the ubatch's tokens, in n_seq_max streams
 
-    // The embedded model is build_llama_graph's (llama.cpp 2023) in both eras.
+    // The embedded model: the same graph and reserve in 2026, build_llama_graph's (llama.cpp 2023) in 2023.
     const ModelSource embedded{ModelSource::Kind::Embedded, {}};
-    QCOMPARE(embedded.graphEra(ggml_version::v2026), ggml_version::v2023);
-    auto old = embedded.loader(optionsForEra(changed(changes), ggml_version::v2023), ggml_version::v2026)();
+    QCOMPARE(embedded.graphEra(ggml_version::v2026), ggml_version::v2026);
+    auto same = embedded.loader(changed(changes), ggml_version::v2026)();
+    QVERIFY2(same.ok(), same.ok() ? "" : same.err().message.c_str());
+    QCOMPARE(same->era, ggml_version::v2026);
+    QCOMPARE(same->doc.name, std::string(startupModelName));
+    QCOMPARE(static_cast<int>(same->doc.g.nodes.size()), nodes);
+    QVERIFY(same->llm_reserve);
+    QCOMPARE(static_cast<int>(same->llm_reserve->cparams.n_ctx), nCtx);
+    QCOMPARE(same->llm_reserve->compute, built->llm_reserve->compute);
+    QCOMPARE(embedded.graphEra(ggml_version::v2023), ggml_version::v2023);
+    auto old = embedded.loader(optionsForEra(changed(changes), ggml_version::v2023), ggml_version::v2023)();
     QVERIFY2(old.ok(), old.ok() ? "" : old.err().message.c_str());
     QVERIFY(findTensor(old->doc, "KQ_mask").valid());
     QVERIFY(!old->llm_reserve);

@@ -476,9 +476,20 @@ void TestSweep::stories2026() {
     QCOMPARE(dialog.keyBox()->count(), 2);
     QCOMPARE(dialog.key(), sweep_key::batch);
     QVERIFY2(dialog.eraNote()->text().startsWith(u"ggml 2023: "_s), qPrintable(dialog.eraNote()->text()));
-    // The embedded model is llama.cpp 2023's in both eras.
-    dialog.setModel({ModelSource::Kind::Embedded, {}}, options, ggml_version::v2026);
+    // The embedded model is a .gguf too: llama.cpp 2023's in 2023, da46e59c's in 2026 (n_ubatch offered).
+    dialog.setModel({ModelSource::Kind::Embedded, {}}, options, ggml_version::v2023);
     QCOMPARE(dialog.keyBox()->count(), 2);
+    ModelOptions embedded; // n_ctx 512, flash attention auto (on)
+    dialog.setModel({ModelSource::Kind::Embedded, {}}, embedded, ggml_version::v2026);
+    QCOMPARE(dialog.keyBox()->count(), 3);
+    dialog.setKey(sweep_key::batch);
+    dialog.setValues(u"8,32"_s);
+    dialog.run();
+    QVERIFY(finished.wait(sweepTimeoutMs));
+    QCOMPARE(dialog.pointModel()->rowCount(), 2);
+    QCOMPARE(dialog.pointModel()->points()[0].nodes, std::size_t{161});
+    QCOMPARE(dialog.pointModel()->points()[0].llama_total, std::uint64_t{33120});
+    QCOMPARE(dialog.pointModel()->points()[1].llama_total, std::uint64_t{132480});
 }
 
 QTEST_MAIN(TestSweep)

@@ -33,7 +33,8 @@ inline constexpr int attentionLeafs = 22;
 inline constexpr int attentionTensors = 85;
 inline constexpr int attentionMulMats = 18;
 
-// The default graph, stories260K.gguf for 8 tokens (llama_graph.h), counted by hand: GET_ROWS,
+// The default model's 2023 graph (loadDefaultGraph; loadStartupGraph opens it in 2026, see
+// default_model_support.h), stories260K.gguf for 8 tokens (llama_graph.h), counted by hand: GET_ROWS,
 // 5 layers x 35 nodes, the output's RMS_NORM, MUL and MUL_MAT; leafs: 3 + 5 x 9 weights, 4 inputs
 // (inp_tokens, inp_pos, KQ_scale, KQ_mask), cache_k and cache_v.
 inline constexpr int startupNodes = 179;

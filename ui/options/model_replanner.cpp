@@ -45,19 +45,13 @@ QString ModelSource::label() const {
 }
 
 planscope::ggml_version ModelSource::graphEra(planscope::ggml_version era) const {
-    // The embedded model's graph is built by build_llama_graph (llama.cpp 2023) in both eras.
-    if (kind == Kind::Embedded || kind == Kind::None) return planscope::ggml_version::v2023;
-    return planscope::graph_era(label().toStdString(), era);
+    if (kind == Kind::None) return planscope::ggml_version::v2023;
+    return planscope::graph_era(label().toStdString(), era); // the embedded model is a .gguf too
 }
 
 GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options, planscope::ggml_version era) const {
     const planscope::llama_params params = options.params;
-    if (kind == Kind::Embedded)
-        return [params]() -> planscope::result<planscope::opened_source> {
-            auto model = loadDefaultModel(params);
-            if (!model) return model.err();
-            return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
-        };
+    if (kind == Kind::Embedded) return [params, era] { return loadDefaultSource(params, era); };
     return [source = label().toStdString(), params, era] { return planscope::open_source(source, params, era); };
 }
 
@@ -98,7 +92,7 @@ void ModelReplanner::openModel(const QString& path, const ModelOptions& options)
 }
 
 bool ModelReplanner::rebuildForEra(planscope::ggml_version era) {
-    // The graph of a template or the embedded model is 2023's in both eras: planned again, not rebuilt.
+    // A graph the era does not change (a template's): planned again, not rebuilt.
     if (m_source.graphEra(era) == m_builtEra) return false;
     start(m_source, optionsForEra(m_options, m_source.graphEra(era)), era, m_chosen);
     return true;

@@ -49,6 +49,16 @@ planscope::result<planscope::llama_model_graph> loadDefaultModel(const planscope
     return model;
 }
 
+planscope::result<planscope::opened_source> loadDefaultSource(const planscope::llama_params& params,
+                                                             planscope::ggml_version era) {
+    auto file = openDefaultModelFile();
+    if (!file) return file.err();
+    auto built = planscope::open_llama_source(startupModelName, std::move(*file)).build(params, era);
+    if (!built) return planscope::error{std::string(startupModelName) + ": " + built.err().message};
+    built->doc.name = startupModelName;
+    return built;
+}
+
 planscope::result<planscope::graph_document> loadDefaultGraph() {
     auto model = loadDefaultModel();
     if (!model) return model.err();
@@ -62,12 +72,7 @@ planscope::result<planscope::graph_document> loadStartupGraph(const QString& fil
 }
 
 planscope::result<planscope::opened_source> loadStartupSource(const QString& file, std::optional<planscope::ggml_version> era) {
-    if (file.isEmpty()) {
-        auto model = loadDefaultModel();
-        if (!model) return model.err();
-        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {},
-                                        planscope::default_era(startupModelName), {}}; // a .gguf model's
-    }
+    if (file.isEmpty()) return loadDefaultSource(startupParams, era.value_or(planscope::default_era(startupModelName)));
     const std::string source = file.toStdString();
     auto loaded = planscope::open_source(source, {}, era.value_or(planscope::default_era(source)));
     if (loaded) return loaded;

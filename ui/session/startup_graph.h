@@ -35,6 +35,10 @@ planscope::result<planscope::llama_model_graph> loadDefaultModel();
 // The same model built with other options (what-if re-planning); safe on any thread.
 planscope::result<planscope::llama_model_graph> loadDefaultModel(const planscope::llama_params& params);
 planscope::result<planscope::graph_document> loadDefaultGraph(); // loadDefaultModel's document
+// The default model as `era`'s llama.cpp builds it with `params` (2026: llama.cpp da46e59c's graph
+// and reserve, as for a .gguf file); safe on any thread.
+planscope::result<planscope::opened_source> loadDefaultSource(const planscope::llama_params& params,
+                                                             planscope::ggml_version era);
 // Loads on the calling thread (the window is not shown yet). FILE is anything open_graph_source
 // opens (.json, .gguf, .dot, template:NAME). Errors read "FILE: reason".
 planscope::result<planscope::graph_document> loadStartupGraph(const QString& file);
