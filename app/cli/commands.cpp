@@ -10,7 +10,7 @@
 namespace planscope::cli {
 
 std::span<const command> commands() {
-    static const std::array<command, 5> table{{
+    static const std::array<command, 6> table{{
         {"info", "summarise a graph or model file",
          "usage: planscope-cli info FILE [--ctx N] [--batch N] [--ubatch N] [--seqs N] [--flash-attn on|off|auto]\n"
          "                            [--kv-type T] [--kv-type-k T] [--kv-type-v T]\n"
@@ -186,6 +186,31 @@ std::span<const command> commands() {
          "  --what canvas and --what buffers are pictures of the GUI's views: File > Export in planscope.\n"
          "  The formats are docs/exports.md and docs/plan-schema.json.\n",
          &run_export},
+        {"fit", "will a .gguf model fit on devices you may not have: memory per device, the best setting",
+         "usage: planscope-cli fit MODEL.gguf [--device PROFILE]... [--ngl N] [--tensor-split A,B,...]\n"
+         "                         [--split-mode none|layer|row] [--main-gpu I] [--override-tensor P=T,...]\n"
+         "                         [--n-cpu-moe N] [--no-kv-offload] [--no-op-offload] [--no-mmap] [--no-host]\n"
+         "                         [--ctx N] [--batch N] [--ubatch N] [--seqs N] [--flash-attn on|off|auto]\n"
+         "                         [--kv-type T] [--margin MiB] [--find ngl|ctx|n-cpu-moe [--min-ctx N]]\n"
+         "  Places the model's weights and KV cache as llama.cpp da46e59c would on the devices\n"
+         "  (llama_model::load_tensors), schedules its reserve graphs over them with ggml 2026's\n"
+         "  scheduler and prints llama.cpp's memory breakdown per device (model + context + compute)\n"
+         "  against each device's free memory less the margin: \"fits, 3.1 GiB free\" or \"over by\n"
+         "  1.2 GiB: KV cache 8.0 GiB is the largest share\". Without --device: the CPU alone.\n"
+         "  --device PROFILE  a GPU (repeat for several, in order): a preset (cuda-24gb, cuda-80gb,\n"
+         "                 ...; docs/devices.md) or a profile's JSON file; a CPU profile stands for the host\n"
+         "  --ngl N        layers offloaded, llama.cpp's -ngl (default -1: all, and the output)\n"
+         "  --tensor-split A,B,...  each GPU's share of the layers (default: by free memory)\n"
+         "  --split-mode M none (main GPU only), layer (default) or row; --main-gpu I (default 0)\n"
+         "  --override-tensor P=T  weights whose name matches regex P in buffer type T (CPU, CUDA0, ...)\n"
+         "  --n-cpu-moe N  the experts of the first N layers on the CPU\n"
+         "  --no-kv-offload, --no-op-offload, --no-mmap, --no-host  as llama.cpp's flags\n"
+         "  --ctx, --batch, --ubatch, --seqs, --flash-attn, --kv-type[-k|-v]  as for info\n"
+         "  --margin MiB   memory each GPU keeps free (default 1024, llama.cpp's --fit-target)\n"
+         "  --find WHAT    the largest setting that fits, on the real plan: ngl (most layers),\n"
+         "                 ctx (longest n_ctx from --min-ctx, default 4096, to the trained context)\n"
+         "                 or n-cpu-moe (fewest layers' experts on the CPU); then the breakdown at it\n",
+         &run_fit},
     }};
     return table;
 }

@@ -45,5 +45,6 @@ int run_plan(std::span<const std::string> args);
 int run_dsa(std::span<const std::string> args);
 int run_run(std::span<const std::string> args);
 int run_export(std::span<const std::string> args);
+int run_fit(std::span<const std::string> args);
 
 } // namespace planscope::cli

@@ -52,10 +52,10 @@ void llm_create_rope_factors(llm_weight_loader& w, llm_layer& l, std::uint32_t i
     using f = llm_tensor_flag;
     const f flags = il == 0 ? f::not_required : f::not_required | f::duplicated;
     if (long_short) {
-        l.rope_long = w.create("rope_factors_long.weight", {n_rot / 2, 1, 1, 1}, flags);
-        l.rope_short = w.create("rope_factors_short.weight", {n_rot / 2, 1, 1, 1}, flags);
+        l.rope_long = w.create("rope_factors_long.weight", {n_rot / 2, 1, 1, 1}, flags, static_cast<int>(il));
+        l.rope_short = w.create("rope_factors_short.weight", {n_rot / 2, 1, 1, 1}, flags, static_cast<int>(il));
     } else {
-        l.rope_freqs = w.create("rope_freqs.weight", {n_rot / 2, 1, 1, 1}, flags);
+        l.rope_freqs = w.create("rope_freqs.weight", {n_rot / 2, 1, 1, 1}, flags, static_cast<int>(il));
     }
 }
 

@@ -21,7 +21,7 @@ result<llm_hparams> read_model_hparams(const gguf_file& file) {
 }
 
 result<llm_graph_build> build_llm_graph(const gguf_file& file, const llm_hparams& hparams, const llm_cparams& cparams,
-                                        const llm_ubatch_shape& ubatch) {
+                                        const llm_ubatch_shape& ubatch, const llm_placement* placement) {
     auto arch = find_llm_architecture(hparams.arch);
     if (!arch) return arch.err();
     if (ubatch.n_tokens == 0 || ubatch.n_seqs == 0 || ubatch.n_tokens % ubatch.n_seqs != 0)
@@ -40,25 +40,27 @@ result<llm_graph_build> build_llm_graph(const gguf_file& file, const llm_hparams
     out.data_offset = file.data_offset;
 
     // llama.cpp's order: the model's weights, the KV cache, then the graph.
-    llm_weight_loader weights(out.doc, file);
+    llm_weight_loader weights(out.doc, file, placement);
     if (auto s = (*arch)->load_tensors(weights, out.model); !s) return s.err();
     out.weights_backed = weights.backed();
     out.model_bytes = weights.model_bytes();
+    out.model_buffers = weights.buffers().totals();
     // A model with sliding-window layers has llama_kv_cache_iswa: the full cache, then the SWA one.
     // A decode's n_kv / n_kv_swa narrow each cache's views (a reserve attends to every cell).
     std::optional<llm_kv_cache_iswa> iswa;
     std::optional<llm_kv_cache> kv;
     if (hparams.swa_type != llm_swa_type::none) {
-        auto made = llm_kv_cache_iswa::create(out.doc, out.model.hparams, out.cparams);
+        auto made = llm_kv_cache_iswa::create(out.doc, out.model.hparams, out.cparams, placement);
         if (!made) return made.err();
         iswa.emplace(std::move(*made));
         kv = iswa->base();
     } else {
-        auto made = llm_kv_cache::create(out.doc, out.model.hparams, out.cparams);
+        auto made = llm_kv_cache::create(out.doc, out.model.hparams, out.cparams, placement);
         if (!made) return made.err();
         kv = std::move(*made);
     }
     out.kv_bytes = iswa ? iswa->bytes() : kv->bytes();
+    out.kv_buffers = iswa ? iswa->buffers() : kv->buffers();
     if (ubatch.n_kv != 0)
         if (auto s = kv->set_n_kv(ubatch.n_kv); !s) return s.err();
     std::optional<llm_kv_cache> kv_swa;

@@ -13,6 +13,7 @@
 #include "llm_context_params.h"
 #include "llm_graph_context.h"
 #include "llm_model.h"
+#include "llm_placement.h"
 #include "models/gguf.h"
 
 #include <memory>
@@ -31,6 +32,9 @@ struct llm_graph_build {
     bool weights_backed = false;   // false: placeholders of a vocab-only file
     std::size_t model_bytes = 0;   // llama.cpp's model buffer (llm_weight_loader::model_bytes)
     std::size_t kv_bytes = 0;      // the KV cache buffer
+    // Per buffer type, what the weights and the KV cache take (one CPU entry each without a
+    // placement): llama.cpp's memory breakdown's model and context columns.
+    std::vector<llm_buffer_total> model_buffers, kv_buffers;
     // The file's mapping: a weight at offset o of "weights" has its data at data_offset + o.
     std::shared_ptr<const mapped_file> mapping;
     std::size_t data_offset = 0;
@@ -43,8 +47,9 @@ result<llm_hparams> read_model_hparams(const gguf_file& file);
 // The graph of `ubatch` (n_tokens tokens over n_seqs sequences, n_outputs of them output).
 result<llm_graph_build> build_llm_graph(const gguf_file& file, const llm_context_params& params,
                                         const llm_ubatch_shape& ubatch);
-// The same with the hyperparameters and context already resolved (a reserve builds three).
+// The same with the hyperparameters and context already resolved (a reserve builds three), and
+// optionally the weights and the KV cache placed on devices (llm_placement.h).
 result<llm_graph_build> build_llm_graph(const gguf_file& file, const llm_hparams& hparams, const llm_cparams& cparams,
-                                        const llm_ubatch_shape& ubatch);
+                                        const llm_ubatch_shape& ubatch, const llm_placement* placement = nullptr);
 
 } // namespace planscope

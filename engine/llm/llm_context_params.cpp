@@ -79,6 +79,8 @@ result<llm_cparams> resolve_cparams(const llm_hparams& h, const llm_context_para
     c.yarn_beta_fast = h.yarn_beta_fast;
     c.yarn_beta_slow = h.yarn_beta_slow;
     c.flash_attn = p.flash_attn != llm_flash_attn::off;
+    c.auto_flash_attn = p.flash_attn == llm_flash_attn::automatic;
+    c.v_trans = !c.flash_attn;
 
     c.n_batch = c.causal_attn ? std::min(c.n_ctx, p.n_batch) : p.n_batch;
     c.n_ubatch = std::min(c.n_batch, p.n_ubatch == 0 ? p.n_batch : p.n_ubatch);

@@ -36,6 +36,10 @@ struct llm_cparams {
     std::uint32_t n_ctx_seq = 0; // cells per sequence: the KV cache's size
     std::uint32_t n_batch = 0, n_ubatch = 0, n_seq_max = 1, n_outputs_max = 0;
     bool flash_attn = false; // resolved: auto is on (every Planscope backend runs FLASH_ATTN_EXT on the CPU)
+    bool auto_flash_attn = false; // asked auto: a device reserve may turn it off (llm_reserve.h)
+    // The KV cache stores V transposed: made with the context (!flash_attn), it stays so when
+    // auto flash attention is turned off afterwards.
+    bool v_trans = true;
     bool kv_unified = false;
     bool swa_full = true;
     bool causal_attn = true;

@@ -14,18 +14,19 @@ bool kv_rotates(dtype type, std::int64_t n_embd_head_all, std::uint32_t n_embd_h
 
 } // namespace
 
-result<llm_kv_cache> llm_kv_cache::create(graph_document& doc, const llm_hparams& h, const llm_cparams& c) {
-    return create(doc, h, c, c.n_ctx_seq, {});
+result<llm_kv_cache> llm_kv_cache::create(graph_document& doc, const llm_hparams& h, const llm_cparams& c,
+                                          const llm_placement* placement) {
+    return create(doc, h, c, c.n_ctx_seq, {}, llm_kv_buffer_name, placement);
 }
 
 result<llm_kv_cache> llm_kv_cache::create(graph_document& doc, const llm_hparams& h, const llm_cparams& c,
                                           std::uint32_t cells, const std::function<bool(std::uint32_t)>& keep,
-                                          std::string_view buffer_name) {
+                                          std::string_view buffer_name, const llm_placement* placement) {
     llm_kv_cache kv;
     kv.m_h = h;
     kv.m_size = kv.m_n_kv = cells;
     kv.m_n_stream = c.kv_unified ? 1 : c.n_seq_max;
-    kv.m_v_trans = !c.flash_attn;
+    kv.m_v_trans = c.v_trans;
     kv.m_n_embd_head_all = h.n_embd_head_k; // every llama-style layer has one head size
     kv.m_rot_k = kv_rotates(c.type_k, kv.m_n_embd_head_all, h.n_embd_head_k);
     // MLA keeps K only (V is a view of it): no V tensors, no V rotation.
@@ -35,9 +36,11 @@ result<llm_kv_cache> llm_kv_cache::create(graph_document& doc, const llm_hparams
     const buffer_id buf{doc.buffers.size()};
     builder b(doc.ctx);
     std::size_t end = 0;
-    const auto place = [&](tensor_id t) -> status {
+    llm_buffer_set buffers(doc, std::string(buffer_name), false);
+    const auto place = [&](tensor_id t, std::uint32_t il) -> status {
         if (!b.ok()) return error{"KV cache: " + b.first_error()->message};
-        doc.ctx[t].where = placement{buf, end};
+        if (placement) return buffers.place(t, placement->kv_buffer(il));
+        doc.ctx[t].where = planscope::placement{buf, end};
         std::size_t next = 0;
         if (__builtin_add_overflow(end, nbytes(doc.ctx[t]), &next) || next > SIZE_MAX - llm_cpu_alignment)
             return error{"KV cache: the buffer size overflows at '" + doc.ctx[t].name + "'"};
@@ -51,16 +54,22 @@ result<llm_kv_cache> llm_kv_cache::create(graph_document& doc, const llm_hparams
         const std::int64_t n_embd_v = kv.m_v_trans ? h.n_embd_v_gqa_max() : h.n_embd_v_gqa(il);
         const tensor_id k = b.set_name(b.new_tensor_3d(c.type_k, h.n_embd_k_gqa(il), kv.m_size, kv.m_n_stream),
                                        "cache_k_l" + std::to_string(il));
-        if (auto s = place(k); !s) return s.err();
+        if (auto s = place(k, il); !s) return s.err();
         kv.m_k[il] = k;
         if (!kv.m_has_v) continue;
         const tensor_id v = b.set_name(b.new_tensor_3d(c.type_v, n_embd_v, kv.m_size, kv.m_n_stream),
                                        "cache_v_l" + std::to_string(il));
-        if (auto s = place(v); !s) return s.err();
+        if (auto s = place(v, il); !s) return s.err();
         kv.m_v[il] = v;
+    }
+    if (placement) {
+        kv.m_bytes = buffers.bytes();
+        kv.m_buffers = buffers.totals();
+        return kv;
     }
     kv.m_bytes = end;
     doc.buffers.push_back({std::string(buffer_name), "CPU", end, llm_cpu_alignment});
+    kv.m_buffers = {{buf, "CPU", -1, false, end}};
     return kv;
 }
 

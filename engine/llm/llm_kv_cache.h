@@ -7,6 +7,7 @@
 // reserve (init_full) attends to every cell: n_kv = cells.
 #include "core/builder.h"
 #include "core/document.h"
+#include "llm_buffers.h"
 #include "llm_context_params.h"
 #include "llm_hparams.h"
 
@@ -21,18 +22,22 @@ inline constexpr std::size_t llm_cpu_alignment = 32;
 
 class llm_kv_cache {
 public:
-    // Makes the tensors and their buffer in doc; errors for sizes that overflow.
-    static result<llm_kv_cache> create(graph_document& doc, const llm_hparams& h, const llm_cparams& c);
+    // Makes the tensors and their buffer in doc; errors for sizes that overflow. Without a
+    // placement one CPU buffer; with one, a buffer per buffer type of the layers' kv_buffer.
+    static result<llm_kv_cache> create(graph_document& doc, const llm_hparams& h, const llm_cparams& c,
+                                       const llm_placement* placement = nullptr);
     // The cache of the layers `keep` accepts (every layer when empty), `cells` per stream: one of
     // llama_kv_cache_iswa's two (llm_kv_cache_iswa.h).
     static result<llm_kv_cache> create(graph_document& doc, const llm_hparams& h, const llm_cparams& c,
                                        std::uint32_t cells, const std::function<bool(std::uint32_t)>& keep,
-                                       std::string_view buffer_name = llm_kv_buffer_name);
+                                       std::string_view buffer_name = llm_kv_buffer_name,
+                                       const llm_placement* placement = nullptr);
 
     [[nodiscard]] std::uint32_t size() const { return m_size; }     // cells per stream
     [[nodiscard]] std::uint32_t n_stream() const { return m_n_stream; }
     [[nodiscard]] bool v_trans() const { return m_v_trans; }
-    [[nodiscard]] std::size_t bytes() const { return m_bytes; }     // the buffer
+    [[nodiscard]] std::size_t bytes() const { return m_bytes; }     // the buffers
+    [[nodiscard]] const std::vector<llm_buffer_total>& buffers() const { return m_buffers; }
     [[nodiscard]] std::uint32_t n_kv() const { return m_n_kv; }     // init_full: every cell
     // A decode's n_kv (llama_kv_cache::get_n_kv): the views cover cells [0, n) only; errors when n
     // is 0 or more than the cells.
@@ -59,6 +64,7 @@ private:
     std::uint32_t m_size = 0, m_n_stream = 1, m_n_kv = 0;
     bool m_v_trans = true, m_rot_k = false, m_rot_v = false, m_has_v = true;
     std::size_t m_bytes = 0;
+    std::vector<llm_buffer_total> m_buffers;
     std::int64_t m_n_embd_head_all = 0;
 };
 

@@ -13,13 +13,21 @@ std::uint32_t llm_kv_cache_iswa::swa_cells(const llm_hparams& h, const llm_cpara
     return static_cast<std::uint32_t>((cells + 255) / 256 * 256); // always padded to 256 (llama.cpp #17037)
 }
 
-result<llm_kv_cache_iswa> llm_kv_cache_iswa::create(graph_document& doc, const llm_hparams& h, const llm_cparams& c) {
-    auto base = llm_kv_cache::create(doc, h, c, c.n_ctx_seq, [&h](std::uint32_t il) { return !h.is_swa(il); });
+result<llm_kv_cache_iswa> llm_kv_cache_iswa::create(graph_document& doc, const llm_hparams& h, const llm_cparams& c,
+                                                    const llm_placement* placement) {
+    auto base = llm_kv_cache::create(doc, h, c, c.n_ctx_seq, [&h](std::uint32_t il) { return !h.is_swa(il); },
+                                     llm_kv_buffer_name, placement);
     if (!base) return base.err();
     auto swa = llm_kv_cache::create(doc, h, c, swa_cells(h, c), [&h](std::uint32_t il) { return h.is_swa(il); },
-                                    llm_kv_swa_buffer_name);
+                                    llm_kv_swa_buffer_name, placement);
     if (!swa) return swa.err();
     return llm_kv_cache_iswa(std::move(*base), std::move(*swa));
+}
+
+std::vector<llm_buffer_total> llm_kv_cache_iswa::buffers() const {
+    std::vector<llm_buffer_total> all = m_base.buffers();
+    all.insert(all.end(), m_swa.buffers().begin(), m_swa.buffers().end());
+    return all;
 }
 
 void llm_set_swa_pattern(llm_hparams& h, std::uint32_t n_pattern, bool dense_first) {

@@ -17,13 +17,15 @@ inline constexpr std::string_view llm_kv_swa_buffer_name = "kv_cache_swa";
 class llm_kv_cache_iswa {
 public:
     // The full cache first, then the SWA one, as llama.cpp makes them; errors as llm_kv_cache's.
-    static result<llm_kv_cache_iswa> create(graph_document& doc, const llm_hparams& h, const llm_cparams& c);
+    static result<llm_kv_cache_iswa> create(graph_document& doc, const llm_hparams& h, const llm_cparams& c,
+                                            const llm_placement* placement = nullptr);
     // The SWA cache's cells (llama_kv_cache_iswa's size_swa).
     static std::uint32_t swa_cells(const llm_hparams& h, const llm_cparams& c);
 
     [[nodiscard]] const llm_kv_cache& base() const { return m_base; }
     [[nodiscard]] const llm_kv_cache& swa() const { return m_swa; }
     [[nodiscard]] std::size_t bytes() const { return m_base.bytes() + m_swa.bytes(); }
+    [[nodiscard]] std::vector<llm_buffer_total> buffers() const;
 
 private:
     llm_kv_cache_iswa(llm_kv_cache base, llm_kv_cache swa) : m_base(std::move(base)), m_swa(std::move(swa)) {}
