@@ -140,7 +140,7 @@ status llm_weight_loader::finish() {
     }
     m_doc.buffers[m_buffer.index()].size = size;
     if (m_any_mapped) {
-        const device_buffer_type mapped{"CPU_Mapped", m_file.alignment, SIZE_MAX, true, 0};
+        const device_buffer_type mapped{"CPU_Mapped", m_file.alignment, SIZE_MAX, true, 0, device_alloc_extra::none};
         m_buffers.add(m_buffer, {mapped, -1, true}, model_bytes());
     }
     return success();

@@ -107,7 +107,7 @@ ggml2026::sched_config_2026 llm_device_sched::config(const llm_graph_build& buil
     return c;
 }
 
-std::vector<ggml2026::buffer_type_info> llm_device_sched::buffer_types() const {
+std::vector<ggml2026::buffer_type_info> llm_device_sched::buffer_types(const context& ctx) const {
     std::vector<ggml2026::buffer_type_info> out;
     for (std::size_t i = 0; i < m_backends.size(); ++i) {
         const device_buffer_type& t = m_backends[i].buffer;
@@ -117,9 +117,9 @@ std::vector<ggml2026::buffer_type_info> llm_device_sched::buffer_types() const {
                 info.shared = static_cast<int>(j);
                 break;
             }
-        if (t.quantized_row_padding > 0)
-            info.alloc_size = [t](const tensor& x) {
-                auto s = device_alloc_size(t, x);
+        if (t.quantized_row_padding > 0 || t.alloc_extra != device_alloc_extra::none)
+            info.alloc_size = [t, &ctx](const tensor& x) {
+                auto s = device_alloc_size(t, ctx, x);
                 return s ? *s : nbytes(x);
             };
         out.push_back(std::move(info));

@@ -35,8 +35,9 @@ public:
     // and the norms' user assignments (kept in `user`, which must outlive the config).
     [[nodiscard]] ggml2026::sched_config_2026 config(const llm_graph_build& build,
                                                      std::unordered_map<tensor_id, int>& user) const;
-    // The allocator's buffer types, one per backend (a type two backends share is planned once).
-    [[nodiscard]] std::vector<ggml2026::buffer_type_info> buffer_types() const;
+    // The allocator's buffer types, one per backend (a type two backends share is planned once);
+    // their allocation sizes read the sources of ctx's nodes, which must outlive them.
+    [[nodiscard]] std::vector<ggml2026::buffer_type_info> buffer_types(const context& ctx) const;
 
 private:
     const llm_placement& m_placement;

@@ -74,7 +74,7 @@ result<llm_graph_reserve> reserve_on_devices(llm_graph_build& build, const llm_d
     std::vector<int> node_ids, leaf_ids;
     for (tensor_id id : plan->split_graph.nodes) node_ids.push_back(plan->backend(id));
     for (tensor_id id : plan->split_graph.leafs) leaf_ids.push_back(plan->backend(id));
-    const auto types = sched.buffer_types();
+    const auto types = sched.buffer_types(doc.ctx);
     auto reserved = ggml2026::reserve(doc.ctx, plan->split_graph, types, node_ids, leaf_ids);
     const std::size_t splits = plan->splits.size();
     ggml2026::undo_split(doc.ctx, doc.g, *plan);

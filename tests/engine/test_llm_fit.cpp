@@ -30,8 +30,8 @@ device_profile gpu(std::string name, std::uint64_t free_bytes) {
     d.description = "test GPU";
     d.kind = device_kind::gpu;
     d.memory_total = d.memory_free = free_bytes;
-    d.buffer = {name, 128, SIZE_MAX, false, 512};
-    d.host_buffer = device_buffer_type{"GPU_Host", 32, SIZE_MAX, true, 0};
+    d.buffer = {name, 128, SIZE_MAX, false, 512, device_alloc_extra::none};
+    d.host_buffer = device_buffer_type{"GPU_Host", 32, SIZE_MAX, true, 0, device_alloc_extra::none};
     d.offload.min_batch_size = 32;
     return d;
 }

@@ -21,8 +21,8 @@ device_profile gpu_profile(const std::string& name, device_kind kind = device_ki
     d.name = name;
     d.kind = kind;
     d.memory_total = d.memory_free = 24 * gib;
-    d.buffer = {name, 128, SIZE_MAX, false, 512};
-    if (host) d.host_buffer = device_buffer_type{"CUDA_Host", 32, SIZE_MAX, true, 0};
+    d.buffer = {name, 128, SIZE_MAX, false, 512, device_alloc_extra::none};
+    if (host) d.host_buffer = device_buffer_type{"CUDA_Host", 32, SIZE_MAX, true, 0, device_alloc_extra::none};
     // Rules to see select_weight_buft move on: no MUL_MAT of q8_0, no GET_ROWS of q4_1.
     device_op_rule no_q8_0_mul_mat;
     no_q8_0_mul_mat.op = op_kind::mul_mat;
