@@ -108,6 +108,12 @@ int run_fit(std::span<const std::string> args) {
     if (!gguf) return fail(*file, gguf.err().message);
     auto context = llm_context_params_of(model.params());
     if (!context) return fail(*file, context.err().message);
+    // What llama-cli and llama-server run with unless told (common_params): the trained context,
+    // n_batch 2048, n_ubatch 512.
+    const auto given = [&](std::string_view flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
+    if (!given("--ctx")) context->n_ctx = 0;
+    if (!given("--batch")) context->n_batch = 2048;
+    if (!given("--batch") && !given("--ubatch")) context->n_ubatch = 512;
 
     if (!find) {
         auto r = llm_fit(*gguf, *context, *devices, placement.params(), placement.op_offload());
