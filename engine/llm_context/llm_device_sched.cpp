@@ -13,9 +13,14 @@ constexpr int pipeline_copies = ggml2026::sched_max_copies;
 bool pipeline_parallel(const llm_placement& p, std::uint32_t n_layer) {
     const llm_placement_params& q = p.params();
     const bool all_layers = q.n_gpu_layers < 0 || static_cast<std::uint32_t>(q.n_gpu_layers) > n_layer;
-    // Every GPU kind Planscope profiles has async compute and events (CUDA, Vulkan, Metal, ROCm).
+    // CUDA, HIP, Vulkan and Metal report async compute and events (ggml-cuda.cu:4547,
+    // ggml-vulkan.cpp:17132, ggml-metal.cpp:679); an RPC host does not (ggml-rpc.cpp:1798).
+    const auto& gpus = p.devices().gpus;
+    const bool async = std::all_of(p.model_gpus().begin(), p.model_gpus().end(), [&](int g) {
+        return gpus.at(static_cast<std::size_t>(g)).kind != device_kind::rpc;
+    });
     return p.model_gpus().size() > 1 && all_layers && q.split_mode == llm_split_mode::layer && q.offload_kqv &&
-           q.overrides.empty() && q.n_cpu_moe == 0;
+           q.overrides.empty() && q.n_cpu_moe == 0 && async;
 }
 
 // The layer of a callback name "norm-IL", or -1.
