@@ -115,16 +115,7 @@ dtype get_type(const json& v, const std::string& path) {
     return *t;
 }
 
-// json_detail::get_int checks `min` on negative numbers only (nlohmann reads 0 as unsigned).
-std::int64_t get_int_in(const json& v, const std::string& path, std::int64_t min, std::int64_t max) {
-    const std::int64_t i = get_int(v, path, min, max);
-    if (i < min)
-        fail(path,
-             "expected an integer from " + std::to_string(min) + " to " + std::to_string(max) + ", got " + describe(v));
-    return i;
-}
-
-std::int64_t get_count(const json& v, const std::string& path) { return get_int_in(v, path, 1, max_count); }
+std::int64_t get_count(const json& v, const std::string& path) { return get_int(v, path, 1, max_count); }
 
 template <std::size_t N>
 [[noreturn]] void fail_choice(const std::string& path, const json& v, const std::array<std::string_view, N>& choices) {
@@ -140,7 +131,7 @@ device_buffer_type read_buffer(const json& v, const std::string& path) {
     b.name = get_string(require(v, path, "name"), child(path, "name"));
     if (b.name.empty()) fail(child(path, "name"), "must not be empty");
     if (const json* a = find(v, "alignment")) {
-        b.alignment = static_cast<std::size_t>(get_int_in(*a, child(path, "alignment"), 1, std::int64_t{1} << 30));
+        b.alignment = static_cast<std::size_t>(get_int(*a, child(path, "alignment"), 1, std::int64_t{1} << 30));
         if ((b.alignment & (b.alignment - 1)) != 0)
             fail(child(path, "alignment"), std::to_string(b.alignment) + " is not a power of two");
     }

@@ -128,8 +128,10 @@ std::int64_t get_int(const json& v, const std::string& path, std::int64_t min, s
                describe(v);
     };
     if (v.is_number_unsigned()) {
+        // nlohmann reads every non-negative integer as unsigned: both bounds apply here too.
         const auto u = v.get<std::uint64_t>();
-        if (u > static_cast<std::uint64_t>(max)) fail(path, range());
+        if (max < 0 || u > static_cast<std::uint64_t>(max) || (min > 0 && u < static_cast<std::uint64_t>(min)))
+            fail(path, range());
         return static_cast<std::int64_t>(u);
     }
     if (!v.is_number_integer()) fail(path, range());
