@@ -9,8 +9,13 @@
 #include <cstring>
 #include <vector>
 
-#if PLANSCOPE_X86_SIMD
+// The AVX512-FP16 kernel needs GCC 12 (the intrinsics and __builtin_cpu_supports("avx512fp16"));
+// clang 14, which builds the fuzzers, has neither: there the portable kernel stands in.
+#if PLANSCOPE_X86_SIMD && !defined(__clang__) && __GNUC__ >= 12
+#define PLANSCOPE_DOT16_NATIVE 1
 #include <immintrin.h>
+#else
+#define PLANSCOPE_DOT16_NATIVE 0
 #endif
 
 namespace planscope::cpu {
@@ -73,7 +78,7 @@ void dot16_portable(const std::byte* a, std::size_t lda, const std::uint16_t* x,
     }
 }
 
-#if PLANSCOPE_X86_SIMD
+#if PLANSCOPE_DOT16_NATIVE
 #define PLANSCOPE_AVX512_FP16 __attribute__((target("avx2,fma,f16c,avx512f,avx512vl,avx512bw,avx512dq,avx512fp16")))
 
 bool dot16_has_fp16() {
@@ -105,7 +110,7 @@ PLANSCOPE_AVX512_FP16 void dot16_native(const std::byte* a, std::size_t lda, con
 } // namespace
 
 dot_f16_rows_fn dot_f16_rows_kernel() {
-#if PLANSCOPE_X86_SIMD
+#if PLANSCOPE_DOT16_NATIVE
     if (dot16_has_fp16()) return dot16_native;
 #endif
     return dot16_portable;
@@ -121,7 +126,7 @@ void set_f16_dot_build(f16_dot_build b) { g_f16_dot_build.store(b, std::memory_o
 
 bool f16_dot_adds_in_f16() {
     if (g_f16_dot_build.load(std::memory_order_relaxed) == f16_dot_build::avx512fp16) return true;
-#if PLANSCOPE_X86_SIMD
+#if PLANSCOPE_DOT16_NATIVE
     return dot16_has_fp16();
 #else
     return false;
