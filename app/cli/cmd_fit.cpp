@@ -7,6 +7,7 @@
 
 #include "core/printable.h"
 #include "llm_context/llm_fit.h"
+#include "llm_context/llm_fit_auto.h"
 #include "models/gguf.h"
 #include "source/graph_source.h"
 #include "source/model_params.h"
@@ -17,6 +18,7 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <vector>
 
 namespace planscope::cli {
 namespace {
@@ -66,9 +68,40 @@ int run_fit(std::span<const std::string> args) {
     source_options model;
     llm_fit_search search;
     bool find = false;
+    // --fit (or --find auto): llama.cpp's own search (llm_fit_auto.h) with its flags: --fit-target
+    // MiB per device, --fit-ctx N; --ngl auto|all and --ctx 0 as llama-cli reads them.
+    bool fit = false, full_ctx = false;
+    std::vector<std::uint64_t> fit_target;
+    std::optional<std::uint32_t> fit_ctx;
+    std::optional<int> ngl_word;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (std::string problem; placement.parse(args, i, problem) || model.parse(args, i, problem)) {
+        const std::string* next = i + 1 < args.size() ? &args[i + 1] : nullptr;
+        if (a == "--fit") {
+            fit = true;
+        } else if (a == "--ngl" && next && (*next == "auto" || *next == "all")) {
+            ngl_word = *next == "all" ? -2 : -1; // common_params: -1 auto, <= -2 all (arg.cpp 2480-2492)
+            ++i;
+        } else if (a == "--ctx" && next && *next == "0") {
+            full_ctx = true; // the trained context, never reduced (arg.cpp 1400-1405)
+            ++i;
+        } else if (a == "--fit-target" || a == "--fit-ctx") {
+            if (!next) return usage_error(self(), a + " needs a value");
+            const std::string& v = args[++i];
+            std::size_t from = 0;
+            while (from <= v.size()) {
+                const std::size_t to = std::min(v.find(',', from), v.size());
+                std::uint64_t n = 0;
+                const auto [p, ec] = std::from_chars(v.data() + from, v.data() + to, n);
+                if (ec != std::errc() || p != v.data() + to || to == from || n > (1ull << 30) ||
+                    (a == "--fit-ctx" && (from != 0 || to != v.size())))
+                    return usage_error(self(), a + " takes " + (a == "--fit-ctx" ? "a token count" : "MiB[,MiB...]") +
+                                                   ", not '" + v + "'");
+                if (a == "--fit-ctx") fit_ctx = static_cast<std::uint32_t>(n);
+                else fit_target.push_back(n * 1024 * 1024);
+                from = to + 1;
+            }
+        } else if (std::string problem; placement.parse(args, i, problem) || model.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self(), problem);
         } else if (a == "--find" || a == "--margin" || a == "--min-ctx") {
             if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
@@ -78,7 +111,8 @@ int run_fit(std::span<const std::string> args) {
             const bool number = ec == std::errc() && p == v.data() + v.size() && !v.empty();
             if (a == "--find") {
                 find = true;
-                if (v == "ngl") search.target = llm_fit_target::ngl;
+                if (v == "auto") fit = true;
+                else if (v == "ngl") search.target = llm_fit_target::ngl;
                 else if (v == "ctx") search.target = llm_fit_target::ctx;
                 else if (v == "n-cpu-moe") search.target = llm_fit_target::n_cpu_moe;
                 else return usage_error(self(), "--find takes ngl, ctx or n-cpu-moe, not '" + v + "'");
@@ -111,17 +145,39 @@ int run_fit(std::span<const std::string> args) {
     // What llama-cli and llama-server run with unless told (common_params): the trained context,
     // n_batch 2048, n_ubatch 512.
     const auto given = [&](std::string_view flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
-    if (!given("--ctx")) context->n_ctx = 0;
+    if (!given("--ctx") || full_ctx) context->n_ctx = 0;
     if (!given("--batch")) context->n_batch = 2048;
     if (!given("--batch") && !given("--ubatch")) context->n_ubatch = 512;
+    llm_placement_params params = placement.params();
+    if (ngl_word) params.n_gpu_layers = *ngl_word;
+
+    if (fit) {
+        const std::uint32_t min_ctx = full_ctx ? llm_fit_full_ctx : fit_ctx.value_or(search.min_ctx);
+        if (fit_target.empty()) fit_target = {search.margin};
+        auto r = llm_fit_auto(*gguf, *context, *devices, params, placement.op_offload(), fit_target, min_ctx);
+        if (!r) return fail(*file, r.err().message);
+        for (const std::string& line : r->steps) std::cout << printable(line) << '\n';
+        std::cout << "fit " << (r->status == llm_fit_auto_status::success ? "succeeded" : "failed: " + r->reason) << " ("
+                  << r->plans << " plans): n_ctx " << r->context.n_ctx << ", n_gpu_layers " << r->placement.n_gpu_layers;
+        if (!r->placement.tensor_split.empty()) {
+            std::cout << ", tensor_split ";
+            for (std::size_t k = 0; k < r->placement.tensor_split.size(); ++k)
+                std::cout << (k ? "," : "") << r->placement.tensor_split[k];
+        }
+        std::cout << ", " << r->placement.overrides.size() << " overrides\n";
+        for (const llm_tensor_override& o : r->placement.overrides)
+            std::cout << "  --override-tensor " << printable(o.pattern + "=" + o.buffer_type) << '\n';
+        print_report(r->report, fit_target.front());
+        return exit_ok;
+    }
 
     if (!find) {
-        auto r = llm_fit(*gguf, *context, *devices, placement.params(), placement.op_offload());
+        auto r = llm_fit(*gguf, *context, *devices, params, placement.op_offload());
         if (!r) return fail(*file, r.err().message);
         print_report(*r, search.margin);
         return exit_ok;
     }
-    auto found = llm_fit_find(*gguf, *context, *devices, placement.params(), placement.op_offload(), search);
+    auto found = llm_fit_find(*gguf, *context, *devices, params, placement.op_offload(), search);
     if (!found) return fail(*file, found.err().message);
     const char* what = search.target == llm_fit_target::ngl ? "ngl" : search.target == llm_fit_target::ctx ? "ctx" : "n-cpu-moe";
     if (found->value) std::cout << "best " << what << ": " << *found->value;

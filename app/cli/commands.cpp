@@ -192,6 +192,7 @@ std::span<const command> commands() {
          "                         [--n-cpu-moe N] [--no-kv-offload] [--no-op-offload] [--no-mmap] [--no-host]\n"
          "                         [--ctx N] [--batch N] [--ubatch N] [--seqs N] [--flash-attn on|off|auto]\n"
          "                         [--kv-type T] [--margin MiB] [--find ngl|ctx|n-cpu-moe [--min-ctx N]]\n"
+         "                         [--fit [--fit-target MiB,...] [--fit-ctx N]]\n"
          "  Places the model's weights and KV cache as llama.cpp da46e59c would on the devices\n"
          "  (llama_model::load_tensors), schedules its reserve graphs over them with ggml 2026's\n"
          "  scheduler and prints llama.cpp's memory breakdown per device (model + context + compute)\n"
@@ -210,7 +211,15 @@ std::span<const command> commands() {
          "  --margin MiB   memory each GPU keeps free (default 1024, llama.cpp's --fit-target)\n"
          "  --find WHAT    the largest setting that fits, on the real plan: ngl (most layers),\n"
          "                 ctx (longest n_ctx from --min-ctx, default 4096, to the trained context)\n"
-         "                 or n-cpu-moe (fewest layers' experts on the CPU); then the breakdown at it\n",
+         "                 or n-cpu-moe (fewest layers' experts on the CPU); then the breakdown at it\n"
+         "  --fit          (or --find auto) llama.cpp's own --fit search (common/fit.cpp) on the plan:\n"
+         "                 the trained context reduced toward --fit-ctx, layers per GPU by tensor split,\n"
+         "                 a MoE's experts to the CPU by overrides; prints its log, the parameters it\n"
+         "                 sets and the breakdown at them. It changes only what llama-cli leaves unset:\n"
+         "                 no --ctx (--ctx 0: the trained context, kept), --ngl auto (the default; --ngl\n"
+         "                 all keeps every layer), no tensor split or overrides\n"
+         "  --fit-target MiB,...  --fit's margin per GPU (one value: every GPU; default --margin)\n"
+         "  --fit-ctx N    the least context --fit sets (default --min-ctx, 4096)\n",
          &run_fit},
     }};
     return table;
