@@ -115,7 +115,7 @@ int run_fit(std::span<const std::string> args) {
                 else if (v == "ngl") search.target = llm_fit_target::ngl;
                 else if (v == "ctx") search.target = llm_fit_target::ctx;
                 else if (v == "n-cpu-moe") search.target = llm_fit_target::n_cpu_moe;
-                else return usage_error(self(), "--find takes ngl, ctx or n-cpu-moe, not '" + v + "'");
+                else return usage_error(self(), "--find takes ngl, ctx, n-cpu-moe or auto, not '" + v + "'");
             } else if (!number || n > (1ull << 40)) {
                 return usage_error(self(), a + " takes " + (a == "--margin" ? "MiB" : "a token count") + ", not '" + v + "'");
             } else if (a == "--margin") {

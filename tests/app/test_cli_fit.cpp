@@ -85,6 +85,12 @@ void TestCliFit::find_ngl_on_a_small_card() {
     QCOMPARE(over.out.trimmed().split(QLatin1Char('\n')).constLast(), QStringLiteral("does not fit (margin 1024.00 MiB a device)"));
     const QString card = line_starting(over.out, QStringLiteral("  CUDA0  "));
     QVERIFY2(card.contains(QStringLiteral("  within the margin: ")) || card.contains(QStringLiteral("  over by ")), qPrintable(card));
+    // llama.cpp's own --fit (common_params_fit) lands on the same layer count, its log first.
+    const run_result fit = cli(llama7b({QStringLiteral("--device"), path, QStringLiteral("--fit")}));
+    QCOMPARE(fit.code, 0);
+    QCOMPARE(line_starting(fit.out, QStringLiteral("fit succeeded")),
+             QStringLiteral("fit succeeded (6 plans): n_ctx 4096, n_gpu_layers %1, 0 overrides").arg(ngl));
+    QVERIFY(fit.out.contains(QStringLiteral("common_fit_params: successfully fit params to free device memory")));
 }
 
 void TestCliFit::profile_file() {
@@ -112,7 +118,7 @@ void TestCliFit::bad_input_data() {
     QTest::newRow("bad ngl") << QStringList{QStringLiteral("fit"), m, QStringLiteral("--ngl"), QStringLiteral("x")} << 2
                              << QStringLiteral("usage error: --ngl takes -1 (all) or a count of layers, not 'x'");
     QTest::newRow("bad find") << QStringList{QStringLiteral("fit"), m, QStringLiteral("--find"), QStringLiteral("vram")} << 2
-                              << QStringLiteral("usage error: --find takes ngl, ctx or n-cpu-moe, not 'vram'");
+                              << QStringLiteral("usage error: --find takes ngl, ctx, n-cpu-moe or auto, not 'vram'");
     QTest::newRow("no experts") << QStringList{QStringLiteral("fit"), m, QStringLiteral("--find"), QStringLiteral("n-cpu-moe")} << 1
                                 << QStringLiteral("error: ") + m + QStringLiteral(": --find n-cpu-moe: the model has no experts");
     QTest::newRow("not a model") << QStringList{QStringLiteral("fit"), QStringLiteral("graph.json")} << 2
