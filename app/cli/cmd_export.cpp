@@ -2,10 +2,14 @@
 // execution trace or the allocation trace, written atomically. Formats: docs/exports.md.
 #include "commands.h"
 #include "ggml_args.h"
+#include "placement_args.h"
 #include "planner_args.h"
 #include "source_options.h"
 
 #include "backend/cpu/thread_pool.h"
+#include "core/printable.h"
+#include "llm_context/llm_device_plan.h"
+#include "source/model_params.h"
 #include "io/atomic_write.h"
 #include "export/export_runner.h"
 #include "source/graph_source.h"
@@ -44,16 +48,22 @@ struct export_args {
     bool planner_given = false, alignment_given = false;
     source_options source;
     ggml_args ggml;
+    // --device without --backends: device profiles (placement_args.h), not the OpenCL device.
+    bool on_devices = false;
+    placement_args placement;
 };
 
 // Parses the arguments; returns a usage problem, or "".
 std::string parse(std::span<const std::string> args, export_args& a) {
     a.schedule.n_threads = cpu::default_thread_count();
     bool have_file = false;
+    a.on_devices = std::find(args.begin(), args.end(), "--device") != args.end() &&
+                   std::find(args.begin(), args.end(), "--backends") == args.end();
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         std::string problem;
-        if (a.source.parse(args, i, problem) || a.ggml.parse(args, i, problem)) {
+        if ((a.on_devices && a.placement.parse(args, i, problem)) || a.source.parse(args, i, problem) ||
+            a.ggml.parse(args, i, problem)) {
             if (!problem.empty()) return problem;
             continue;
         }
@@ -134,6 +144,17 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     if (a.planner_given && a.w->kind == export_kind::trace) return "--planner does not apply to --what trace";
     if (a.backends && a.w->kind == export_kind::plan && (a.planner_given || a.alignment_given))
         return "--what plan with --backends is the scheduler's plan, each backend's buffer at its own alignment: no --planner or --alignment";
+    if (a.backends && a.w->kind == export_kind::splits && (a.planner_given || a.alignment_given))
+        return "--what splits with --backends shows the scheduler's buffers, each backend's at its own alignment: no --planner or --alignment";
+    if (a.on_devices) {
+        if (a.w->kind != export_kind::plan && a.w->kind != export_kind::splits)
+            return "--device: device profiles are planned, never run: --what plan or splits (trace runs with --backends cpu,opencl)";
+        if (!is_gguf_path(a.file)) return "--device plans a .gguf model, not '" + printable(a.file) + "'";
+        if (a.ggml.given() && a.ggml.version() != ggml_version::v2026)
+            return "--device plans with llama.cpp da46e59c's scheduler: --ggml 2026";
+        if (a.planner_given || a.alignment_given || a.ggml.max_buffer_size() != SIZE_MAX)
+            return "--device is the scheduler's plan, each buffer type as its profile has it: no --planner, --alignment or --max-buffer-size";
+    }
     if ((a.backends || a.planner_given) && a.w->kind == export_kind::graph)
         return "--what graph writes the graph file itself: no --backends or --planner";
     if (const auto problem = a.ggml.check(); !problem.empty()) return problem;
@@ -148,6 +169,7 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     a.schedule.version = versioned.version; // the scheduler of the splits and of the trace's run
     a.schedule.max_buffer_size = versioned.max_buffer_size;
     if (a.backends) a.schedule.backends = *a.backends;
+    if (a.on_devices) a.plan.version = ggml_version::v2026;
     if (auto problem = a.source.check_source(a.file); !problem.empty()) return problem;
     return a.source.check_era(a.file, a.ggml.version());
 }
@@ -164,11 +186,34 @@ export_request request_of(const export_args& a) {
     return r;
 }
 
+// export MODEL.gguf --device PROFILE...: the prompt graph scheduled on device profiles
+// (llm_context/llm_device_plan.h), its plan or split diagram as for real backends.
+result<std::string> device_export(const export_args& a) {
+    auto devices = load_device_set(a.placement.devices());
+    if (!devices) return devices.err();
+    auto gguf = open_gguf(a.file);
+    if (!gguf) return error{a.file + ": " + gguf.err().message};
+    auto context = llm_context_params_of(a.source.params());
+    if (!context) return error{a.file + ": " + context.err().message};
+    auto p = llm_device_plan(*gguf, *context, *devices, a.placement.params(), a.placement.op_offload());
+    if (!p) return error{a.file + ": " + p.err().message};
+    p->graph.name = p->scheduled.doc.name = std::filesystem::path(a.file).filename().string();
+    auto bytes = produce_scheduled_export(p->graph, p->scheduled, request_of(a), ggml_version::v2026);
+    if (!bytes) return error{a.file + ": " + bytes.err().message};
+    return bytes;
+}
+
 } // namespace
 
 int run_export(std::span<const std::string> args) {
     export_args a;
     if (const std::string problem = parse(args, a); !problem.empty()) return usage_error(self(), problem);
+    if (a.on_devices) {
+        const auto bytes = device_export(a);
+        if (!bytes) return fail(bytes.err().message);
+        if (const status s = write_file_atomic(a.out, *bytes); !s) return fail(s.err().message);
+        return exit_ok;
+    }
     auto in = open_source(a.file, a.source.params(), a.ggml.version());
     if (!in) {
         return fail(in.err().message);

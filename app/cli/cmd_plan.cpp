@@ -2,13 +2,16 @@
 // compute buffer's max_size. The listing format is docs/plan-listing.md.
 #include "commands.h"
 #include "ggml_args.h"
+#include "placement_args.h"
 #include "plan_analysis.h"
 #include "plan_report.h"
 #include "source_options.h"
 
 #include "alloc/ggml2026/alloc_graph.h"
 #include "alloc/plan_listing.h"
+#include "llm_context/llm_device_plan.h"
 #include "llm_context/llm_reserve.h"
+#include "source/model_params.h"
 #include "models/llama_report.h"
 #include "source/graph_source.h"
 #include "sched/backend_factory.h"
@@ -23,6 +26,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -43,6 +47,26 @@ std::optional<std::size_t> parse_alignment(const std::string& s) {
     return v;
 }
 
+// A schedule as plan --backends lists it (docs/scheduler.md), or its JSON; `llama_cpp` the compute
+// buffer llama.cpp reports for each entry of out.buffers.
+void print_schedule(const sched_outcome& out, const std::vector<std::size_t>& llama_cpp, bool causes, bool json) {
+    if (json) {
+        std::cout << sched_plan_json(out);
+        return;
+    }
+    std::cout << "backends:";
+    for (const auto& n : out.backend_names) std::cout << ' ' << n;
+    std::cout << "\nsplits: " << out.plan.splits.size() << '\n' << out.assignments << "\n## BUFFERS\n"
+              << format_buffers(out.backend_names, out.buffers);
+    // As llama.cpp with ggml-backend's scheduler prints them, one per backend.
+    for (std::size_t i = 0; i < out.buffers.size(); ++i)
+        std::cout << "llama.cpp: "
+                  << llama_backend_compute_line(out.backend_names[static_cast<std::size_t>(out.buffers[i].backend)], llama_cpp[i])
+                  << '\n';
+    if (causes) std::cout << "\n## SPLIT CAUSES\n" << format_split_causes(out.causes, out.backend_names);
+    for (const auto& w : out.warnings) std::cout << "warning: " << printable_line(w) << '\n';
+}
+
 // plan FILE --backends LIST: the scheduler's splits and causes instead of the single-buffer plan.
 int plan_backends(opened_source in, const std::string& file, const std::string& list,
                   const backend_factory_options& options, const ggml_args& ggml, bool causes, bool json) {
@@ -50,19 +74,62 @@ int plan_backends(opened_source in, const std::string& file, const std::string& 
     if (!backends) return fail(file, backends.err().message);
     auto out = ggml.era().schedule(std::move(in), backend_pointers(*backends), ggml.sched_options());
     if (!out) return fail(file, out.err().message);
-    if (json) {
-        std::cout << sched_plan_json(*out);
-        return exit_ok;
+    std::vector<std::size_t> sizes;
+    for (const sched_buffer_info& b : out->buffers) sizes.push_back(b.size);
+    print_schedule(*out, sizes, causes, json);
+    return exit_ok;
+}
+
+// plan MODEL.gguf --device PROFILE...: llama.cpp da46e59c's prompt graph on device profiles
+// (llm_context/llm_device_plan.h), listed as plan --backends lists a schedule; llama.cpp's lines are
+// its reserve's compute buffers (the largest of pp, tg, pp).
+int plan_devices(std::span<const std::string> args) {
+    std::optional<std::string> file;
+    placement_args placement;
+    source_options model;
+    bool json = false, causes = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (std::string problem; placement.parse(args, i, problem) || model.parse(args, i, problem)) {
+            if (!problem.empty()) return usage_error(self(), problem);
+        } else if (a == "--causes") {
+            causes = true;
+        } else if (a == "--format" || a == "--ggml") {
+            if (i + 1 == args.size()) return usage_error(self(), a + " needs a value");
+            const std::string& v = args[++i];
+            if (a == "--ggml" && v != "2026")
+                return usage_error(self(), "--device plans with llama.cpp da46e59c's scheduler (--ggml 2026), not '" + v + "'");
+            if (a == "--format" && v != "text" && v != "json")
+                return usage_error(self(), "--format is text or json, not '" + v + "'");
+            if (a == "--format") json = v == "json";
+        } else if (a.starts_with("--")) {
+            return usage_error(self(), a + ": plan --device takes the placement flags, the model options, --format and --causes");
+        } else if (file) {
+            return usage_error(self(), "plan takes exactly one FILE");
+        } else {
+            file = a;
+        }
     }
-    std::cout << "backends:";
-    for (const auto& n : out->backend_names) std::cout << ' ' << n;
-    std::cout << "\nsplits: " << out->plan.splits.size() << '\n' << out->assignments << "\n## BUFFERS\n"
-              << format_buffers(out->backend_names, out->buffers);
-    // As llama.cpp with ggml-backend's scheduler prints them, one per backend.
-    for (const sched_buffer_info& b : out->buffers)
-        std::cout << "llama.cpp: " << llama_backend_compute_line(out->backend_names[static_cast<std::size_t>(b.backend)], b.size) << '\n';
-    if (causes) std::cout << "\n## SPLIT CAUSES\n" << format_split_causes(out->causes, out->backend_names);
-    for (const auto& w : out->warnings) std::cout << "warning: " << printable_line(w) << '\n';
+    if (!file) return usage_error(self(), "plan takes exactly one FILE");
+    if (!is_gguf_path(*file)) return usage_error(self(), "--device plans a .gguf model, not '" + printable(*file) + "'");
+    if (const auto problem = model.check_source(*file); !problem.empty()) return usage_error(self(), problem);
+    if (const auto problem = model.check_era(*file, ggml_version::v2026); !problem.empty()) return usage_error(self(), problem);
+    auto devices = load_device_set(placement.devices());
+    if (!devices) return fail(devices.err().message);
+    auto gguf = open_gguf(*file);
+    if (!gguf) return fail(*file, gguf.err().message);
+    auto context = llm_context_params_of(model.params());
+    if (!context) return fail(*file, context.err().message);
+    auto p = llm_device_plan(*gguf, *context, *devices, placement.params(), placement.op_offload());
+    if (!p) return fail(*file, p.err().message);
+    p->scheduled.doc.name = std::filesystem::path(*file).filename().string();
+    if (!json) {
+        const llm_cparams& c = p->reserve.cparams;
+        std::cout << "llama.cpp da46e59c: n_ctx " << c.n_ctx << ", n_batch " << c.n_batch << ", n_ubatch " << c.n_ubatch
+                  << ", flash_attn " << (c.flash_attn ? "on" : "off") << ", sched copies " << p->reserve.n_copies
+                  << "; the prompt graph, " << p->graph.g.nodes.size() << " nodes, on device profiles (nothing runs)\n";
+    }
+    print_schedule(p->scheduled, p->reserve.compute_per_backend, causes, json);
     return exit_ok;
 }
 
@@ -133,6 +200,9 @@ llama_cpp_row llm_reserve_row(const llm_reserve_result& r) {
 } // namespace
 
 int run_plan(std::span<const std::string> args) {
+    // --device names device profiles unless --backends makes it the OpenCL device.
+    const auto given = [&](std::string_view flag) { return std::find(args.begin(), args.end(), flag) != args.end(); };
+    if (given("--device") && !given("--backends")) return plan_devices(args);
     std::optional<std::string> file;
     bool json = false;
     plan_options options;

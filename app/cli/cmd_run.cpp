@@ -6,6 +6,7 @@
 #include "ggml_args.h"
 
 #include "backend/cpu/thread_pool.h"
+#include "device/device_presets.h"
 #include "llm_context/llm_run.h"
 #include "source/model_params.h"
 #include "source_options.h"
@@ -131,6 +132,10 @@ int run_run(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "run takes exactly one MODEL");
+    // A device profile (docs/devices.md) has no kernels: plan and export take it, run cannot.
+    if (!device.empty())
+        if (const auto profile = load_device_profile(device))
+            return fail(*file, "run executes on real backends only (cpu, opencl); " + profile->name + " is a device profile");
     if (const auto problem = sched_log_problem(*file); !problem.empty()) return usage_error(self(), problem);
     if (backends)
         if (const auto problem = backend_list_problem(*backends); !problem.empty()) return usage_error(self(), problem);

@@ -36,7 +36,9 @@ struct export_request {
     diagram_fold fold = diagram_fold::automatic; // splits
     // splits as PNG: the picture's longest side in pixels at most (Graphviz's 96 dpi); 0: unbounded
     std::size_t max_pixels = default_max_pixels;
-    std::optional<export_schedule_options> schedule; // split on these backends; none: one split
+    // Schedule on these backends: the plan and the splits are the scheduler's (a compute buffer per
+    // backend, planner ggml only); none: one split on one compute buffer.
+    std::optional<export_schedule_options> schedule;
     export_plan_options plan;                  // plan.preallocate comes from the source
 };
 
@@ -44,6 +46,14 @@ struct export_request {
 // their own copies); `in` is its first result. Errors are the planner's, scheduler's or Graphviz's.
 result<std::string> produce_export(opened_source in, const export_request& request,
                                    const std::function<result<opened_source>()>& open);
+
+// The plan (JSON/CSV) or the split diagram of a document already scheduled: `source` the graph
+// as opened (its tensor ids are the outcome's), `scheduled` its scheduler's plan on real backends
+// (schedule_for_export) or on device profiles (llm_context/llm_device_plan.h): one compute buffer
+// per backend, the copies, each tensor where the scheduler's allocator put it; `version` the era
+// that scheduled it. request.kind is plan or splits (an error otherwise); request.plan is unused.
+result<std::string> produce_scheduled_export(const graph_document& source, const sched_outcome& scheduled,
+                                             const export_request& request, ggml_version version);
 
 // A document in memory as an opened source (graph_document is move-only), for `open` callbacks.
 opened_source copy_source(const graph_document& doc, const std::vector<tensor_id>& preallocate);

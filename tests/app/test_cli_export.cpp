@@ -1,5 +1,6 @@
 // planscope-cli export: every --what in each of its formats written to a file with the right
 // content, the same bytes twice, --backends splitting a llama template onto two CPU backends,
+// the scheduler's buffers in the plan and the split diagram of stories260K on two backends,
 // and the usage (exit 2) and bad-input (exit 1) paths.
 #include <QDir>
 #include <QFile>
@@ -54,6 +55,8 @@ private slots:
     void twoBackendsAsGgml2026();
     void scheduledPlan_data();
     void scheduledPlan();
+    void issueCommand_data();
+    void issueCommand();
     void model();
     void usageErrors_data();
     void usageErrors();
@@ -234,6 +237,58 @@ void TestCliExport::scheduledPlan() {
             QCOMPARE(t.value(QLatin1String("backend")).toString(), backend_of_buffer[buffer]);
     }
     QCOMPARE(n_copies, copies);
+}
+
+// Issue 38's command, export stories260K --what plan --backends cpu,opencl --ngl 16 (llama.cpp
+// 2023's graph): the plan has the compute buffers plan --backends reports, one per backend, the
+// 41 input copies among its tensors; the split diagram shows each tensor in its backend's compute
+// buffer, where it showed the one-buffer plan ("compute+OFFSET") for every backend's nodes.
+void TestCliExport::issueCommand_data() {
+    QTest::addColumn<QString>("backends");
+    QTest::addColumn<QString>("buffers"); // NAME:BACKEND:SIZE:ALIGNMENT of every compute buffer
+    QTest::newRow("cpu,cpu") << "cpu,cpu" << "CPU compute:CPU:13504:64 CPU1 compute:CPU1:18432:64";
+    QTest::newRow("cpu,opencl") << "cpu,opencl" << "CPU compute:CPU:13504:64 OpenCL compute:OpenCL:18432:128";
+}
+
+void TestCliExport::issueCommand() {
+    QFETCH(QString, backends);
+    QFETCH(QString, buffers);
+    QTemporaryDir dir;
+    const QString plan = dir.filePath(QStringLiteral("p.json")), dot = dir.filePath(QStringLiteral("s.dot"));
+    const QStringList common{QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf"), QStringLiteral("--backends"), backends,
+                             QStringLiteral("--ngl"), QStringLiteral("16"), QStringLiteral("--ggml"), QStringLiteral("2023")};
+    const auto listed = cli(QStringList{QStringLiteral("plan")} + common);
+    if (backends.contains(QLatin1String("opencl")) && listed.code != 0 && listed.err.contains(QLatin1String("OpenCL"), Qt::CaseInsensitive))
+        QSKIP("no OpenCL device");
+    QVERIFY2(listed.code == 0, qPrintable(listed.err));
+    const auto r = cli(QStringList{QStringLiteral("export")} + common +
+                       QStringList{QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"), plan});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QStringList got;
+    for (const auto& v : json_file(plan).value(QLatin1String("buffers")).toArray()) {
+        const QJsonObject b = v.toObject();
+        const QString name = b.value(QLatin1String("name")).toString(), backend = b.value(QLatin1String("backend")).toString();
+        if (!name.endsWith(QLatin1String(" compute"))) continue;
+        got << QStringLiteral("%1:%2:%3:%4").arg(name, backend).arg(b.value(QLatin1String("size")).toInteger())
+                   .arg(b.value(QLatin1String("alignment")).toInteger());
+        // plan --backends: "CPU: 13504 bytes measured, buffer 3 of 13568 bytes"
+        QCOMPARE(line_starting(listed.out, backend + QStringLiteral(": ")).section(QLatin1Char(' '), 1, 1),
+                 QString::number(b.value(QLatin1String("size")).toInteger()));
+    }
+    QCOMPARE(got.join(QLatin1Char(' ')), buffers);
+    int copies = 0;
+    for (const auto& v : json_file(plan).value(QLatin1String("tensors")).toArray())
+        copies += v.toObject().value(QLatin1String("role")).toString() == QLatin1String("copy");
+    QCOMPARE(copies, 41);
+    QCOMPARE(cli(QStringList{QStringLiteral("export")} + common +
+                 QStringList{QStringLiteral("--what"), QStringLiteral("splits"), QStringLiteral("-o"), dot})
+                 .code,
+             0);
+    const QByteArray text = read(dot);
+    const QString second = backends.section(QLatin1Char(','), 1, 1) == QLatin1String("opencl") ? QStringLiteral("OpenCL") : QStringLiteral("CPU1");
+    QCOMPARE(text.count("@ CPU compute+"), 76);
+    QCOMPARE(text.count((QStringLiteral("@ ") + second + QStringLiteral(" compute+")).toUtf8()), 77);
+    QCOMPARE(text.count("@ compute+"), 0);
 }
 
 // A real model as llama.cpp 2023 built it: 233 tensors; ggml's compute buffer reaches its lower

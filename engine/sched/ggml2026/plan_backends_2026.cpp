@@ -64,6 +64,62 @@ sched_config_2026 config_for(const graph_document& doc, std::span<backend* const
     return c;
 }
 
+result<sched_outcome> reserve_split(graph_document&& doc, sched_plan&& plan, const std::vector<std::string>& backend_names,
+                                    std::span<const buffer_type_info> types, alloc_observer* alloc) {
+    std::vector<int> root;
+    for (std::size_t b = 0; b < types.size(); ++b) root.push_back(types[b].shared < 0 ? static_cast<int>(b) : types[b].shared);
+    std::vector<int> node_ids, leaf_ids;
+    for (tensor_id id : plan.split_graph.nodes) node_ids.push_back(plan.backend(id));
+    for (tensor_id id : plan.split_graph.leafs) leaf_ids.push_back(plan.backend(id));
+    // Chunks become document buffers in the order they open.
+    const std::size_t first = doc.buffers.size();
+    std::map<std::pair<int, int>, buffer_id> chunk_ids;
+    std::vector<std::pair<int, int>> opened;
+    auto buffer_of = [&](std::size_t type, int chunk) {
+        const std::pair<int, int> key{root[type], chunk};
+        auto [it, fresh] = chunk_ids.try_emplace(key, buffer_id{first + opened.size()});
+        if (fresh) opened.push_back(key);
+        return it->second;
+    };
+    auto reserved = reserve(doc.ctx, plan.split_graph, types, node_ids, leaf_ids, {alloc, buffer_of});
+    if (!reserved) return reserved.err();
+    for (std::size_t i = 0; i < doc.ctx.size() && i < reserved->where.size(); ++i)
+        if (const auto& at = reserved->where[i])
+            doc.ctx[tensor_id{i}].where = placement{buffer_of(static_cast<std::size_t>(at->buffer), at->addr.chunk), at->addr.offset};
+    // As alloc_graph places views (ggml_gallocr_init_tensor), so the listing gives their address.
+    place_views(doc.ctx, plan.split_graph, alloc);
+    // A backend type that allocated nothing still has its (empty) compute buffer, as in 2023.
+    for (std::size_t b = 0; b < types.size(); ++b)
+        if (root[b] == static_cast<int>(b)) buffer_of(b, 0);
+    for (const auto& [type, chunk] : opened) {
+        const auto& sizes = reserved->chunk_sizes.at(static_cast<std::size_t>(type));
+        const std::size_t size = static_cast<std::size_t>(chunk) < sizes.size() ? sizes[static_cast<std::size_t>(chunk)] : 0;
+        const std::string& name = backend_names[static_cast<std::size_t>(type)];
+        doc.buffers.push_back({chunk_buffer_name(name, chunk), name, size, types[static_cast<std::size_t>(type)].alignment});
+    }
+
+    sched_outcome out;
+    out.backend_names = backend_names;
+    out.assignments = format_assignments(doc.ctx, doc.g, plan);
+    for (std::size_t b = 0; b < types.size(); ++b) {
+        sched_buffer_info info;
+        info.backend = static_cast<int>(b);
+        const auto it = chunk_ids.find({static_cast<int>(b), 0});
+        info.id = it != chunk_ids.end() ? it->second : buffer_id{};
+        if (root[b] == static_cast<int>(b)) {
+            info.size = reserved->buffer_size(b);
+            const auto& chunks = reserved->chunk_sizes.at(b);
+            if (!chunks.empty()) info.free_after = free_list_within(reserved->free_lists.at(b).front(), chunks.front());
+        }
+        out.buffers.push_back(std::move(info));
+    }
+    out.causes = group_split_causes(doc.ctx, doc.g, plan);
+    for (const auto& [node, parent] : reserved->inplace) out.inplace_of.emplace(node, parent);
+    out.plan = std::move(plan);
+    out.doc = std::move(doc);
+    return out;
+}
+
 result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* const> backends,
                                          const sched_plan_options& options) {
     graph_document& doc = src.doc;
@@ -82,64 +138,11 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
 
     auto plan = split_graph(doc.ctx, doc.g, config);
     if (!plan) return plan.err();
-
     const std::vector<int> root = shared_roots(config);
     std::vector<buffer_type_info> types;
     for (std::size_t b = 0; b < backends.size(); ++b)
         types.push_back({buffer_type_alignment(*backends[b]), options.max_buffer_size, root[b], {}});
-    std::vector<int> node_ids, leaf_ids;
-    for (tensor_id id : plan->split_graph.nodes) node_ids.push_back(plan->backend(id));
-    for (tensor_id id : plan->split_graph.leafs) leaf_ids.push_back(plan->backend(id));
-    // Chunks become document buffers in the order they open.
-    const std::size_t first = doc.buffers.size();
-    std::map<std::pair<int, int>, buffer_id> chunk_ids;
-    std::vector<std::pair<int, int>> opened;
-    auto buffer_of = [&](std::size_t type, int chunk) {
-        const std::pair<int, int> key{root[type], chunk};
-        auto [it, fresh] = chunk_ids.try_emplace(key, buffer_id{first + opened.size()});
-        if (fresh) opened.push_back(key);
-        return it->second;
-    };
-    auto reserved = reserve(doc.ctx, plan->split_graph, types, node_ids, leaf_ids, {options.alloc, buffer_of});
-    if (!reserved) {
-        undo_split(doc.ctx, doc.g, *plan);
-        return reserved.err();
-    }
-    for (std::size_t i = 0; i < doc.ctx.size() && i < reserved->where.size(); ++i)
-        if (const auto& at = reserved->where[i])
-            doc.ctx[tensor_id{i}].where = placement{buffer_of(static_cast<std::size_t>(at->buffer), at->addr.chunk), at->addr.offset};
-    // As alloc_graph places views (ggml_gallocr_init_tensor), so the listing gives their address.
-    place_views(doc.ctx, plan->split_graph, options.alloc);
-    // A backend type that allocated nothing still has its (empty) compute buffer, as in 2023.
-    for (std::size_t b = 0; b < backends.size(); ++b)
-        if (root[b] == static_cast<int>(b)) buffer_of(b, 0);
-    for (const auto& [type, chunk] : opened) {
-        const auto& sizes = reserved->chunk_sizes.at(static_cast<std::size_t>(type));
-        const std::size_t size = static_cast<std::size_t>(chunk) < sizes.size() ? sizes[static_cast<std::size_t>(chunk)] : 0;
-        const std::string& name = config.backend_names[static_cast<std::size_t>(type)];
-        doc.buffers.push_back({chunk_buffer_name(name, chunk), name, size, buffer_type_alignment(*backends[static_cast<std::size_t>(type)])});
-    }
-
-    sched_outcome out;
-    out.backend_names = config.backend_names;
-    out.assignments = format_assignments(doc.ctx, doc.g, *plan);
-    for (std::size_t b = 0; b < backends.size(); ++b) {
-        sched_buffer_info info;
-        info.backend = static_cast<int>(b);
-        const auto it = chunk_ids.find({static_cast<int>(b), 0});
-        info.id = it != chunk_ids.end() ? it->second : buffer_id{};
-        if (root[b] == static_cast<int>(b)) {
-            info.size = reserved->buffer_size(b);
-            const auto& chunks = reserved->chunk_sizes.at(b);
-            if (!chunks.empty()) info.free_after = free_list_within(reserved->free_lists.at(b).front(), chunks.front());
-        }
-        out.buffers.push_back(std::move(info));
-    }
-    out.causes = group_split_causes(doc.ctx, doc.g, *plan);
-    for (const auto& [node, parent] : reserved->inplace) out.inplace_of.emplace(node, parent);
-    out.plan = std::move(*plan);
-    out.doc = std::move(doc);
-    return out;
+    return reserve_split(std::move(doc), std::move(*plan), config.backend_names, types, options.alloc);
 }
 
 } // namespace planscope::ggml2026

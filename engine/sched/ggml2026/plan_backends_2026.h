@@ -9,6 +9,7 @@
 #include "sched_2026.h"
 
 #include "alloc/alloc_events.h"
+#include "alloc/ggml2026/graph_planner.h"
 #include "sched/sched_runner.h"
 
 #include <span>
@@ -29,6 +30,15 @@ struct sched_plan_options {
 // "weights..." holding weights, supports_op from the backends. Planscope's backends ask for no
 // op offload.
 sched_config_2026 config_for(const graph_document& doc, std::span<backend* const> backends);
+
+// What plan_with_backends does once split_graph has split `doc` into `plan`, for any backends,
+// real or device profiles (llm_context/llm_device_plan.h): one allocator over `types` (one per
+// backend of backend_names; `shared` names the first backend of a type) reserves the split graph;
+// every tensor is placed, views at their view_src, each type's chunks appended to doc's buffers as
+// "NAME compute", "NAME compute#1", ... with the type's alignment. `types`' alloc_size may read
+// doc.ctx, which stays the same object until the outcome takes it. Errors: the allocator's.
+result<sched_outcome> reserve_split(graph_document&& doc, sched_plan&& plan, const std::vector<std::string>& backend_names,
+                                    std::span<const buffer_type_info> types, alloc_observer* alloc = nullptr);
 
 // Errors: a backend name of the document's assignments no backend has, what split_graph or the
 // allocator refuses. The outcome's doc has the copies, every planned tensor placed and, per
