@@ -23,6 +23,7 @@ class TestCliFit : public QObject {
 private slots:
     void cpu_alone_is_llama_cpp();
     void one_cuda_card();
+    void two_cards_of_one_preset();
     void find_ngl_on_a_small_card();
     void profile_file();
     void bad_input_data();
@@ -57,6 +58,17 @@ void TestCliFit::one_cuda_card() {
     QVERIFY(line_starting(r.out, QStringLiteral("  CUDA_Host")).startsWith(QStringLiteral("  CUDA_Host    model 0, context 0, compute ")));
     QVERIFY(line_starting(r.out, QStringLiteral("  CUDA0 (")).endsWith(QStringLiteral("fits, 9.1 GiB free")));
     QCOMPARE(r.out.trimmed().split(QLatin1Char('\n')).constLast(), QStringLiteral("fits (margin 1024.00 MiB a device)"));
+}
+
+void TestCliFit::two_cards_of_one_preset() {
+    const run_result r = cli(llama7b({QStringLiteral("--device"), QStringLiteral("cuda-24gb"), QStringLiteral("--device"),
+                                      QStringLiteral("cuda-24gb")}));
+    QCOMPARE(r.code, 0);
+    // The second card is CUDA1, as ggml numbers a backend's devices; every layer offloaded over
+    // two GPUs: pipeline parallelism, 4 copies of the inputs.
+    QVERIFY(line_starting(r.out, QStringLiteral("llama.cpp da46e59c:")).endsWith(QStringLiteral("sched copies 4")));
+    QVERIFY(!line_starting(r.out, QStringLiteral("  CUDA1        model")).isEmpty());
+    QVERIFY(!line_starting(r.out, QStringLiteral("CUDA1 compute buffer: ")).isEmpty());
 }
 
 void TestCliFit::find_ngl_on_a_small_card() {
