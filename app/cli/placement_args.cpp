@@ -2,7 +2,6 @@
 
 #include "device/device_presets.h"
 
-#include <algorithm>
 #include <charconv>
 
 namespace planscope::cli {
@@ -84,30 +83,6 @@ bool placement_args::parse(std::span<const std::string> args, std::size_t& i, st
     return true;
 }
 
-namespace {
-
-// A second card of one preset is the backend's next device, as ggml numbers them: CUDA0, CUDA1
-// (its buffer type with it; the pinned host type stays one).
-void number_like_ggml(std::vector<device_profile>& gpus) {
-    const auto stem = [](const std::string& n) { return n.substr(0, n.find_last_not_of("0123456789") + 1); };
-    for (std::size_t i = 0; i < gpus.size(); ++i) {
-        const bool taken = std::any_of(gpus.begin(), gpus.begin() + static_cast<std::ptrdiff_t>(i),
-                                       [&](const device_profile& d) { return d.name == gpus[i].name; });
-        if (!taken) continue;
-        const std::string base = stem(gpus[i].name);
-        for (int k = 0;; ++k) {
-            const std::string name = base + std::to_string(k);
-            if (std::none_of(gpus.begin(), gpus.end(), [&](const device_profile& d) { return d.name == name; })) {
-                if (gpus[i].buffer.name == gpus[i].name) gpus[i].buffer.name = name;
-                gpus[i].name = name;
-                break;
-            }
-        }
-    }
-}
-
-} // namespace
-
 result<llm_device_set> load_device_set(const std::vector<std::string>& names) {
     llm_device_set set;
     set.cpu = cpu_device_profile();
@@ -118,7 +93,7 @@ result<llm_device_set> load_device_set(const std::vector<std::string>& names) {
         if (d->kind == device_kind::cpu) set.cpu = std::move(*d);
         else set.gpus.push_back(std::move(*d));
     }
-    number_like_ggml(set.gpus);
+    number_devices_like_ggml(set.gpus);
     return set;
 }
 

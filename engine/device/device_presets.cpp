@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -97,5 +98,24 @@ device_profile cpu_device_profile() {
     }
     return d;
 }
+
+void number_devices_like_ggml(std::vector<device_profile>& gpus) {
+    const auto stem = [](const std::string& n) { return n.substr(0, n.find_last_not_of("0123456789") + 1); };
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        const bool taken = std::any_of(gpus.begin(), gpus.begin() + static_cast<std::ptrdiff_t>(i),
+                                       [&](const device_profile& d) { return d.name == gpus[i].name; });
+        if (!taken) continue;
+        const std::string base = stem(gpus[i].name);
+        for (int k = 0;; ++k) {
+            const std::string name = base + std::to_string(k);
+            if (std::none_of(gpus.begin(), gpus.end(), [&](const device_profile& d) { return d.name == name; })) {
+                if (gpus[i].buffer.name == gpus[i].name) gpus[i].buffer.name = name;
+                gpus[i].name = name;
+                break;
+            }
+        }
+    }
+}
+
 
 } // namespace planscope

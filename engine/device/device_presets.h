@@ -24,4 +24,8 @@ inline constexpr std::size_t max_device_file_bytes = std::size_t{1} << 20;
 // buffer type with TENSOR_ALIGNMENT 32; no offload.
 device_profile cpu_device_profile();
 
+// Devices whose names repeat (one preset given twice) renamed as ggml numbers a backend's devices:
+// the second CUDA0 becomes CUDA1, its own buffer type with it (a pinned host type stays shared).
+void number_devices_like_ggml(std::vector<device_profile>& gpus);
+
 } // namespace planscope
