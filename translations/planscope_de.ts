@@ -711,6 +711,335 @@ dieser Prompt-Graph allein: %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::DeviceBarsView</name>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>compute buffer</source>
+        <translation>Rechenpuffer</translation>
+    </message>
+    <message>
+        <source>free memory (the limit)</source>
+        <translation>freier Speicher (die Grenze)</translation>
+    </message>
+    <message>
+        <source>free less the margin</source>
+        <translation>frei abzüglich der Reserve</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2</source>
+        <translation>%1 Gewichte: %2</translation>
+    </message>
+    <message>
+        <source>%1 KV cache: %2</source>
+        <translation>%1 KV-Cache: %2</translation>
+    </message>
+    <message>
+        <source>%1 compute buffer: %2</source>
+        <translation>%1 Rechenpuffer: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3</source>
+        <translation>%1: %2 von %3 frei</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceChoice</name>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1 is negative</source>
+        <translation>%1 ist negativ</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceMemoryModel</name>
+    <message>
+        <source>fits, %1 free</source>
+        <translation>passt, %1 frei</translation>
+    </message>
+    <message>
+        <source>within the margin: %1 free, under the %2 margin</source>
+        <translation>innerhalb der Reserve: %1 frei, weniger als die Reserve von %2</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>compute buffer</source>
+        <translation>Rechenpuffer</translation>
+    </message>
+    <message>
+        <source>over by %1: %2 %3 is the largest share</source>
+        <translation>um %1 zu groß: %2 %3 ist der größte Anteil</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passt</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>passt nicht</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Berechnung</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Frei</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceSweep</name>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1 is below %2</source>
+        <translation>%1 liegt unter %2</translation>
+    </message>
+    <message>
+        <source>no values</source>
+        <translation>keine Werte</translation>
+    </message>
+    <message>
+        <source>%1-%2 runs backwards</source>
+        <translation>%1-%2 läuft rückwärts</translation>
+    </message>
+    <message>
+        <source>more than %1 values</source>
+        <translation>mehr als %1 Werte</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DevicesPanel</name>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>No &amp;KV offload</source>
+        <translation>Kein &amp;KV-Offload</translation>
+    </message>
+    <message>
+        <source>No &amp;op offload</source>
+        <translation>Kein &amp;Op-Offload</translation>
+    </message>
+    <message>
+        <source>&amp;Find Best</source>
+        <translation>Bestes fin&amp;den</translation>
+    </message>
+    <message>
+        <source>&amp;Use It</source>
+        <translation>Ü&amp;bernehmen</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>Platzierung</translation>
+    </message>
+    <message>
+        <source>Most layers on the GPUs (ngl)</source>
+        <translation>Meiste Schichten auf den GPUs (ngl)</translation>
+    </message>
+    <message>
+        <source>Longest context (n_ctx)</source>
+        <translation>Längster Kontext (n_ctx)</translation>
+    </message>
+    <message>
+        <source>Fewest layers&apos; experts on the CPU (n-cpu-moe)</source>
+        <translation>Wenigste Schichten mit Experten auf der CPU (n-cpu-moe)</translation>
+    </message>
+    <message>
+        <source>ngl and n-cpu-moe go to the placement; a context re-plans the model</source>
+        <translation>ngl und n-cpu-moe gehen in die Platzierung; ein Kontext plant das Modell neu</translation>
+    </message>
+    <message>
+        <source>S&amp;earch:</source>
+        <translation>&amp;Suche:</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Load &amp;Profile…</source>
+        <translation>&amp;Profil laden…</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>F&amp;ree:</source>
+        <translation>&amp;Frei:</translation>
+    </message>
+    <message>
+        <source>&amp;Total:</source>
+        <translation>&amp;Gesamt:</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s -ngl: the last N repeating layers and the output on the GPUs</source>
+        <translation>-ngl von llama.cpp: die letzten N sich wiederholenden Schichten und die Ausgabe auf den GPUs</translation>
+    </message>
+    <message>
+        <source>by free memory</source>
+        <translation>nach freiem Speicher</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --tensor-split: the layers&apos; proportions per GPU, e.g. 3,1</source>
+        <translation>--tensor-split von llama.cpp: der Anteil der Schichten je GPU, z. B. 3,1</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --n-cpu-moe: the experts of the first N layers stay on the CPU</source>
+        <translation>--n-cpu-moe von llama.cpp: die Experten der ersten N Schichten bleiben auf der CPU</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --no-kv-offload: the KV cache in host memory</source>
+        <translation>--no-kv-offload von llama.cpp: der KV-Cache im Hauptspeicher</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --no-op-offload: large-batch ops on host weights stay on the CPU</source>
+        <translation>--no-op-offload von llama.cpp: Ops mit großem Batch auf Gewichten im Hauptspeicher bleiben auf der CPU</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free (llama.cpp&apos;s --fit-target)</source>
+        <translation>Speicher, den jedes Gerät frei hält (--fit-target von llama.cpp)</translation>
+    </message>
+    <message>
+        <source>&amp;Layers on GPUs:</source>
+        <translation>Schi&amp;chten auf GPUs:</translation>
+    </message>
+    <message>
+        <source>Tensor &amp;split:</source>
+        <translation>Tensor-&amp;Aufteilung:</translation>
+    </message>
+    <message>
+        <source>E&amp;xperts on CPU:</source>
+        <translation>E&amp;xperten auf CPU:</translation>
+    </message>
+    <message>
+        <source>&amp;Margin:</source>
+        <translation>&amp;Reserve:</translation>
+    </message>
+    <message>
+        <source>Cannot Load Device Profile</source>
+        <translation>Geräteprofil kann nicht geladen werden</translation>
+    </message>
+    <message>
+        <source>%1
+
+The devices are kept.</source>
+        <translation>%1
+
+Die Geräte bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>%1 free of %2</source>
+        <translation>%1 von %2 frei</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>dieser Rechner</translation>
+    </message>
+    <message>
+        <source>Host: %1 (%2)</source>
+        <translation>Host: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Load Device Profile</source>
+        <translation>Geräteprofil laden</translation>
+    </message>
+    <message>
+        <source>Device profiles (*.json);;All files (*)</source>
+        <translation>Geräteprofile (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a .gguf model to fit it to devices.</source>
+        <translation>Öffnen Sie ein .gguf-Modell, um es auf Geräte abzustimmen.</translation>
+    </message>
+    <message>
+        <source>n_ctx %1, n_batch %2, n_ubatch %3, flash attention %4; %5 of %6 layers on the GPUs</source>
+        <translation>n_ctx %1, n_batch %2, n_ubatch %3, Flash Attention %4; %5 von %6 Schichten auf den GPUs</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best %1: %2 (%n plan(s))</source>
+        <translation>
+            <numerusform>Bestes %1: %2 (%n Plan)</numerusform>
+            <numerusform>Bestes %1: %2 (%n Pläne)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing in range fits (%n plan(s))</source>
+        <translation>
+            <numerusform>Nichts im Bereich passt (%n Plan)</numerusform>
+            <numerusform>Nichts im Bereich passt (%n Pläne)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bars</source>
+        <translation>Balken</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::EdgeText</name>
     <message numerus="yes">
         <source>%n edge(s), the first %1 → %2</source>
@@ -1776,6 +2105,18 @@ Stattdessen ist %2 geöffnet.</translation>
         <source>How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx</source>
         <translation>Wie der Rechenpuffer mit n_batch, n_ubatch (ggml 2026) oder n_ctx wächst</translation>
     </message>
+    <message>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <source>Fit to &amp;Devices</source>
+        <translation>Auf &amp;Geräte abstimmen</translation>
+    </message>
+    <message>
+        <source>Will the model fit these GPUs? llama.cpp&apos;s memory per device against each one&apos;s free memory</source>
+        <translation>Passt das Modell auf diese GPUs? Der Speicher von llama.cpp je Gerät gegenüber dem freien Speicher jedes Geräts</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2124,8 +2465,8 @@ lebendig von Knoten %4 bis %5</translation>
         <translation>--show causes braucht --schedule</translation>
     </message>
     <message>
-        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
-        <translation>unbekanntes Panel „%1“ (peak, causes)</translation>
+        <source>unknown panel &apos;%1&apos; (peak, causes, devices=PROFILE,...)</source>
+        <translation>unbekanntes Panel „%1“ (peak, causes, devices=PROFIL,...)</translation>
     </message>
 </context>
 <context>
@@ -2851,6 +3192,25 @@ Prompt-Graph: %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::SweepDeviceChart</name>
+    <message>
+        <source>%1 (limit dashed)</source>
+        <translation>%1 (Grenze gestrichelt)</translation>
+    </message>
+    <message>
+        <source>%1: %2 used, %3 free</source>
+        <translation>%1: %2 belegt, %3 frei</translation>
+    </message>
+    <message>
+        <source>Run a sweep to see each device&apos;s memory against its limit</source>
+        <translation>Starten Sie einen Sweep, um den Speicher jedes Geräts gegenüber seiner Grenze zu sehen</translation>
+    </message>
+    <message>
+        <source>%1 (log₂ scale)</source>
+        <translation>%1 (log₂-Skala)</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::SweepDialog</name>
     <message>
         <source>&amp;Run</source>
@@ -2932,6 +3292,14 @@ Prompt-Graph: %2</translation>
     <message>
         <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
         <translation>Die übrigen Parameter bleiben, wie sie sind: n_ctx %1, n_batch %2.</translation>
+    </message>
+    <message>
+        <source>On devices (choose GPUs in the Devices dock)</source>
+        <translation>Auf Geräten (GPUs im Dock „Geräte“ wählen)</translation>
+    </message>
+    <message>
+        <source>On the Devices dock&apos;s devices: %1</source>
+        <translation>Auf den Geräten des Docks „Geräte“: %1</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,19 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::DevicesPanel</name>
+    <message numerus="yes">
+        <source>Best %1: %2 (%n plan(s))</source>
+        <translation>
+            <numerusform>Best %1: %2 (%n plan)</numerusform><numerusform>Best %1: %2 (%n plans)</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing in range fits (%n plan(s))</source>
+        <translation>
+            <numerusform>Nothing in range fits (%n plan)</numerusform><numerusform>Nothing in range fits (%n plans)</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::EdgeText</name>
     <message numerus="yes">
         <source>%n edge(s), the first %1 → %2</source>

@@ -711,6 +711,335 @@ ce graphe de prompt seul : %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::DeviceBarsView</name>
+    <message>
+        <source>weights</source>
+        <translation>poids</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>cache KV</translation>
+    </message>
+    <message>
+        <source>compute buffer</source>
+        <translation>tampon de calcul</translation>
+    </message>
+    <message>
+        <source>free memory (the limit)</source>
+        <translation>mémoire libre (la limite)</translation>
+    </message>
+    <message>
+        <source>free less the margin</source>
+        <translation>libre moins la marge</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2</source>
+        <translation>%1, poids : %2</translation>
+    </message>
+    <message>
+        <source>%1 KV cache: %2</source>
+        <translation>%1, cache KV : %2</translation>
+    </message>
+    <message>
+        <source>%1 compute buffer: %2</source>
+        <translation>%1, tampon de calcul : %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3</source>
+        <translation>%1 : %2 libres sur %3</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceChoice</name>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>« %1 » n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>%1 is negative</source>
+        <translation>%1 est négatif</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceMemoryModel</name>
+    <message>
+        <source>fits, %1 free</source>
+        <translation>tient, %1 libres</translation>
+    </message>
+    <message>
+        <source>within the margin: %1 free, under the %2 margin</source>
+        <translation>dans la marge : %1 libres, sous la marge de %2</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>poids</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>cache KV</translation>
+    </message>
+    <message>
+        <source>compute buffer</source>
+        <translation>tampon de calcul</translation>
+    </message>
+    <message>
+        <source>over by %1: %2 %3 is the largest share</source>
+        <translation>dépasse de %1 : %2 (%3) est la plus grande part</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>tient</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>ne tient pas</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Appareil</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Poids</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Calcul</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Libre</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceSweep</name>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>« %1 » n’est pas un nombre</translation>
+    </message>
+    <message>
+        <source>%1 is below %2</source>
+        <translation>%1 est inférieur à %2</translation>
+    </message>
+    <message>
+        <source>no values</source>
+        <translation>aucune valeur</translation>
+    </message>
+    <message>
+        <source>%1-%2 runs backwards</source>
+        <translation>%1-%2 va à rebours</translation>
+    </message>
+    <message>
+        <source>more than %1 values</source>
+        <translation>plus de %1 valeurs</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DevicesPanel</name>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Retirer</translation>
+    </message>
+    <message>
+        <source>No &amp;KV offload</source>
+        <translation>Pas de déchargement &amp;KV</translation>
+    </message>
+    <message>
+        <source>No &amp;op offload</source>
+        <translation>Pas de déchargement des &amp;ops</translation>
+    </message>
+    <message>
+        <source>&amp;Find Best</source>
+        <translation>Trou&amp;ver le meilleur</translation>
+    </message>
+    <message>
+        <source>&amp;Use It</source>
+        <translation>&amp;Utiliser</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Appareils</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>Placement</translation>
+    </message>
+    <message>
+        <source>Most layers on the GPUs (ngl)</source>
+        <translation>Le plus de couches sur les GPU (ngl)</translation>
+    </message>
+    <message>
+        <source>Longest context (n_ctx)</source>
+        <translation>Contexte le plus long (n_ctx)</translation>
+    </message>
+    <message>
+        <source>Fewest layers&apos; experts on the CPU (n-cpu-moe)</source>
+        <translation>Le moins de couches aux experts sur le CPU (n-cpu-moe)</translation>
+    </message>
+    <message>
+        <source>ngl and n-cpu-moe go to the placement; a context re-plans the model</source>
+        <translation>ngl et n-cpu-moe vont dans le placement ; un contexte replanifie le modèle</translation>
+    </message>
+    <message>
+        <source>S&amp;earch:</source>
+        <translation>Recherc&amp;he :</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Ajouter</translation>
+    </message>
+    <message>
+        <source>Load &amp;Profile…</source>
+        <translation>Charger un &amp;profil…</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> Mio</translation>
+    </message>
+    <message>
+        <source>F&amp;ree:</source>
+        <translation>&amp;Libre :</translation>
+    </message>
+    <message>
+        <source>&amp;Total:</source>
+        <translation>&amp;Total :</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>toutes</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s -ngl: the last N repeating layers and the output on the GPUs</source>
+        <translation>-ngl de llama.cpp : les N dernières couches répétées et la sortie sur les GPU</translation>
+    </message>
+    <message>
+        <source>by free memory</source>
+        <translation>selon la mémoire libre</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --tensor-split: the layers&apos; proportions per GPU, e.g. 3,1</source>
+        <translation>--tensor-split de llama.cpp : la part des couches par GPU, p. ex. 3,1</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --n-cpu-moe: the experts of the first N layers stay on the CPU</source>
+        <translation>--n-cpu-moe de llama.cpp : les experts des N premières couches restent sur le CPU</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --no-kv-offload: the KV cache in host memory</source>
+        <translation>--no-kv-offload de llama.cpp : le cache KV en mémoire hôte</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --no-op-offload: large-batch ops on host weights stay on the CPU</source>
+        <translation>--no-op-offload de llama.cpp : les ops à grand lot sur des poids en mémoire hôte restent sur le CPU</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free (llama.cpp&apos;s --fit-target)</source>
+        <translation>Mémoire que chaque appareil garde libre (--fit-target de llama.cpp)</translation>
+    </message>
+    <message>
+        <source>&amp;Layers on GPUs:</source>
+        <translation>&amp;Couches sur les GPU :</translation>
+    </message>
+    <message>
+        <source>Tensor &amp;split:</source>
+        <translation>Ré&amp;partition des tenseurs :</translation>
+    </message>
+    <message>
+        <source>E&amp;xperts on CPU:</source>
+        <translation>E&amp;xperts sur le CPU :</translation>
+    </message>
+    <message>
+        <source>&amp;Margin:</source>
+        <translation>&amp;Marge :</translation>
+    </message>
+    <message>
+        <source>Cannot Load Device Profile</source>
+        <translation>Impossible de charger le profil d’appareil</translation>
+    </message>
+    <message>
+        <source>%1
+
+The devices are kept.</source>
+        <translation>%1
+
+Les appareils sont conservés.</translation>
+    </message>
+    <message>
+        <source>%1 free of %2</source>
+        <translation>%1 libres sur %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1 : %2 (%3)</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>cette machine</translation>
+    </message>
+    <message>
+        <source>Host: %1 (%2)</source>
+        <translation>Hôte : %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Load Device Profile</source>
+        <translation>Charger un profil d’appareil</translation>
+    </message>
+    <message>
+        <source>Device profiles (*.json);;All files (*)</source>
+        <translation>Profils d’appareil (*.json);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Open a .gguf model to fit it to devices.</source>
+        <translation>Ouvrez un modèle .gguf pour le placer sur des appareils.</translation>
+    </message>
+    <message>
+        <source>n_ctx %1, n_batch %2, n_ubatch %3, flash attention %4; %5 of %6 layers on the GPUs</source>
+        <translation>n_ctx %1, n_batch %2, n_ubatch %3, flash attention %4 ; %5 couches sur %6 sur les GPU</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>activée</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>désactivée</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Recherche…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best %1: %2 (%n plan(s))</source>
+        <translation>
+            <numerusform>Meilleur %1 : %2 (%n plan)</numerusform>
+            <numerusform>Meilleur %1 : %2 (%n plans)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing in range fits (%n plan(s))</source>
+        <translation>
+            <numerusform>Rien ne tient dans la plage (%n plan)</numerusform>
+            <numerusform>Rien ne tient dans la plage (%n plans)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bars</source>
+        <translation>Barres</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tableau</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::EdgeText</name>
     <message numerus="yes">
         <source>%n edge(s), the first %1 → %2</source>
@@ -1776,6 +2105,18 @@ Le graphe actuel est conservé.</translation>
         <source>How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx</source>
         <translation>Comment le tampon de calcul croît avec n_batch, n_ubatch (ggml 2026) ou n_ctx</translation>
     </message>
+    <message>
+        <source>Devices</source>
+        <translation>Appareils</translation>
+    </message>
+    <message>
+        <source>Fit to &amp;Devices</source>
+        <translation>Placer sur des &amp;appareils</translation>
+    </message>
+    <message>
+        <source>Will the model fit these GPUs? llama.cpp&apos;s memory per device against each one&apos;s free memory</source>
+        <translation>Le modèle tient-il sur ces GPU ? La mémoire de llama.cpp par appareil face à la mémoire libre de chacun</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2124,8 +2465,8 @@ vivant du nœud %4 au nœud %5</translation>
         <translation>--show causes nécessite --schedule</translation>
     </message>
     <message>
-        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
-        <translation>panneau inconnu « %1 » (peak, causes)</translation>
+        <source>unknown panel &apos;%1&apos; (peak, causes, devices=PROFILE,...)</source>
+        <translation>panneau inconnu « %1 » (peak, causes, devices=PROFIL,...)</translation>
     </message>
 </context>
 <context>
@@ -2851,6 +3192,25 @@ graphe du prompt : %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::SweepDeviceChart</name>
+    <message>
+        <source>%1 (limit dashed)</source>
+        <translation>%1 (limite en tirets)</translation>
+    </message>
+    <message>
+        <source>%1: %2 used, %3 free</source>
+        <translation>%1 : %2 utilisés, %3 libres</translation>
+    </message>
+    <message>
+        <source>Run a sweep to see each device&apos;s memory against its limit</source>
+        <translation>Lancez un balayage pour voir la mémoire de chaque appareil face à sa limite</translation>
+    </message>
+    <message>
+        <source>%1 (log₂ scale)</source>
+        <translation>%1 (échelle log₂)</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::SweepDialog</name>
     <message>
         <source>&amp;Run</source>
@@ -2932,6 +3292,14 @@ graphe du prompt : %2</translation>
     <message>
         <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
         <translation>Les autres paramètres restent tels quels : n_ctx %1, n_batch %2.</translation>
+    </message>
+    <message>
+        <source>On devices (choose GPUs in the Devices dock)</source>
+        <translation>Sur des appareils (choisissez des GPU dans le dock Appareils)</translation>
+    </message>
+    <message>
+        <source>On the Devices dock&apos;s devices: %1</source>
+        <translation>Sur les appareils du dock Appareils : %1</translation>
     </message>
 </context>
 <context>

@@ -707,6 +707,333 @@ this prompt graph alone: %2</source>
     </message>
 </context>
 <context>
+    <name>planscope::ui::DeviceBarsView</name>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>compute buffer</source>
+        <translation>计算缓冲区</translation>
+    </message>
+    <message>
+        <source>free memory (the limit)</source>
+        <translation>可用内存（上限）</translation>
+    </message>
+    <message>
+        <source>free less the margin</source>
+        <translation>可用内存减去余量</translation>
+    </message>
+    <message>
+        <source>%1 weights: %2</source>
+        <translation>%1 权重：%2</translation>
+    </message>
+    <message>
+        <source>%1 KV cache: %2</source>
+        <translation>%1 KV 缓存：%2</translation>
+    </message>
+    <message>
+        <source>%1 compute buffer: %2</source>
+        <translation>%1 计算缓冲区：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3</source>
+        <translation>%1：%3 中可用 %2</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceChoice</name>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is negative</source>
+        <translation>%1 为负数</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceMemoryModel</name>
+    <message>
+        <source>fits, %1 free</source>
+        <translation>可容纳，剩余 %1</translation>
+    </message>
+    <message>
+        <source>within the margin: %1 free, under the %2 margin</source>
+        <translation>在余量之内：剩余 %1，少于 %2 的余量</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>compute buffer</source>
+        <translation>计算缓冲区</translation>
+    </message>
+    <message>
+        <source>over by %1: %2 %3 is the largest share</source>
+        <translation>超出 %1：%2 %3 占比最大</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>无法容纳</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DeviceSweep</name>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is below %2</source>
+        <translation>%1 小于 %2</translation>
+    </message>
+    <message>
+        <source>no values</source>
+        <translation>没有值</translation>
+    </message>
+    <message>
+        <source>%1-%2 runs backwards</source>
+        <translation>%1-%2 是倒序的</translation>
+    </message>
+    <message>
+        <source>more than %1 values</source>
+        <translation>超过 %1 个值</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::DevicesPanel</name>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No &amp;KV offload</source>
+        <translation>不卸载 KV(&amp;K)</translation>
+    </message>
+    <message>
+        <source>No &amp;op offload</source>
+        <translation>不卸载算子(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Find Best</source>
+        <translation>查找最佳(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Use It</source>
+        <translation>使用(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>Most layers on the GPUs (ngl)</source>
+        <translation>GPU 上最多的层数（ngl）</translation>
+    </message>
+    <message>
+        <source>Longest context (n_ctx)</source>
+        <translation>最长上下文（n_ctx）</translation>
+    </message>
+    <message>
+        <source>Fewest layers&apos; experts on the CPU (n-cpu-moe)</source>
+        <translation>专家留在 CPU 上的最少层数（n-cpu-moe）</translation>
+    </message>
+    <message>
+        <source>ngl and n-cpu-moe go to the placement; a context re-plans the model</source>
+        <translation>ngl 和 n-cpu-moe 写入放置选项；上下文会重新规划模型</translation>
+    </message>
+    <message>
+        <source>S&amp;earch:</source>
+        <translation>搜索(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Load &amp;Profile…</source>
+        <translation>加载配置文件(&amp;P)…</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>F&amp;ree:</source>
+        <translation>可用(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Total:</source>
+        <translation>总计(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s -ngl: the last N repeating layers and the output on the GPUs</source>
+        <translation>llama.cpp 的 -ngl：最后 N 个重复层和输出层放在 GPU 上</translation>
+    </message>
+    <message>
+        <source>by free memory</source>
+        <translation>按可用内存</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --tensor-split: the layers&apos; proportions per GPU, e.g. 3,1</source>
+        <translation>llama.cpp 的 --tensor-split：各 GPU 的层比例，例如 3,1</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --n-cpu-moe: the experts of the first N layers stay on the CPU</source>
+        <translation>llama.cpp 的 --n-cpu-moe：前 N 层的专家留在 CPU 上</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --no-kv-offload: the KV cache in host memory</source>
+        <translation>llama.cpp 的 --no-kv-offload：KV 缓存放在主机内存中</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s --no-op-offload: large-batch ops on host weights stay on the CPU</source>
+        <translation>llama.cpp 的 --no-op-offload：使用主机内存中权重的大批量算子留在 CPU 上</translation>
+    </message>
+    <message>
+        <source>Memory each device keeps free (llama.cpp&apos;s --fit-target)</source>
+        <translation>每个设备保留的空闲内存（llama.cpp 的 --fit-target）</translation>
+    </message>
+    <message>
+        <source>&amp;Layers on GPUs:</source>
+        <translation>GPU 上的层数(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Tensor &amp;split:</source>
+        <translation>张量拆分(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>E&amp;xperts on CPU:</source>
+        <translation>CPU 上的专家(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;Margin:</source>
+        <translation>余量(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Cannot Load Device Profile</source>
+        <translation>无法加载设备配置文件</translation>
+    </message>
+    <message>
+        <source>%1
+
+The devices are kept.</source>
+        <translation>%1
+
+设备保持不变。</translation>
+    </message>
+    <message>
+        <source>%1 free of %2</source>
+        <translation>%2 中可用 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>Host: %1 (%2)</source>
+        <translation>主机：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Load Device Profile</source>
+        <translation>加载设备配置文件</translation>
+    </message>
+    <message>
+        <source>Device profiles (*.json);;All files (*)</source>
+        <translation>设备配置文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a .gguf model to fit it to devices.</source>
+        <translation>打开一个 .gguf 模型以将其适配到设备。</translation>
+    </message>
+    <message>
+        <source>n_ctx %1, n_batch %2, n_ubatch %3, flash attention %4; %5 of %6 layers on the GPUs</source>
+        <translation>n_ctx %1，n_batch %2，n_ubatch %3，flash attention %4；%6 层中有 %5 层在 GPU 上</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Best %1: %2 (%n plan(s))</source>
+        <translation>
+            <numerusform>最佳 %1：%2（%n 个计划）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing in range fits (%n plan(s))</source>
+        <translation>
+            <numerusform>范围内没有可容纳的设置（%n 个计划）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Bars</source>
+        <translation>条形图</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::EdgeText</name>
     <message numerus="yes">
         <source>%n edge(s), the first %1 → %2</source>
@@ -1763,6 +2090,18 @@ The current graph is kept.</source>
         <source>How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx</source>
         <translation>计算缓冲区如何随 n_batch、n_ubatch（ggml 2026）或 n_ctx 增长</translation>
     </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Fit to &amp;Devices</source>
+        <translation>适配到设备(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Will the model fit these GPUs? llama.cpp&apos;s memory per device against each one&apos;s free memory</source>
+        <translation>模型能否装入这些 GPU？llama.cpp 每个设备的内存与其可用内存的对比</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2111,8 +2450,8 @@ alive from node %4 to %5</source>
         <translation>--show causes 需要 --schedule</translation>
     </message>
     <message>
-        <source>unknown panel &apos;%1&apos; (peak, causes)</source>
-        <translation>未知面板“%1”（peak、causes）</translation>
+        <source>unknown panel &apos;%1&apos; (peak, causes, devices=PROFILE,...)</source>
+        <translation>未知面板“%1”（peak、causes、devices=配置文件,...）</translation>
     </message>
 </context>
 <context>
@@ -2829,6 +3168,25 @@ prompt graph: %2</source>
     </message>
 </context>
 <context>
+    <name>planscope::ui::SweepDeviceChart</name>
+    <message>
+        <source>%1 (limit dashed)</source>
+        <translation>%1（虚线为上限）</translation>
+    </message>
+    <message>
+        <source>%1: %2 used, %3 free</source>
+        <translation>%1：已用 %2，可用 %3</translation>
+    </message>
+    <message>
+        <source>Run a sweep to see each device&apos;s memory against its limit</source>
+        <translation>运行扫描以查看每个设备的内存与其上限的对比</translation>
+    </message>
+    <message>
+        <source>%1 (log₂ scale)</source>
+        <translation>%1（log₂ 刻度）</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::SweepDialog</name>
     <message>
         <source>&amp;Run</source>
@@ -2907,6 +3265,14 @@ prompt graph: %2</source>
     <message>
         <source>The other parameters stay as they are: n_ctx %1, n_batch %2.</source>
         <translation>其他参数保持不变：n_ctx %1，n_batch %2。</translation>
+    </message>
+    <message>
+        <source>On devices (choose GPUs in the Devices dock)</source>
+        <translation>在设备上（在“设备”停靠窗口中选择 GPU）</translation>
+    </message>
+    <message>
+        <source>On the Devices dock&apos;s devices: %1</source>
+        <translation>在“设备”停靠窗口的设备上：%1</translation>
     </message>
 </context>
 <context>

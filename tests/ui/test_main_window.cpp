@@ -115,8 +115,9 @@ void TestMainWindow::analysisIsWired() {
 
     QMenu* model = w.findChild<QMenu*>(u"modelMenu"_s);
     QVERIFY(model);
-    QCOMPARE(model->actions().size(), 2);
+    QCOMPARE(model->actions().size(), 3);
     QCOMPARE(model->actions()[0]->objectName(), u"modelOptionsAction"_s);
+    QCOMPARE(model->actions()[2]->objectName(), u"devicesAction"_s);
     QAction* sweep = model->actions()[1];
     QCOMPARE(sweep->objectName(), u"sweepAction"_s);
     QVERIFY(sweep->isEnabled());
@@ -387,8 +388,8 @@ void TestMainWindow::viewMenuTogglesEveryDock() {
     QStringList titles;
     for (QDockWidget* d : docks) titles << d->windowTitle();
     titles.sort();
-    QCOMPARE(titles, (QStringList{u"Buffer Layout"_s, u"Buffers"_s, u"Event Log"_s, u"Graph Summary"_s, u"Inspector"_s,
-                                  u"Memory Timeline"_s, u"Peak"_s, u"Splits"_s, u"Tensors"_s, u"Why"_s}));
+    QCOMPARE(titles, (QStringList{u"Buffer Layout"_s, u"Buffers"_s, u"Devices"_s, u"Event Log"_s, u"Graph Summary"_s,
+                                  u"Inspector"_s, u"Memory Timeline"_s, u"Peak"_s, u"Splits"_s, u"Tensors"_s, u"Why"_s}));
 
     QMenu* view = nullptr;
     for (QAction* a : w.menuBar()->actions())

@@ -54,7 +54,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 // Bump when the dock set changes so an old saved state is not applied to new docks.
-constexpr int layoutVersion = 5;
+constexpr int layoutVersion = 6;
 const QString geometryKey = u"mainWindow/geometry"_s;
 const QString stateKey = u"mainWindow/state"_s;
 } // namespace

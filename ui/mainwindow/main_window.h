@@ -17,6 +17,7 @@ namespace planscope::ui {
 
 class BufferView;
 class BuffersPanel;
+class DevicesPanel;
 class EventLogPanel;
 class ExportController;
 class FileController;
@@ -62,6 +63,7 @@ public:
     [[nodiscard]] SplitPanel* splitPanel() const { return m_splits; }
     [[nodiscard]] SplitOverview* splitOverview() const { return m_overview; }
     [[nodiscard]] PeakPanel* peakPanel() const { return m_peak; }
+    [[nodiscard]] DevicesPanel* devicesPanel() const { return m_devices; }
     [[nodiscard]] SweepDialog* sweepDialog() const { return m_sweep; } // nullptr until first shown
     // The central area: the canvas ("Graph") and, once scheduled, the split overview.
     [[nodiscard]] QTabWidget* centralTabs() const { return m_central; }
@@ -100,6 +102,7 @@ public slots:
     // The "Split Overview" tab, when a schedule is there.
     void showSplitOverview();
     void showSweep(); // Model > Compute Buffer Sweep, for the current model
+    void showDevices(); // Model > Fit to Devices: the Devices dock
     void askMaxBufferSize(); // View > Allocator > Maximum Buffer Size (ggml 2026)
 
 protected:
@@ -144,6 +147,7 @@ private:
     QTabWidget* m_central = nullptr;
     SplitOverview* m_overview = nullptr;
     PeakPanel* m_peak = nullptr;
+    DevicesPanel* m_devices = nullptr;
     SweepDialog* m_sweep = nullptr;
     ExportController* m_export = nullptr;
     QAction* m_compareVersions = nullptr; // View > Compare ggml Versions, with a document only

@@ -8,6 +8,7 @@
 #include "options/model_replanner.h"
 #include "options/sweep_dialog.h"
 #include "model/format.h"
+#include "panels/devices_panel.h"
 #include "panels/inspector_panel.h"
 #include "panels/llm_memory_model.h"
 #include "panels/peak_panel.h"
@@ -37,7 +38,16 @@ void MainWindow::createAnalysis() {
     QDockWidget* peak = addDock(m_peak, tr("Peak"), u"peakDock"_s, Qt::BottomDockWidgetArea);
     QDockWidget* events = findChild<QDockWidget*>(u"eventLogDock"_s);
     tabifyDockWidget(events, peak);
+    // Will the model fit these devices: llama.cpp's breakdown per device, after every what-if.
+    m_devices = new DevicesPanel(m_replanner);
+    QDockWidget* devices = addDock(m_devices, tr("Devices"), u"devicesDock"_s, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(events, devices);
     events->raise();
+    connect(m_devices, &DevicesPanel::errorReported, this,
+            [this](const QString& title, const QString& message) { reportError(title, message); });
+    connect(m_devices, &DevicesPanel::choiceChanged, this, [this] {
+        if (m_sweep) m_sweep->setDevices(m_devices->choice(), m_devices->modelLayers());
+    });
 
     SplitController* splits = m_splits->controller();
     connect(splits, &SplitController::scheduled, this, [this, splits] { m_inspector->setSchedule(splits->sharedSchedule()); });
@@ -113,6 +123,9 @@ QMenu* MainWindow::createModelMenu() {
     sweep->setStatusTip(tr("How the compute buffer grows with n_batch, n_ubatch (ggml 2026) or n_ctx"));
     sweep->setEnabled(m_replanner->canReplan());
     connect(m_replanner, &ModelReplanner::sourceChanged, sweep, [this, sweep] { sweep->setEnabled(m_replanner->canReplan()); });
+    QAction* devices = menu->addAction(tr("Fit to &Devices"), this, &MainWindow::showDevices);
+    devices->setObjectName(u"devicesAction"_s);
+    devices->setStatusTip(tr("Will the model fit these GPUs? llama.cpp's memory per device against each one's free memory"));
     return menu;
 }
 
@@ -163,9 +176,16 @@ void MainWindow::showSweep() {
     // One dialog, not modal; shown again it sweeps the model as it is now (setModel drops old points).
     if (!m_sweep) m_sweep = new SweepDialog(this);
     m_sweep->setModel(m_replanner->source(), m_replanner->options(), m_session->era().version());
+    m_sweep->setDevices(m_devices->choice(), m_devices->modelLayers());
     m_sweep->show();
     m_sweep->raise();
     m_sweep->activateWindow();
+}
+
+void MainWindow::showDevices() {
+    auto* dock = findChild<QDockWidget*>(u"devicesDock"_s);
+    dock->show();
+    dock->raise();
 }
 
 } // namespace planscope::ui

@@ -3,6 +3,7 @@
 #include "canvas/graph_canvas.h"
 #include "mainwindow/main_window.h"
 #include "options/model_replanner.h"
+#include "panels/devices_panel.h"
 #include "panels/peak_panel.h"
 #include "sched/split_controller.h"
 #include "sched/split_panel.h"
@@ -10,6 +11,8 @@
 #include "session/plan_trace.h"
 #include "io/atomic_write.h"
 #include "model/format.h"
+
+#include "device/device_presets.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -168,8 +171,32 @@ bool showPanel(MainWindow& window, const QString& panel, QString* error) {
         window.resizeDocks({dock}, {760}, Qt::Horizontal); // room for the Why column
         table = window.splitPanel()->causeView();
         window.splitPanel()->showCauses();
+    } else if (panel == u"devices" || panel.startsWith(u"devices=")) {
+        // "devices=cuda-24gb,cuda-24gb": those devices added to the Devices dock, its breakdown shown.
+        DevicesPanel* devices = window.devicesPanel();
+        for (const QString& name : panel.mid(8).split(u',', Qt::SkipEmptyParts)) {
+            // Checked first: the panel reports a profile that does not load in a message box.
+            if (auto p = planscope::load_device_profile(name.toStdString()); !p) return fail(errorText(p.err()));
+            devices->addDevice(name);
+        }
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("devicesDock"));
+        dock->raise();
+        // The bars take most of the bottom row, the buffer strips beside them little.
+        window.resizeDocks({dock}, {520}, Qt::Vertical);
+        if (auto* strips = window.findChild<QDockWidget*>(QStringLiteral("bufferLayoutDock")))
+            window.resizeDocks({dock, strips}, {760, 80}, Qt::Horizontal);
+        QElapsedTimer waited;
+        waited.start();
+        while (devices->isFitting() && waited.elapsed() < layoutTimeoutMs) {
+            QEventLoop loop;
+            QObject::connect(devices, &DevicesPanel::fitChanged, &loop, &QEventLoop::quit);
+            QTimer::singleShot(static_cast<int>(layoutTimeoutMs - waited.elapsed()), &loop, &QEventLoop::quit);
+            loop.exec();
+        }
+        table = devices->table();
     } else {
-        return fail(QCoreApplication::translate("planscope::ui::Screenshot", "unknown panel '%1' (peak, causes)").arg(panel));
+        return fail(QCoreApplication::translate("planscope::ui::Screenshot", "unknown panel '%1' (peak, causes, devices=PROFILE,...)")
+                        .arg(panel));
     }
     if (table->model()->rowCount() > 0) table->selectRow(0);
     return true;

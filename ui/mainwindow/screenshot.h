@@ -30,8 +30,9 @@ bool showSchedule(MainWindow& window, const QString& backends, bool overview, QS
 void settleLoggedSchedule(MainWindow& window);
 
 // Brings a panel to the front for the picture (planscope --show): "peak" (the Peak dock at its
-// buffer's peak, the largest row selected) or "causes" (the Splits dock's Causes tab, the largest
-// group selected and marked on the split overview; needs a schedule). Unknown names fail.
+// buffer's peak, the largest row selected), "causes" (the Splits dock's Causes tab, the largest
+// group selected and marked on the split overview; needs a schedule) or "devices=P1,P2" (the Devices
+// dock with those presets or profile files added, its breakdown computed). Unknown names fail.
 bool showPanel(MainWindow& window, const QString& panel, QString* error);
 
 // Shows the window first if needed (the offscreen platform works) and waits, up to a minute each,

@@ -6,6 +6,7 @@
 // 200 of it, or half the next unit (512 KiB), so that formatBytes prints every tick exactly.
 // Pure functions, tested by data rows.
 #include "source/llama_sweep.h"
+#include "sweep_devices.h"
 
 #include <QPolygonF>
 #include <QRectF>
@@ -53,6 +54,29 @@ struct SweepChartGeometry {
     std::vector<std::size_t> order;     // point indices by value: how the lines run
     QPolygonF computeBuffer, lowerBound, llamaTotal; // in value order
 };
+
+// The x axis of `values` in `plot`: each value's x, the values' order, the labelled ticks.
+struct SweepXAxis {
+    bool logX = false;
+    std::vector<qreal> xs;
+    std::vector<std::size_t> order;
+    std::vector<SweepTick> ticks;
+};
+SweepXAxis sweepXAxis(std::span<const int> values, const QRectF& plot, const SweepChartMetrics& m = {});
+
+// A sweep on devices (sweep_devices.h): one line per device of what it uses, and its limit.
+struct SweepDeviceGeometry {
+    QRectF plot;
+    bool logX = false;
+    ByteScale scale; // up to the largest use or limit
+    std::vector<SweepTick> yTicks, xTicks;
+    std::vector<qreal> xs;
+    std::vector<std::size_t> order;
+    std::vector<QPolygonF> used; // per device, in value order
+    std::vector<qreal> limitY;   // per device: its free memory (the first point's)
+};
+SweepDeviceGeometry sweepDeviceGeometry(std::span<const DeviceSweepPoint> points, QSizeF size,
+                                        const SweepChartMetrics& m = {});
 
 // The largest of the three series over `points` (what the y axis must reach).
 std::uint64_t sweepMaxBytes(std::span<const planscope::sweep_point> points);

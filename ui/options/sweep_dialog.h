@@ -5,10 +5,14 @@
 // another run, another model or closing the dialog stop it at once (what the worker still sends
 // is dropped by generation), and the destructor waits for it. A point is the graph of the
 // document's era (source/llama_sweep.h): llama.cpp 2023's, or da46e59c's in ggml 2026, which
-// also sweeps n_ubatch; eraNote says which.
+// also sweeps n_ubatch; eraNote says which. With devices chosen (the Devices dock's), "On the
+// devices" sweeps -ngl or n_ctx instead and plots each device's memory against its limit
+// (sweep_devices.h).
 #include "model_options.h"
 #include "model_replanner.h"
+#include "panels/device_choice.h"
 #include "source/llama_sweep.h"
+#include "sweep_devices.h"
 
 #include <QDialog>
 
@@ -16,6 +20,7 @@
 #include <memory>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -26,6 +31,7 @@ class QTableView;
 namespace planscope::ui {
 
 class SweepChart;
+class SweepDeviceChart;
 class SweepPointModel;
 
 class SweepDialog final : public QDialog {
@@ -40,8 +46,16 @@ public:
     // (ModelSource::graphEra). A source that is no model leaves Run disabled with a message.
     void setModel(const ModelSource& source, const ModelOptions& options,
                   planscope::ggml_version era = planscope::ggml_version::v2023);
-    // Selects `key` and fills in its default values.
+    // The devices a sweep on devices fits the model to, and the model's n_layer (0: not known),
+    // which the -ngl values run to. Without a GPU, or for a model with no .gguf, it is off.
+    void setDevices(const DeviceChoice& choice, std::uint32_t nLayer);
+    [[nodiscard]] bool sweepsDevices() const;
+    void setSweepsDevices(bool on);
+    // Selects `key` (sweepsDevices false) and fills in its default values.
     void setKey(planscope::sweep_key key);
+    // The same on devices (sweepsDevices true).
+    void setDeviceKey(DeviceSweepKey key);
+    [[nodiscard]] DeviceSweepKey deviceKey() const;
     void setValues(const QString& values);
     [[nodiscard]] planscope::sweep_key key() const;
     // batch: 1,8,32,128,512 up to n_ctx; ubatch: the same up to n_batch; ctx: 256 to 4096 from n_batch on.
@@ -63,6 +77,8 @@ public:
     // Which llama.cpp builds the points; hidden with no model.
     [[nodiscard]] QLabel* eraNote() const { return m_eraNote; }
     [[nodiscard]] SweepChart* chart() const { return m_chart; }
+    [[nodiscard]] QCheckBox* devicesBox() const { return m_onDevices; }
+    [[nodiscard]] SweepDeviceChart* deviceChart() const { return m_deviceChart; }
     [[nodiscard]] SweepPointModel* pointModel() const { return m_points; }
     [[nodiscard]] QTableView* table() const { return m_table; }
 
@@ -76,10 +92,17 @@ protected:
 
 private:
     [[nodiscard]] planscope::result<std::vector<int>> parsedValues() const;
+    [[nodiscard]] QString currentDefaultValues() const;
+    void fillKeys(); // the keys of the current mode, the selected one kept where it is there
+    void modeChanged();
     void validate();
+    quint64 begin(std::size_t points); // a sweep's start: its generation
+    void runDevices(std::vector<int> values);
     void stop(); // cancels the worker and drops what it still sends
     void setIdle();
     void addPoint(const planscope::sweep_point& p);
+    void addDevicePoint(const DeviceSweepPoint& p);
+    [[nodiscard]] int pointCount() const; // of the sweep shown
     void finish(const std::optional<QString>& error);
     void showMessage(const QString& text, bool error = false);
     void showFixedParameters(); // what stays while key() is swept
@@ -87,6 +110,8 @@ private:
     ModelSource m_source;
     ModelOptions m_options;
     planscope::ggml_version m_era = planscope::ggml_version::v2023;
+    DeviceChoice m_devices;
+    std::uint32_t m_nLayer = 0;
     quint64 m_generation = 0;
     quint64 m_running = 0; // the generation of the sweep in progress; 0: none
     std::shared_ptr<std::atomic<bool>> m_stop;
@@ -100,6 +125,8 @@ private:
     QLabel* m_message;
     QLabel* m_eraNote;
     SweepChart* m_chart;
+    QCheckBox* m_onDevices;
+    SweepDeviceChart* m_deviceChart;
     SweepPointModel* m_points;
     QTableView* m_table;
 };
