@@ -1,4 +1,4 @@
-// The Devices dock (issue 38): devices numbered as ggml numbers them, tensor splits parsed, the
+// The Devices dock (issue 38): repeated devices numbered as ggml numbers them, tensor splits parsed, the
 // bars' geometry and hit testing by data rows, the verdict worded as fit_verdict words it, the
 // breakdown table under QAbstractItemModelTester with llama.cpp's figures for the Llama-2-7B shape
 // on a 24 GB CUDA card (planscope-cli fit ... --ctx 4096 --batch 512 --device cuda-24gb), the panel
@@ -127,7 +127,7 @@ private slots:
     void placementLatestWins();
     void editedMemoryAndSearch();
     void badProfileKept();
-    void removeRenumbers();
+    void removeKeepsNames();
     void templateHasNoFile();
     void mainWindowDock();
     void sweepValues_data();
@@ -148,8 +148,9 @@ void TestDevicesPanel::numbering_data() {
     QTest::newRow("two cards of one backend") << QStringList{u"CUDA0"_s, u"CUDA0"_s} << QStringList{u"CUDA0"_s, u"CUDA1"_s};
     QTest::newRow("backends counted apart") << QStringList{u"CUDA0"_s, u"ROCm0"_s, u"CUDA0"_s, u"ROCm0"_s}
                                             << QStringList{u"CUDA0"_s, u"ROCm0"_s, u"CUDA1"_s, u"ROCm1"_s};
-    QTest::newRow("a file's own number") << QStringList{u"CUDA3"_s} << QStringList{u"CUDA0"_s};
-    QTest::newRow("no number kept") << QStringList{u"Metal"_s, u"Metal"_s} << QStringList{u"Metal"_s, u"Metal"_s};
+    QTest::newRow("a file's own number kept") << QStringList{u"CUDA3"_s, u"CUDA0"_s} << QStringList{u"CUDA3"_s, u"CUDA0"_s};
+    QTest::newRow("the first free number") << QStringList{u"CUDA1"_s, u"CUDA0"_s, u"CUDA1"_s}
+                                           << QStringList{u"CUDA1"_s, u"CUDA0"_s, u"CUDA2"_s};
 }
 
 void TestDevicesPanel::numbering() {
@@ -162,7 +163,9 @@ void TestDevicesPanel::numbering() {
         gpus.push_back(d);
     }
     gpus.front().buffer.name = "elsewhere"; // a buffer type not named after its device keeps its name
-    numberDevices(gpus);
+    DeviceChoice choice;
+    for (device_profile& d : gpus) choice.add(std::move(d), u"cuda-24gb"_s);
+    gpus = choice.gpus;
     QStringList got;
     for (const device_profile& d : gpus) got << QString::fromStdString(d.name);
     QCOMPARE(got, numbered);
@@ -449,7 +452,7 @@ void TestDevicesPanel::badProfileKept() {
     QCOMPARE(f.panel.deviceList()->count(), 2);
 }
 
-void TestDevicesPanel::removeRenumbers() {
+void TestDevicesPanel::removeKeepsNames() {
     Fixture f;
     QVERIFY(f.panel.addDevice(u"cuda-24gb"_s));
     QVERIFY(f.panel.addDevice(u"rocm-24gb"_s));
@@ -462,8 +465,9 @@ void TestDevicesPanel::removeRenumbers() {
     f.panel.removeDevice(0);
     names.clear();
     for (const device_profile& d : f.panel.choice().gpus) names << QString::fromStdString(d.name);
-    QCOMPARE(names, (QStringList{u"ROCm0"_s, u"CUDA0"_s}));
-    QCOMPARE(f.panel.choice().gpus[1].buffer.name, std::string("CUDA0"));
+    QCOMPARE(names, (QStringList{u"ROCm0"_s, u"CUDA1"_s}));
+    QCOMPARE(f.panel.choice().gpus[1].buffer.name, std::string("CUDA1"));
+    QCOMPARE(f.panel.choice().sources, (std::vector<QString>{u"rocm-24gb"_s, u"cuda-24gb"_s}));
     f.panel.removeDevice(2); // the host stays
     QCOMPARE(f.panel.deviceList()->count(), 3);
 }

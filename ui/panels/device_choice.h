@@ -14,7 +14,8 @@
 namespace planscope::ui {
 
 struct DeviceChoice {
-    // The model's GPUs in order, named as ggml numbers them (numberDevices); the host is `host`.
+    // The model's GPUs in order, a repeated name numbered as ggml numbers a backend's devices
+    // (number_devices_like_ggml); the host is `host`.
     std::vector<planscope::device_profile> gpus;
     std::vector<QString> sources; // per GPU: the preset's name or the profile file's path
     planscope::device_profile host;
@@ -26,14 +27,10 @@ struct DeviceChoice {
     // What llm_fit takes: the GPUs as the model's devices (llama.cpp's --device), the host's CPU.
     [[nodiscard]] planscope::llm_device_set deviceSet() const;
     // Adds a profile: a CPU profile replaces the host (another machine's memory), any other kind
-    // is the next GPU, numbered after the ones of its backend.
+    // is the next GPU (a second CUDA0 becomes CUDA1).
     void add(planscope::device_profile profile, const QString& source);
-    void removeGpu(std::size_t index); // renumbers the ones after it
+    void removeGpu(std::size_t index); // the others keep their names
 };
-
-// Two devices of one backend are CUDA0 and CUDA1 in ggml, their buffer types too; a preset is
-// always device 0. A name without a trailing number ("Metal") is kept.
-void numberDevices(std::vector<planscope::device_profile>& gpus);
 
 // llama.cpp's --tensor-split "3,1" (commas or slashes, blanks around numbers; empty: none).
 // Errors are one line: "'x' is not a number", "-1 is negative".
