@@ -186,8 +186,8 @@
         <translation>Das Modell mit N Schichten auf dem zweiten Backend neu planen, wie ngl in der Was-wäre-wenn-Leiste.</translation>
     </message>
     <message>
-        <source>Bring PANEL to the front: peak, or causes (with --schedule).</source>
-        <translation>PANEL in den Vordergrund holen: peak oder causes (mit --schedule).</translation>
+        <source>Bring PANEL to the front: peak, causes (with --schedule) or devices=PROFILE,... (the Devices dock with those GPUs).</source>
+        <translation>PANEL in den Vordergrund holen: peak, causes (mit --schedule) oder devices=PROFIL,... (das Geräte-Dock mit diesen GPUs).</translation>
     </message>
     <message>
         <source>PANEL</source>

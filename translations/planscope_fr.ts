@@ -186,8 +186,8 @@
         <translation>Replanifier le modèle avec N couches sur le second backend, comme le ngl de la barre « Et si ».</translation>
     </message>
     <message>
-        <source>Bring PANEL to the front: peak, or causes (with --schedule).</source>
-        <translation>Afficher PANEL au premier plan : peak, ou causes (avec --schedule).</translation>
+        <source>Bring PANEL to the front: peak, causes (with --schedule) or devices=PROFILE,... (the Devices dock with those GPUs).</source>
+        <translation>Afficher PANEL au premier plan : peak, causes (avec --schedule) ou devices=PROFIL,... (le dock Appareils avec ces GPU).</translation>
     </message>
     <message>
         <source>PANEL</source>

@@ -186,8 +186,8 @@
         <translation>以第二个后端上的 N 层重新规划模型，同假设工具栏中的 ngl。</translation>
     </message>
     <message>
-        <source>Bring PANEL to the front: peak, or causes (with --schedule).</source>
-        <translation>将 PANEL 置于前台：peak，或 causes（需 --schedule）。</translation>
+        <source>Bring PANEL to the front: peak, causes (with --schedule) or devices=PROFILE,... (the Devices dock with those GPUs).</source>
+        <translation>将 PANEL 置于前台：peak、causes（需 --schedule）或 devices=配置,...（含这些 GPU 的设备停靠窗）。</translation>
     </message>
     <message>
         <source>PANEL</source>

@@ -113,7 +113,7 @@ int run(int argc, char** argv) {
                                       QApplication::translate("main", "With --schedule: show the split overview."));
     parser.addOption(overview);
     const QCommandLineOption show(u"show"_s,
-                                  QApplication::translate("main", "Bring PANEL to the front: peak, or causes (with --schedule)."),
+                                  QApplication::translate("main", "Bring PANEL to the front: peak, causes (with --schedule) or devices=PROFILE,... (the Devices dock with those GPUs)."),
                                   QApplication::translate("main", "PANEL"));
     parser.addOption(show);
     parser.addPositionalArgument(
