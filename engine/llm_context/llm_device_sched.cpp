@@ -1,6 +1,7 @@
 #include "llm_device_sched.h"
 
 #include "llm/llm_kv_cache.h"
+#include "sched/ggml2026/plan_backends_2026.h"
 
 #include <algorithm>
 
@@ -10,16 +11,20 @@ namespace {
 // ggml_backend_sched_new's n_copies with pipeline parallelism (GGML_SCHED_MAX_COPIES).
 constexpr int pipeline_copies = ggml2026::sched_max_copies;
 
+// llama_model::n_gpu_layers() > n_layer: every repeating layer and the output offloaded.
+bool full_offload(const llm_placement_params& q, std::uint32_t n_layer) {
+    return q.n_gpu_layers < 0 || static_cast<std::uint32_t>(q.n_gpu_layers) > n_layer;
+}
+
 bool pipeline_parallel(const llm_placement& p, std::uint32_t n_layer) {
     const llm_placement_params& q = p.params();
-    const bool all_layers = q.n_gpu_layers < 0 || static_cast<std::uint32_t>(q.n_gpu_layers) > n_layer;
     // CUDA, HIP, Vulkan and Metal report async compute and events (ggml-cuda.cu:4547,
     // ggml-vulkan.cpp:17132, ggml-metal.cpp:679); an RPC host does not (ggml-rpc.cpp:1798).
     const auto& gpus = p.devices().gpus;
     const bool async = std::all_of(p.model_gpus().begin(), p.model_gpus().end(), [&](int g) {
         return gpus.at(static_cast<std::size_t>(g)).kind != device_kind::rpc;
     });
-    return p.model_gpus().size() > 1 && all_layers && q.split_mode == llm_split_mode::layer && q.offload_kqv &&
+    return p.model_gpus().size() > 1 && full_offload(q, n_layer) && q.split_mode == llm_split_mode::layer && q.offload_kqv &&
            q.overrides.empty() && q.n_cpu_moe == 0 && async;
 }
 
@@ -92,11 +97,9 @@ ggml2026::sched_config_2026 llm_device_sched::config(const llm_graph_build& buil
     c.op_offload = m_op_offload;
     c.n_copies = m_n_copies;
 
-    const llm_placement_params& q = m_placement.params();
     const std::uint32_t n_layer = build.model.hparams.n_layer;
-    const bool full_offload = q.n_gpu_layers < 0 || static_cast<std::uint32_t>(q.n_gpu_layers) > n_layer;
     user.clear();
-    if (build.ubatch.n_tokens < 32 || full_offload)
+    if (build.ubatch.n_tokens < 32 || full_offload(m_placement.params(), n_layer))
         for (tensor_id id : build.doc.g.nodes) {
             const int il = norm_layer(build.doc.ctx[id].name);
             if (il < 0 || static_cast<std::uint32_t>(il) >= n_layer) continue;
@@ -113,15 +116,14 @@ ggml2026::sched_config_2026 llm_device_sched::config(const llm_graph_build& buil
 }
 
 std::vector<ggml2026::buffer_type_info> llm_device_sched::buffer_types(const context& ctx) const {
+    std::vector<ggml2026::sched_buffer_type> bufts;
+    for (const llm_sched_backend& b : m_backends) bufts.push_back({b.buffer.name, b.buffer.host});
+    const std::vector<int> root = ggml2026::shared_roots(bufts);
     std::vector<ggml2026::buffer_type_info> out;
     for (std::size_t i = 0; i < m_backends.size(); ++i) {
         const device_buffer_type& t = m_backends[i].buffer;
-        ggml2026::buffer_type_info info{t.alignment, t.max_size, -1, {}};
-        for (std::size_t j = 0; j < i; ++j)
-            if (m_backends[j].buffer == t) {
-                info.shared = static_cast<int>(j);
-                break;
-            }
+        const int r = root[i];
+        ggml2026::buffer_type_info info{t.alignment, t.max_size, r == static_cast<int>(i) ? -1 : r, {}};
         if (t.quantized_row_padding > 0 || t.alloc_extra != device_alloc_extra::none)
             info.alloc_size = [t, &ctx](const tensor& x) {
                 auto s = device_alloc_size(t, ctx, x);

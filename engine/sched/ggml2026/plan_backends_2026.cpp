@@ -11,20 +11,6 @@
 namespace planscope::ggml2026 {
 namespace {
 
-// The first backend of the same buffer type: ggml_gallocr_new_n gives them one allocator.
-std::vector<int> shared_roots(const sched_config_2026& config) {
-    std::vector<int> root;
-    for (std::size_t i = 0; i < config.bufts.size(); ++i) {
-        root.push_back(static_cast<int>(i));
-        for (std::size_t j = 0; j < i; ++j)
-            if (config.bufts[j] == config.bufts[i]) {
-                root.back() = static_cast<int>(j);
-                break;
-            }
-    }
-    return root;
-}
-
 // ggml_backend_buft_get_alignment of d99724f2: the CPU buffer type's is TENSOR_ALIGNMENT, 32
 // (ggml-impl.h:44, ggml-backend.cpp:2388), where the 2023 CPU backend aligned to 64; a device
 // reports its own (OpenCL: CL_DEVICE_MEM_BASE_ADDR_ALIGN / 8, as ggml-opencl.cpp:5310).
@@ -40,6 +26,19 @@ std::string chunk_buffer_name(const std::string& backend, int chunk) {
 }
 
 } // namespace
+
+std::vector<int> shared_roots(std::span<const sched_buffer_type> bufts) {
+    std::vector<int> root;
+    for (std::size_t i = 0; i < bufts.size(); ++i) {
+        root.push_back(static_cast<int>(i));
+        for (std::size_t j = 0; j < i; ++j)
+            if (bufts[j] == bufts[i]) {
+                root.back() = static_cast<int>(j);
+                break;
+            }
+    }
+    return root;
+}
 
 sched_config_2026 config_for(const graph_document& doc, std::span<backend* const> backends) {
     sched_config_2026 c;
@@ -138,7 +137,7 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
 
     auto plan = split_graph(doc.ctx, doc.g, config);
     if (!plan) return plan.err();
-    const std::vector<int> root = shared_roots(config);
+    const std::vector<int> root = shared_roots(config.bufts);
     std::vector<buffer_type_info> types;
     for (std::size_t b = 0; b < backends.size(); ++b)
         types.push_back({buffer_type_alignment(*backends[b]), options.max_buffer_size, root[b], {}});

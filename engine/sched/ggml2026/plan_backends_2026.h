@@ -29,6 +29,10 @@ struct sched_plan_options {
 // type that of the backend its name resolves to (buffer_backend_of_document), buffers named
 // "weights..." holding weights, supports_op from the backends. Planscope's backends ask for no
 // op offload.
+// For each backend, the first backend of the same buffer type (itself if none before it):
+// ggml_gallocr_new_n gives backends of one buffer type one allocator.
+std::vector<int> shared_roots(std::span<const sched_buffer_type> bufts);
+
 sched_config_2026 config_for(const graph_document& doc, std::span<backend* const> backends);
 
 // What plan_with_backends does once split_graph has split `doc` into `plan`, for any backends,
