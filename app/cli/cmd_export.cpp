@@ -11,6 +11,7 @@
 #include "llm_context/llm_device_plan.h"
 #include "source/model_params.h"
 #include "io/atomic_write.h"
+#include "export/estimated_timings.h"
 #include "export/export_runner.h"
 #include "source/graph_source.h"
 
@@ -18,6 +19,7 @@
 #include <array>
 #include <bit>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -51,7 +53,15 @@ struct export_args {
     // --device without --backends: device profiles (placement_args.h), not the OpenCL device.
     bool on_devices = false;
     placement_args placement;
+    std::optional<double> cpu_tflops; // --what trace on devices: the host CPU's peak
 };
+
+std::optional<double> parse_positive_real(const std::string& s) {
+    double v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || end != s.data() + s.size() || !(v > 0) || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
 
 // Parses the arguments; returns a usage problem, or "".
 std::string parse(std::span<const std::string> args, export_args& a) {
@@ -77,9 +87,9 @@ std::string parse(std::span<const std::string> args, export_args& a) {
             have_file = true;
             continue;
         }
-        static constexpr std::array<std::string_view, 11> valued{"--what",    "--format",  "-o",         "--output",
-                                                                 "--backends", "--threads", "--device",   "--planner",
-                                                                 "--alignment", "--time-box", "--max-size"};
+        static constexpr std::array<std::string_view, 12> valued{"--what",     "--format",   "-o",         "--output",
+                                                                 "--backends", "--threads",  "--device",   "--planner",
+                                                                 "--alignment", "--time-box", "--max-size", "--cpu-tflops"};
         if (std::find(valued.begin(), valued.end(), arg) == valued.end()) return "unknown option " + arg;
         if (i + 1 == args.size()) return arg + " needs a value";
         const std::string& v = args[++i];
@@ -98,6 +108,9 @@ std::string parse(std::span<const std::string> args, export_args& a) {
             a.backends = v;
         } else if (arg == "--device") {
             a.schedule.device = v;
+        } else if (arg == "--cpu-tflops") {
+            a.cpu_tflops = parse_positive_real(v);
+            if (!a.cpu_tflops) return "--cpu-tflops takes a positive number of TFLOPS, not '" + v + "'";
         } else if (arg == "--threads") {
             const auto n = parse_positive(v);
             if (!n) return "--threads takes a positive integer, not '" + v + "'";
@@ -146,9 +159,11 @@ std::string parse(std::span<const std::string> args, export_args& a) {
         return "--what plan with --backends is the scheduler's plan, each backend's buffer at its own alignment: no --planner or --alignment";
     if (a.backends && a.w->kind == export_kind::splits && (a.planner_given || a.alignment_given))
         return "--what splits with --backends shows the scheduler's buffers, each backend's at its own alignment: no --planner or --alignment";
+    if (a.cpu_tflops && !(a.on_devices && a.w->kind == export_kind::trace))
+        return "--cpu-tflops goes with --device PROFILE --what trace (the estimated trace)";
     if (a.on_devices) {
-        if (a.w->kind != export_kind::plan && a.w->kind != export_kind::splits)
-            return "--device: device profiles are planned, never run: --what plan or splits (trace runs with --backends cpu,opencl)";
+        if (a.w->kind != export_kind::plan && a.w->kind != export_kind::splits && a.w->kind != export_kind::trace)
+            return "--device: device profiles are planned, never run: --what plan, splits or trace (estimated)";
         if (!is_gguf_path(a.file)) return "--device plans a .gguf model, not '" + printable(a.file) + "'";
         if (a.ggml.given() && a.ggml.version() != ggml_version::v2026)
             return "--device plans with llama.cpp da46e59c's scheduler: --ggml 2026";
@@ -186,8 +201,24 @@ export_request request_of(const export_args& a) {
     return r;
 }
 
+// --what trace on devices: the schedule's times estimated from the profiles' throughput
+// (export/estimated_timings.h); the host CPU's peak from --cpu-tflops or a CPU profile.
+result<std::string> estimated_trace(const export_args& a, const llm_device_plan_result& p, llm_device_set devices) {
+    if (a.cpu_tflops) devices.cpu.compute_tflops = a.cpu_tflops;
+    std::vector<device_profile> profiles = std::move(devices.gpus);
+    profiles.push_back(devices.cpu);
+    auto bytes = estimated_trace_json(p.graph, p.scheduled, profiles);
+    if (bytes) return bytes;
+    std::string message = bytes.err().message;
+    // The host has no profile file to edit: say how to give it a peak.
+    if (message.starts_with(printable(devices.cpu.name) + ": no compute_tflops"))
+        message += "; give the host's peak with --cpu-tflops T";
+    return error{message};
+}
+
 // export MODEL.gguf --device PROFILE...: the prompt graph scheduled on device profiles
-// (llm_context/llm_device_plan.h), its plan or split diagram as for real backends.
+// (llm_context/llm_device_plan.h), its plan or split diagram as for real backends, or its trace
+// with estimated times.
 result<std::string> device_export(const export_args& a) {
     auto devices = load_device_set(a.placement.devices());
     if (!devices) return devices.err();
@@ -198,6 +229,11 @@ result<std::string> device_export(const export_args& a) {
     auto p = llm_device_plan(*gguf, *context, *devices, a.placement.params(), a.placement.op_offload());
     if (!p) return error{a.file + ": " + p.err().message};
     p->graph.name = p->scheduled.doc.name = std::filesystem::path(a.file).filename().string();
+    if (a.w->kind == export_kind::trace) {
+        auto bytes = estimated_trace(a, *p, std::move(*devices));
+        if (!bytes) return error{a.file + ": " + bytes.err().message};
+        return bytes;
+    }
     auto bytes = produce_scheduled_export(p->graph, p->scheduled, request_of(a), ggml_version::v2026);
     if (!bytes) return error{a.file + ": " + bytes.err().message};
     return bytes;

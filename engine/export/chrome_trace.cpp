@@ -29,14 +29,38 @@ ojson op_counts(const graph_document& doc, const split_view& v) {
     return out;
 }
 
+// An estimate with one entry per split (and per input of each) and per backend.
+bool matches(const trace_estimate& e, const schedule_view& s) {
+    if (e.flops.size() != s.splits.size() || e.input_us.size() != s.splits.size() ||
+        e.compute_tflops.size() != s.backends.size() || e.copy_gbps.size() != s.backends.size())
+        return false;
+    for (std::size_t i = 0; i < s.splits.size(); ++i)
+        if (e.input_us[i].size() != s.splits[i].inputs.size()) return false;
+    return true;
+}
+
+ojson figure(const std::optional<double>& v) { return v ? ojson(*v) : ojson(nullptr); }
+
+// otherData of an estimated trace: what it divided by, so the reader can redo the sums.
+ojson estimate_note(const schedule_view& s, const trace_estimate& e) {
+    ojson backends = ojson::object();
+    for (std::size_t b = 0; b < s.backends.size(); ++b)
+        backends[s.backends[b]] = {{"compute_tflops", figure(e.compute_tflops[b])}, {"copy_gbps", figure(e.copy_gbps[b])}};
+    return {{"estimated", true},
+            {"model", "compute: FLOPs / (compute_tflops * 1e12); copy: bytes / (copy_gbps * 1e9); nothing overlaps"},
+            {"backends", std::move(backends)}};
+}
+
 } // namespace
 
-result<std::string> chrome_trace_json(const graph_document& doc, const schedule_view& s) {
+result<std::string> chrome_trace_json(const graph_document& doc, const schedule_view& s, const trace_estimate* estimate) {
     if (s.timings.size() != s.splits.size())
         return error{"the trace needs one timing per split: " + std::to_string(s.timings.size()) + " timings for " +
                      std::to_string(s.splits.size()) + " splits"};
+    if (estimate && !matches(*estimate, s)) return error{"the estimate does not match the schedule's splits and backends"};
+    const std::string process = "planscope " + doc.name + (estimate ? " (estimated)" : "");
     ojson events = ojson::array();
-    events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", trace_pid}, {"args", {{"name", "planscope " + doc.name}}}});
+    events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", trace_pid}, {"args", {{"name", process}}}});
     for (std::size_t b = 0; b < s.backends.size(); ++b) {
         events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", trace_pid}, {"tid", tid_of(b)},
                           {"args", {{"name", s.backends[b]}}}});
@@ -51,22 +75,29 @@ result<std::string> chrome_trace_json(const graph_document& doc, const schedule_
                          std::to_string(s.backends.size())};
         const split_timing& t = s.timings[i];
         const std::uint64_t total = bytes_copied(v);
-        for (const split_input& in : v.inputs) {
+        for (std::size_t k = 0; k < v.inputs.size(); ++k) {
+            const split_input& in = v.inputs[k];
             const double share = total == 0 ? 1.0 / static_cast<double>(v.inputs.size())
                                             : static_cast<double>(in.bytes) / static_cast<double>(total);
-            const double dur = t.copy_us * share;
-            events.push_back(slice("copy " + in.copy_name, "copy", v.backend, now, dur,
-                                   {{"split", i}, {"tensor", doc.ctx[in.tensor].name}, {"bytes", in.bytes}}));
+            const double dur = estimate ? estimate->input_us[i][k] : t.copy_us * share;
+            ojson args = {{"split", i}, {"tensor", doc.ctx[in.tensor].name}, {"bytes", in.bytes}};
+            if (estimate) args["estimated"] = true;
+            events.push_back(slice("copy " + in.copy_name, "copy", v.backend, now, dur, std::move(args)));
             now += dur;
         }
-        events.push_back(slice("split #" + std::to_string(i), "compute", v.backend, now, t.compute_us,
-                               {{"split", i}, {"nodes", v.nodes.size()}, {"inputs", v.inputs.size()},
-                                {"bytes_copied", t.bytes_copied}, {"ops", op_counts(doc, v)}}));
+        ojson args = {{"split", i}, {"nodes", v.nodes.size()}, {"inputs", v.inputs.size()},
+                      {"bytes_copied", t.bytes_copied}, {"ops", op_counts(doc, v)}};
+        if (estimate) {
+            args["flops"] = estimate->flops[i];
+            args["estimated"] = true;
+        }
+        events.push_back(slice("split #" + std::to_string(i), "compute", v.backend, now, t.compute_us, std::move(args)));
         now += t.compute_us;
     }
     ojson root;
     root["traceEvents"] = std::move(events);
     root["displayTimeUnit"] = "ms";
+    if (estimate) root["otherData"] = estimate_note(s, *estimate);
     return root.dump(1) + "\n";
 }
 

@@ -5,12 +5,26 @@
 // split's compute, with bytes and op counts as args. docs/exports.md describes the fields.
 #include "schedule_view.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace planscope {
 
+// Timings that are estimates, not a run's (estimated_timings.h): what the trace says of them.
+struct trace_estimate {
+    std::vector<std::uint64_t> flops;          // per split
+    std::vector<std::vector<double>> input_us; // per split, per input: its copy's time
+    // Per backend: its profile's figures, what the estimate divided by (nullopt: the profile has none).
+    std::vector<std::optional<double>> compute_tflops, copy_gbps;
+};
+
 // `s.timings` must hold one timing per split. A split's copy time is shared among its inputs
-// by bytes; splits run one after another, as the scheduler runs them.
-result<std::string> chrome_trace_json(const graph_document& doc, const schedule_view& s);
+// by bytes; splits run one after another, as the scheduler runs them. With `estimate` the copies
+// take its input_us, the process is named "planscope NAME (estimated)", every slice has
+// "estimated": true in its args, a compute slice its split's FLOPs, and otherData says so.
+result<std::string> chrome_trace_json(const graph_document& doc, const schedule_view& s,
+                                      const trace_estimate* estimate = nullptr);
 
 } // namespace planscope

@@ -4,7 +4,9 @@
 // buffer is the one `fit` prints for the same settings; a smaller alignment, a maximum buffer size
 // and an op the device refuses each change the plan as derived in the rows; the plan export holds
 // one compute buffer per device (and per chunk), every node and copy in its device's memory; the
-// split diagram names the devices; run refuses a profile in one line.
+// split diagram names the devices; the trace on devices holds times estimated from the profiles'
+// throughput (FLOPs / compute_tflops, bytes / copy_gbps), marked as estimates, and a missing figure
+// is one line naming the device; run refuses a profile in one line.
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <map>
 
 #include "cli_runner.h"
@@ -51,6 +54,8 @@ private slots:
     void exportPlan_data();
     void exportPlan();
     void splitDiagram();
+    void estimatedTrace_data();
+    void estimatedTrace();
     void runRefusesProfiles();
     void badInput_data();
     void badInput();
@@ -90,6 +95,9 @@ void TestCliDevices::initTestCase() {
     rules.prepend(QJsonObject{{QStringLiteral("op"), QStringLiteral("SOFT_MAX")}, {QStringLiteral("supported"), false}});
     no_soft_max.insert(QLatin1String("supports"), rules);
     write(QStringLiteral("no-soft-max.json"), no_soft_max);
+    QJsonObject no_tflops = base;
+    no_tflops.insert(QLatin1String("compute_tflops"), QJsonValue::Null);
+    write(QStringLiteral("no-tflops.json"), no_tflops);
 }
 
 void TestCliDevices::addRows() {
@@ -211,6 +219,72 @@ void TestCliDevices::splitDiagram() {
     QVERIFY(!dot.contains(QLatin1String("@ compute+")));
 }
 
+// stories260K's prompt graph (8 tokens, n_kv 512, flash attention off) by the FLOP model of
+// docs/exports.md: per layer 1,951,712 FLOPs (the q, k, v, o, up, gate and down matmuls 724,992,
+// KQ and KQV 524,288 each, the softmax 163,840, norms, rope, SWIGLU and adds 14,304), the output's
+// norm and matmul 526,336: 10,284,896 in all. The CPU's split is the embeddings' GET_ROWS (no
+// FLOPs, no time, no CPU figure needed); CUDA0 computes the rest at 82.6 TFLOPS after copying
+// 18,624 bytes at 25 GB/s (0.74496 µs). Two GPUs split the layers 2 and 3 by free memory, the
+// output on the second (at 66.9 TFLOPS); CUDA0's l_out-1 goes to CUDA1 at the slower card's
+// 25 GB/s (0.08192 µs), CUDA1's inputs from the CPU at its own 50 GB/s.
+// The CPU alone (--ngl 0) needs --cpu-tflops.
+void TestCliDevices::estimatedTrace_data() {
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("layout");  // per split: BACKEND:FLOPS
+    QTest::addColumn<int>("copies");
+    QTest::addColumn<double>("copy_us");  // every copy together
+    QTest::addColumn<double>("total_us"); // the end of the last slice
+    const QString dev = QStringLiteral("--device");
+    QTest::newRow("cuda-24gb") << QStringList{dev, "cuda-24gb"} << "CPU:0 CUDA0:10284896" << 6 << 0.74496
+                               << 0.74496 + 10284896 / 82.6e6;
+    QTest::newRow("cpu alone") << QStringList{dev, "cuda-24gb", "--ngl", "0", "--cpu-tflops", "1.5"} << "CPU:10284896" << 0
+                               << 0.0 << 10284896 / 1.5e6;
+    QTest::newRow("two gpus") << QStringList{dev, "cuda-24gb", dev, "cuda-80gb"} << "CPU:0 CUDA0:3903424 CUDA1:6381472" << 11
+                              << 1.15712 << 1.15712 + 3903424 / 82.6e6 + 6381472 / 66.9e6;
+}
+
+void TestCliDevices::estimatedTrace() {
+    QFETCH(QStringList, flags);
+    QFETCH(QString, layout);
+    QFETCH(int, copies);
+    QFETCH(double, copy_us);
+    QFETCH(double, total_us);
+    const QString out = m_dir.filePath(QStringLiteral("trace.json"));
+    const QString file = model("stories260K.gguf");
+    const run_result r = cli(QStringList{QStringLiteral("export"), file, QStringLiteral("--what"), QStringLiteral("trace"),
+                                         QStringLiteral("-o"), out} + flags + settings(file));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.err.isEmpty());
+    const QJsonObject root = json_file(out);
+    QVERIFY(root.value(QLatin1String("otherData")).toObject().value(QLatin1String("estimated")).toBool());
+    std::map<int, QString> tracks;
+    QStringList splits;
+    int n_copies = 0;
+    double copied = 0, end = 0;
+    for (const auto& v : root.value(QLatin1String("traceEvents")).toArray()) {
+        const QJsonObject e = v.toObject();
+        const QJsonObject args = e.value(QLatin1String("args")).toObject();
+        const QString name = e.value(QLatin1String("name")).toString();
+        if (name == QLatin1String("process_name"))
+            QCOMPARE(args.value(QLatin1String("name")).toString(), QStringLiteral("planscope stories260K.gguf (estimated)"));
+        if (name == QLatin1String("thread_name")) tracks[e.value(QLatin1String("tid")).toInt()] = args.value(QLatin1String("name")).toString();
+        if (e.value(QLatin1String("ph")).toString() != QLatin1String("X")) continue;
+        QVERIFY2(args.value(QLatin1String("estimated")).toBool(), qPrintable(name));
+        const double dur = e.value(QLatin1String("dur")).toDouble();
+        end = std::max(end, e.value(QLatin1String("ts")).toDouble() + dur);
+        if (e.value(QLatin1String("cat")).toString() == QLatin1String("copy")) {
+            ++n_copies;
+            copied += dur;
+            continue;
+        }
+        splits << QStringLiteral("%1:%2").arg(tracks[e.value(QLatin1String("tid")).toInt()]).arg(args.value(QLatin1String("flops")).toInteger());
+    }
+    QCOMPARE(splits.join(QLatin1Char(' ')), layout);
+    QCOMPARE(n_copies, copies);
+    QVERIFY2(std::abs(copied - copy_us) < 1e-9, qPrintable(QString::number(copied, 'g', 17)));
+    QVERIFY2(std::abs(end - total_us) < 1e-9, qPrintable(QString::number(end, 'g', 17)));
+}
+
 void TestCliDevices::runRefusesProfiles() {
     const QString file = model("stories260K.gguf");
     const run_result r = cli({QStringLiteral("run"), file, QStringLiteral("--device"), QStringLiteral("cuda-24gb"),
@@ -234,8 +308,23 @@ void TestCliDevices::badInput_data() {
                                    << "usage error: --device plans a .gguf model, not 'template:llama'";
     QTest::newRow("plan unknown profile") << QStringList{"plan", m, dev, "tpu-9000"} << 1
                                           << "error: unknown device 'tpu-9000'; presets: cuda-24gb, cuda-80gb, metal-m2-max, rocm-24gb, vulkan-igpu";
-    QTest::newRow("export trace") << QStringList{"export", m, dev, cuda, "--what", "trace", "-o", "x.json"} << 2
-                                  << "usage error: --device: device profiles are planned, never run: --what plan or splits (trace runs with --backends cpu,opencl)";
+    QTest::newRow("export graph") << QStringList{"export", m, dev, cuda, "--what", "graph", "-o", "x.json"} << 2
+                                  << "usage error: --device: device profiles are planned, never run: --what plan, splits or trace (estimated)";
+    QTest::newRow("cpu-tflops with plan") << QStringList{"export", m, dev, cuda, "--what", "plan", "--cpu-tflops", "1", "-o", "x.json"} << 2
+                                          << "usage error: --cpu-tflops goes with --device PROFILE --what trace (the estimated trace)";
+    QTest::newRow("cpu-tflops zero") << QStringList{"export", m, dev, cuda, "--what", "trace", "--cpu-tflops", "0", "-o", "x.json"} << 2
+                                     << "usage error: --cpu-tflops takes a positive number of TFLOPS, not '0'";
+    // Every layer on the CPU, which has no peak of its own.
+    QTest::newRow("trace cpu without tflops")
+        << QStringList{"export", m, dev, cuda, "--ngl", "0", "--what", "trace", "-o", m_dir.filePath("x.json")} << 1
+        << "error: " + m + ": CPU: no compute_tflops for estimated times (split #0: 10284896 FLOPs); give the host's peak with --cpu-tflops T";
+    QTest::newRow("trace gpu without tflops")
+        << QStringList{"export", m, dev, profile("no-tflops.json"), "--what", "trace", "-o", m_dir.filePath("x.json")} << 1
+        << "error: " + m + ": CUDA0: no compute_tflops for estimated times (split #1: 10284896 FLOPs)";
+    // Metal's copies have no bandwidth in the preset (unified memory; docs/devices.md).
+    QTest::newRow("trace without copy_gbps")
+        << QStringList{"export", m, dev, "metal-m2-max", "--what", "trace", "-o", m_dir.filePath("x.json")} << 1
+        << "error: " + m + ": MTL0: no copy_gbps for estimated times (split #1 copies 2048 bytes of 'embd' from CPU)";
     QTest::newRow("export planner") << QStringList{"export", m, dev, cuda, "--what", "plan", "--planner", "best", "-o", "x.json"} << 2
                                     << "usage error: --device is the scheduler's plan, each buffer type as its profile has it: no --planner, --alignment or --max-buffer-size";
     QTest::newRow("export 2023") << QStringList{"export", m, dev, cuda, "--what", "plan", "--ggml", "2023", "-o", "x.json"} << 2
