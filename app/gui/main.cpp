@@ -1,5 +1,5 @@
 // planscope: the desktop app. `planscope [FILE]` opens FILE, or the embedded stories260K model;
-// `planscope --screenshot OUT.png [--ggml V [--max-buffer-size N]] [--ngl N] [--step N] [--schedule BACKENDS [--split-overview]] [--show PANEL] [FILE]`
+// `planscope --screenshot OUT.png [--ggml V [--max-buffer-size N]] [--ngl N] [--step N] [--schedule BACKENDS|devices=PROFILE,... [--split-overview]] [--show PANEL] [FILE]`
 // renders the window (at step N of the plan, scheduled on BACKENDS) to a PNG and exits.
 // Exit 0 ok, 1 bad input (an unreadable graph, an unwritable PNG), 2 usage. Without --screenshot an
 // unreadable FILE is reported in the window, which opens on the embedded model.
@@ -93,7 +93,7 @@ int run(int argc, char** argv) {
                                   QApplication::translate("main", "N"));
     parser.addOption(step);
     const QCommandLineOption schedule(u"schedule"_s,
-                                      QApplication::translate("main", "Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does."),
+                                      QApplication::translate("main", "Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does, or with devices=PROFILE,... plan a model on those device profiles as the Devices dock's Plan on These Devices does."),
                                       QApplication::translate("main", "BACKENDS"));
     parser.addOption(schedule);
     const QCommandLineOption ngl(u"ngl"_s,

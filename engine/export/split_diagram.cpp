@@ -232,12 +232,16 @@ private:
 
 std::string backend_colour(std::string_view name) {
     static constexpr std::string_view blue = "#a8c8f0", orange = "#f6c08a", green = "#a9dca4", purple = "#d2b6e8";
+    // Devices by their number: CUDA0, CUDA1, CUDA2 ... each its own, as far as the palette goes.
+    static constexpr std::string_view devices[] = {green, purple, "#9fd8d2", "#f2b8c6", "#efe08f", "#c3c7e8"};
     const std::size_t digits = name.find_last_not_of("0123456789") + 1; // npos + 1 == 0: all digits
     const std::string_view kind = name.substr(0, std::min(name.find(':'), digits));
     const bool another = digits < name.size(); // "CPU1": the scheduler's second CPU
     if (kind == "CPU") return std::string(another ? green : blue);
     if (kind == "OpenCL") return std::string(another ? purple : orange);
-    return std::string(another ? purple : green);
+    std::size_t n = 0; // the device's number modulo the palette, digit by digit: no overflow
+    for (const char c : name.substr(digits)) n = (n * 10 + static_cast<std::size_t>(c - '0')) % std::size(devices);
+    return std::string(devices[n]);
 }
 
 std::string split_label(const schedule_view& s, std::size_t split) {

@@ -27,8 +27,9 @@ struct split_diagram_options {
 };
 
 // The fill colour ("#rrggbb") of a backend by its scheduler name, so by kind whatever its place
-// in the list: CPU blue, OpenCL orange, any other kind green; a second instance ("CPU1",
-// "OpenCL2") green or purple, so that two of a kind differ. The same in every export, the legend
+// in the list: CPU blue, OpenCL orange, a second instance ("CPU1", "OpenCL2") green or purple, so
+// that two of a kind differ; any other device by its number, CUDA0 (or Metal) green, CUDA1 purple,
+// CUDA2 teal, then rose, yellow, lavender and round again. The same in every export, the legend
 // and the canvas.
 std::string backend_colour(std::string_view name);
 // "split #0 · CPU · 2 inputs · 1.5 KiB copied"

@@ -189,7 +189,7 @@ result<llm_placement> llm_placement::make(const llm_hparams& h, const llm_device
                                           const llm_placement_params& p) {
     if (p.tensor_split.size() > devices.gpus.size())
         return error{"--tensor-split: " + std::to_string(p.tensor_split.size()) + " values for " +
-                     std::to_string(devices.gpus.size()) + " GPUs"};
+                     std::to_string(devices.gpus.size()) + (devices.gpus.size() == 1 ? " GPU" : " GPUs")};
     for (const float v : p.tensor_split)
         if (!(v >= 0.0f)) return error{"--tensor-split: " + shortest(v) + " is not a share (>= 0)"};
     if (p.n_cpu_moe < 0) return error{"--n-cpu-moe: " + std::to_string(p.n_cpu_moe) + " is negative"};

@@ -16,20 +16,29 @@ struct llm_device_plan_result {
     // llama.cpp's reserve on the devices (pp, tg, pp): the resolved context (flash attention
     // "auto" decided per device) and the compute buffers llama.cpp keeps, the max of the three.
     llm_reserve_result reserve;
-    // The prompt graph as built, before the split: its tensors' ids are the outcome's.
+    // The prompt graph as built, before the split: its tensors' ids are the outcome's; its inputs
+    // (flagged INPUT, as the 2026 allocator takes them).
     graph_document graph;
+    std::vector<tensor_id> inputs;
     // The prompt graph split and reserved: one compute buffer per device ("CUDA0 compute", chunks
     // "CUDA0 compute#1" beyond the profile's max size), the copies, every tensor placed.
     sched_outcome scheduled;
 };
 
+// Who hears the prompt graph's split and reserve (not llm_reserve's three graphs).
+struct llm_device_plan_observers {
+    sched_observer* sched = nullptr;
+    alloc_observer* alloc = nullptr;
+};
+
 // Errors: llm_reserve's (the placement's graph, the scheduler's or the allocator's refusals).
 result<llm_device_plan_result> llm_device_plan(const gguf_file& file, const llm_context_params& params,
-                                               const llm_placement& placement, bool op_offload = true);
+                                               const llm_placement& placement, bool op_offload = true,
+                                               const llm_device_plan_observers& observers = {});
 // The same with the placement made from `devices` and llama.cpp's placement options, as llm_fit
 // makes it; also llm_placement::make's errors.
 result<llm_device_plan_result> llm_device_plan(const gguf_file& file, const llm_context_params& params,
                                                const llm_device_set& devices, const llm_placement_params& placement,
-                                               bool op_offload = true);
+                                               bool op_offload = true, const llm_device_plan_observers& observers = {});
 
 } // namespace planscope

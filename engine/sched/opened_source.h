@@ -14,6 +14,7 @@
 namespace planscope {
 
 struct llm_reserve_result;
+struct recorded_schedule;
 
 struct opened_source {
     graph_document doc;
@@ -28,6 +29,9 @@ struct opened_source {
     // A .gguf built as llama.cpp da46e59c builds it (llm/): what its context reserves (nodes, compute
     // buffer per backend, KV cache, weights, output: llm/llm_reserve.h); null for other sources.
     std::shared_ptr<const llm_reserve_result> llm_reserve;
+    // A model opened on device profiles (source/device_source.h): doc as the scheduler split it
+    // over them, recorded when it was opened; null for other sources.
+    std::shared_ptr<const recorded_schedule> recorded;
 };
 
 } // namespace planscope

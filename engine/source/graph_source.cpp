@@ -73,13 +73,27 @@ result<opened_source> llama_source::build(const llama_params& base, ggml_version
         auto t = build_template(m_spec, params);
         if (!t) return t.err();
         t->doc.compute_inputs = t->inputs; // saved with the document, so a JSON copy plans the same
-        return opened_source{std::move(t->doc), std::move(t->inputs), {}, {}, era, {}};
+        return opened_source{std::move(t->doc), std::move(t->inputs), {}, {}, era, {}, {}};
     }
     auto model = build_llama_graph(*m_file, params);
     if (!model) return model.err();
     model->doc.name = std::filesystem::path(m_source).filename().string();
     model->doc.compute_inputs = model->inputs;
-    return opened_source{std::move(model->doc), std::move(model->inputs), {}, {}, era, {}};
+    return opened_source{std::move(model->doc), std::move(model->inputs), {}, {}, era, {}, {}};
+}
+
+result<std::shared_ptr<const gguf_file>> llama_source::model_file(const llama_params& p) const {
+    if (m_file) return m_file;
+    auto h = llama_template_hparams(m_spec); // checked by open_llama_source
+    if (!h) return h.err();
+    h->n_ctx_train = static_cast<std::uint32_t>(p.n_ctx); // trained for the context it runs, as in 2023
+    auto made = llama_template_gguf(*h);
+    if (!made) return made.err();
+    return std::make_shared<const gguf_file>(std::move(*made));
+}
+
+std::string llama_source::document_name() const {
+    return m_file ? std::filesystem::path(m_source).filename().string() : std::string("llama");
 }
 
 // The prompt graph llama_init_from_model reserves its compute buffer with (n_ubatch tokens), with
@@ -89,23 +103,16 @@ result<opened_source> llama_source::build_2026(const llama_params& base) const {
     const llama_params p = params(base);
     auto cparams = llm_context_params_of(p);
     if (!cparams) return cparams.err();
-    std::shared_ptr<const gguf_file> file = m_file;
-    if (!file) {
-        auto h = llama_template_hparams(m_spec); // checked by open_llama_source
-        if (!h) return h.err();
-        h->n_ctx_train = static_cast<std::uint32_t>(p.n_ctx); // trained for the context it runs, as in 2023
-        auto made = llama_template_gguf(*h);
-        if (!made) return made.err();
-        file = std::make_shared<const gguf_file>(std::move(*made));
-    }
-    auto reserve = llm_reserve(*file, *cparams);
+    auto file = model_file(p);
+    if (!file) return file.err();
+    auto reserve = llm_reserve(**file, *cparams);
     if (!reserve) return reserve.err();
-    auto hparams = read_model_hparams(*file);
+    auto hparams = read_model_hparams(**file);
     if (!hparams) return hparams.err();
-    auto graph = build_llm_graph(*file, *hparams, reserve->cparams, llm_reserve_prompt_shape(reserve->cparams));
+    auto graph = build_llm_graph(**file, *hparams, reserve->cparams, llm_reserve_prompt_shape(reserve->cparams));
     if (!graph) return graph.err();
-    graph->doc.name = m_file ? std::filesystem::path(m_source).filename().string() : std::string("llama");
-    opened_source out{std::move(graph->doc), std::move(graph->inputs), {}, {}, ggml_version::v2026, {}};
+    graph->doc.name = document_name();
+    opened_source out{std::move(graph->doc), std::move(graph->inputs), {}, {}, ggml_version::v2026, {}, {}};
     out.llm_reserve = std::make_shared<const llm_reserve_result>(std::move(*reserve));
     return out;
 }
@@ -126,25 +133,25 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
         auto t = build_template(source.substr(template_prefix.size()), params);
         if (!t) return error{std::string(source) + ": " + t.err().message};
         t->doc.compute_inputs = t->inputs; // saved with the document, so a JSON copy plans the same
-        return opened_source{std::move(t->doc), std::move(t->inputs), {}, {}, ggml_version::v2023, {}};
+        return opened_source{std::move(t->doc), std::move(t->inputs), {}, {}, ggml_version::v2023, {}, {}};
     }
     const std::filesystem::path path(std::string{source});
     if (is_sched_log_path(source)) {
         auto log = open_sched_log_document(path);
         if (!log) return log.err();
         auto plan = std::make_shared<const sched_plan>(std::move(log->plan));
-        return opened_source{std::move(log->doc), {}, std::move(log->warnings), std::move(plan), ggml_version::v2023, {}};
+        return opened_source{std::move(log->doc), {}, std::move(log->warnings), std::move(plan), ggml_version::v2023, {}, {}};
     }
     if (is_dot_path(source)) {
         auto dump = import_ggml_dot_file(path); // names the file too
         if (!dump) return dump.err();
         std::vector<tensor_id> inputs = dump->doc.compute_inputs;
-        return opened_source{std::move(dump->doc), std::move(inputs), std::move(dump->warnings), {}, ggml_version::v2023, {}};
+        return opened_source{std::move(dump->doc), std::move(inputs), std::move(dump->warnings), {}, ggml_version::v2023, {}, {}};
     }
     auto doc = load_graph_json_file(path);
     if (!doc) return doc.err();
     std::vector<tensor_id> inputs = doc->compute_inputs;
-    return opened_source{std::move(*doc), std::move(inputs), {}, {}, ggml_version::v2023, {}};
+    return opened_source{std::move(*doc), std::move(inputs), {}, {}, ggml_version::v2023, {}, {}};
 }
 
 result<graph_document> open_graph_source(std::string_view source) { return open_graph_source(source, {}); }

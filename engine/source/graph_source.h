@@ -39,6 +39,7 @@ ggml_version default_era(std::string_view source);
 ggml_version graph_era(std::string_view source, ggml_version era);
 
 struct gguf_file;
+struct llm_device_request;
 
 // A .gguf model or template:llama opened once (the file parsed, the spec checked) and built with
 // any llama_params: a sweep's points, the worst-case graph llama.cpp reserved with.
@@ -51,9 +52,14 @@ public:
     // The graph of graph_era(source, era); errors name no file: "n_batch 64 exceeds n_ctx 16",
     // "n_past 3: llama.cpp da46e59c's reserve graph attends to every KV cell" (source/model_params.h).
     [[nodiscard]] result<opened_source> build(const llama_params& base, ggml_version era) const;
+    // The 2026 graph placed and scheduled on device profiles (source/device_source.h).
+    [[nodiscard]] result<opened_source> build_on_devices(const llama_params& base, const llm_device_request& devices) const;
 
 private:
     [[nodiscard]] result<opened_source> build_2026(const llama_params& base) const;
+    // The model file: the .gguf's, or one of template:llama's hyperparameters trained for `p`'s context.
+    [[nodiscard]] result<std::shared_ptr<const gguf_file>> model_file(const llama_params& p) const;
+    [[nodiscard]] std::string document_name() const;
     friend result<llama_source> open_llama_source(std::string_view source);
     friend llama_source open_llama_source(std::string_view name, gguf_file file);
     std::string m_source;

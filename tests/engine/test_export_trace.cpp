@@ -203,7 +203,7 @@ void TestExportTrace::runOnce() {
     const graph_document doc = chain();
     export_schedule_options o;
     o.backends = "cpu";
-    const auto s = run_for_trace([] { return result<opened_source>(opened_source{chain(), {}, {}, {}}); }, o);
+    const auto s = run_for_trace([] { return result<opened_source>(opened_source{chain(), {}, {}, {}, ggml_version::v2023, {}, {}}); }, o);
     QVERIFY2(s.ok(), s.ok() ? "" : s.err().message.c_str());
     QCOMPARE(s->splits.size(), std::size_t{1});
     QCOMPARE(s->splits[0].nodes, doc.g.nodes);

@@ -389,7 +389,7 @@ void TestDevicesPanel::placementLatestWins() {
     f.panel.tensorSplitEdit()->setText(u"1,1"_s);
     QVERIFY(waitForFit(f.panel, [&] { return !f.panel.isFitting() && !f.panel.lastFit().error.isEmpty(); }));
     QCOMPARE(m.rowCount(), 0);
-    QCOMPARE(f.panel.summaryLabel()->text(), u"--tensor-split: 2 values for 1 GPUs"_s);
+    QCOMPARE(f.panel.summaryLabel()->text(), u"--tensor-split: 2 values for 1 GPU"_s);
     // A text that is no split keeps the last placement.
     f.panel.tensorSplitEdit()->setText(u"1,y"_s);
     QCOMPARE(f.panel.choice().placement.tensor_split, (std::vector<float>{1, 1}));

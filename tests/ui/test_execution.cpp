@@ -32,7 +32,7 @@ result<sched_outcome> cpuReference() {
         [] () -> result<opened_source> {
             auto made = build_template(smallLlama);
             if (!made) return made.err();
-            return opened_source{std::move(made->doc), std::move(made->inputs), {}, {}};
+            return opened_source{std::move(made->doc), std::move(made->inputs), {}, {}, ggml_version::v2023, {}, {}};
         },
         list);
 }
@@ -141,7 +141,7 @@ void TestExecution::runsAsGgml2026() {
         []() -> result<opened_source> {
             auto made = build_template(smallLlama);
             if (!made) return made.err();
-            return opened_source{std::move(made->doc), std::move(made->inputs), {}, {}};
+            return opened_source{std::move(made->doc), std::move(made->inputs), {}, {}, ggml_version::v2023, {}, {}};
         },
         list);
     QVERIFY2(reference.ok(), reference.ok() ? "" : reference.err().message.c_str());

@@ -332,7 +332,7 @@ planscope::sweep_builder defaultModelBuilder() {
     return [](const planscope::llama_params& p) -> planscope::result<planscope::opened_source> {
         auto model = loadDefaultModel(p);
         if (!model) return model.err();
-        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}};
+        return planscope::opened_source{std::move(model->doc), std::move(model->inputs), {}, {}, planscope::ggml_version::v2023, {}, {}};
     };
 }
 } // namespace

@@ -163,6 +163,11 @@ void TestSplitOverview::coloursByKind_data() {
     QTest::newRow("second OpenCL") << u"OpenCL2"_s << u"#d2b6e8"_s;
     QTest::newRow("a log's device name") << u"OpenCL:pthread-skylake"_s << u"#f6c08a"_s;
     QTest::newRow("another kind") << u"Metal"_s << u"#a9dca4"_s;
+    QTest::newRow("first device") << u"CUDA0"_s << u"#a9dca4"_s;
+    QTest::newRow("second device") << u"CUDA1"_s << u"#d2b6e8"_s;
+    QTest::newRow("third device") << u"CUDA2"_s << u"#9fd8d2"_s;
+    QTest::newRow("seventh device, round again") << u"Vulkan6"_s << u"#a9dca4"_s;
+    QTest::newRow("a huge number") << u"ROCm99999999999999999999999"_s << u"#f2b8c6"_s;
 }
 
 // Issue 36: CPU was blue with cpu,opencl and orange with opencl,cpu; the kind decides.

@@ -15,7 +15,7 @@ result<RunOutcome> runDocument(const graph_document& doc, const std::vector<tens
     auto owned = make_backends(request.list, request.options);
     if (!owned) return owned.err();
     const std::vector<backend*> list = backend_pointers(*owned);
-    const auto open = [&]() -> result<opened_source> { return opened_source{planscope::copy_document(doc), preallocated, {}, {}}; };
+    const auto open = [&]() -> result<opened_source> { return opened_source{planscope::copy_document(doc), preallocated, {}, {}, ggml_version::v2023, {}, {}}; };
     era_sched_options options;
     options.max_buffer_size = request.maxBufferSize;
     auto made = request.era->run(open, list, observer, options);

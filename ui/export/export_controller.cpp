@@ -7,8 +7,10 @@
 #include "view_pictures.h"
 
 #include "io/atomic_write.h"
+#include "export/estimated_timings.h"
 #include "plan/planner.h"
 #include "sched/split_controller.h"
+#include "sched/recorded_schedule.h"
 #include "session/graph_session.h"
 
 #include <QThread>
@@ -74,6 +76,42 @@ bool ExportController::start(const ExportSettings& s) {
         return true;
     }
     auto request = toRequest(s);
+    // A document planned on device profiles exports the split made on them (nothing can schedule
+    // it again) and a trace of estimated times (nothing runs it).
+    if (const auto recorded = m_session->recordedSchedule(); recorded && request) {
+        const planscope::export_kind kind = request->kind;
+        if (kind == planscope::export_kind::trace) {
+            // Estimated from the profiles' throughput (export/estimated_timings.h): nothing runs.
+            auto doc = std::make_shared<const planscope::graph_document>(planscope::copy_document(m_session->document()));
+            const std::string name = m_session->displayName().toStdString();
+            const QString hint = tr("a host CPU profile with compute_tflops (Devices dock: Load Profile) gives the CPU's peak");
+            runWorker(
+                [doc, recorded, path, name, hint = hint.toStdString()]() -> planscope::status {
+                    auto bytes = planscope::estimated_trace_json(*doc, recorded->outcome, recorded->profiles);
+                    if (!bytes) {
+                        std::string message = name + ": " + bytes.err().message;
+                        if (message.find("CPU: no compute_tflops") != std::string::npos) message += "; " + hint;
+                        return planscope::error{message};
+                    }
+                    return planscope::write_file_atomic(path, *bytes);
+                },
+                s.path);
+            return true;
+        }
+        if (kind == planscope::export_kind::plan || kind == planscope::export_kind::splits) {
+            auto doc = std::make_shared<const planscope::graph_document>(planscope::copy_document(m_session->document()));
+            const std::string name = m_session->displayName().toStdString();
+            runWorker(
+                [doc, recorded, request = *request, path, name]() -> planscope::status {
+                    auto bytes = planscope::produce_scheduled_export(*doc, recorded->outcome, request,
+                                                                     planscope::ggml_version::v2026);
+                    if (!bytes) return planscope::error{name + ": " + bytes.err().message};
+                    return planscope::write_file_atomic(path, *bytes);
+                },
+                s.path);
+            return true;
+        }
+    }
     // The plan, the splits and the trace's run as the document's era makes them.
     if (request) {
         request->plan.version = m_session->era().version();

@@ -112,10 +112,22 @@ bool showSchedule(MainWindow& window, const QString& backends, bool overview, QS
     SplitController* splits = window.splitPanel()->controller();
     // A re-plan posted after the document arrived (the remembered ngl) would cancel the schedule.
     waitForSession(*window.session(), false);
-    // Through the dock's choice when it lists these backends, so that it shows them.
-    QComboBox* box = window.splitPanel()->backendBox();
-    if (const int i = box->findData(backends); i >= 0) box->setCurrentIndex(i);
-    splits->setBackends(backends);
+    const bool onDevices = backends.startsWith(u"devices=");
+    if (onDevices) {
+        // "devices=cuda-24gb,cuda-24gb": those GPUs in the Devices dock, the document planned on them.
+        for (const QString& name : backends.mid(8).split(u',', Qt::SkipEmptyParts)) {
+            if (auto p = planscope::load_device_profile(name.toStdString()); !p) {
+                if (error) *error = errorText(p.err());
+                return false;
+            }
+            window.devicesPanel()->addDevice(name);
+        }
+    } else {
+        // Through the dock's choice when it lists these backends, so that it shows them.
+        QComboBox* box = window.splitPanel()->backendBox();
+        if (const int i = box->findData(backends); i >= 0) box->setCurrentIndex(i);
+        splits->setBackends(backends);
+    }
     QString failure;
     bool done = false;
     QEventLoop loop;
@@ -127,8 +139,17 @@ bool showSchedule(MainWindow& window, const QString& backends, bool overview, QS
         failure = message;
         loop.quit();
     });
+    QObject::connect(window.session(), &GraphSession::loadFailed, &loop, [&](const QString&, const QString& message) {
+        failure = message;
+        loop.quit();
+    });
+    QObject::connect(window.replanner(), &ModelReplanner::replanRejected, &loop, [&](const QString& message) {
+        failure = message;
+        loop.quit();
+    });
     QTimer::singleShot(layoutTimeoutMs, &loop, &QEventLoop::quit);
-    splits->scheduleDocument();
+    if (onDevices) window.devicesPanel()->planOnDevices();
+    else splits->scheduleDocument();
     if (!done && failure.isEmpty()) loop.exec();
     if (!done) {
         if (error) *error = failure.isEmpty() ? QCoreApplication::translate("planscope::ui::Screenshot", "scheduling took too long") : failure;

@@ -21,9 +21,11 @@ bool showPlanStep(GraphSession& session, std::size_t step, QString* error);
 // model, options it refuses, or a load that fails.
 bool replanWithNgl(MainWindow& window, int ngl, QString* error);
 
-// Schedules the graph on `backends` ("cpu,opencl") as Schedule (F7) does, skips the replay and,
-// with `overview`, shows the split overview (planscope --schedule, --split-overview). Waits up to
-// a minute; on failure returns false and sets *error to the scheduler's reason.
+// Schedules the graph on `backends` ("cpu,opencl") as Schedule (F7) does, or with
+// "devices=PROFILE,..." plans a model on those GPUs as the Devices dock's Plan on These Devices
+// does; skips the replay and, with `overview`, shows the split overview (planscope --schedule,
+// --split-overview). Waits up to a minute; on failure returns false and sets *error to the
+// scheduler's or the load's reason.
 bool showSchedule(MainWindow& window, const QString& backends, bool overview, QString* error);
 // A GGML_SCHED_DEBUG log's document: waits until its assignment is shown and ends the replay on
 // its final colours.

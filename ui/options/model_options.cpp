@@ -126,6 +126,7 @@ ModelOptions optionsForEra(ModelOptions o, planscope::ggml_version era) {
         p.worst_case = defaults.worst_case;
         return o;
     }
+    o.devices.reset(); // 2023's llama.cpp had no device placement to plan
     p.n_ubatch = defaults.n_ubatch;
     p.n_seq_max = defaults.n_seq_max;
     p.flash_attn = defaults.flash_attn;

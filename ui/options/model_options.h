@@ -8,11 +8,13 @@
 #include "core/document.h"
 #include "core/types.h"
 #include "models/llama_graph.h"
+#include "source/device_source.h"
 #include "source/model_params.h"
 
 #include <QString>
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -21,6 +23,10 @@ namespace planscope::ui {
 struct ModelOptions {
     planscope::llama_params params;   // as the CLI's flags, --worst-case included
     std::vector<std::int32_t> tokens; // the prompt; empty: none given. BOS is never added.
+    // Planned on these device profiles (the Devices dock's Plan on These Devices; 2026 only): the
+    // document is scheduled over them when it opens (llama_source::build_on_devices). Null: this
+    // machine, nothing scheduled. The same request object compares equal.
+    std::shared_ptr<const planscope::llm_device_request> devices;
 
     // The caches' types compare as resolved (kv_type_k, kv_type_v), however they were spelled.
     friend bool operator==(const ModelOptions& a, const ModelOptions& b) {
@@ -28,7 +34,7 @@ struct ModelOptions {
         return p.n_ctx == q.n_ctx && p.n_batch == q.n_batch && p.n_past == q.n_past &&
                planscope::kv_type_k(p) == planscope::kv_type_k(q) && planscope::kv_type_v(p) == planscope::kv_type_v(q) &&
                p.ngl == q.ngl && p.worst_case == q.worst_case && p.n_ubatch == q.n_ubatch &&
-               p.n_seq_max == q.n_seq_max && p.flash_attn == q.flash_attn && a.tokens == b.tokens;
+               p.n_seq_max == q.n_seq_max && p.flash_attn == q.flash_attn && a.tokens == b.tokens && a.devices == b.devices;
     }
 };
 
@@ -37,7 +43,7 @@ enum class ModelField { Ubatch, Seqs, FlashAttn, QuantizedKv, TypeV, NPast, Ngl,
 // Why `era`'s llama.cpp has no `field` ("Not in the 2026 era yet: ..."), or an empty string.
 QString optionUnavailable(ModelField field, planscope::ggml_version era);
 // `options` with what `era` does not take back at its default (a 2026 document opened in 2023:
-// one f16 or f32 KV type, no ubatch; in 2026: no n_past, worst case or ngl).
+// one f16 or f32 KV type, no ubatch, no devices; in 2026: no n_past, worst case or ngl).
 ModelOptions optionsForEra(ModelOptions options, planscope::ggml_version era);
 
 // The KV cache types the fields offer, in their order: f16, f32, q8_0, q4_0.

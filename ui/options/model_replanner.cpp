@@ -51,6 +51,16 @@ planscope::ggml_version ModelSource::graphEra(planscope::ggml_version era) const
 
 GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options, planscope::ggml_version era) const {
     const planscope::llama_params params = options.params;
+    if (options.devices && graphEra(era) == planscope::ggml_version::v2026) {
+        if (kind == Kind::Embedded) return [params, devices = options.devices] { return loadDefaultSourceOnDevices(params, *devices); };
+        return [source = label().toStdString(), params, devices = options.devices]() -> planscope::result<planscope::opened_source> {
+            auto llama = planscope::open_llama_source(source);
+            if (!llama) return llama.err();
+            auto built = llama->build_on_devices(params, *devices);
+            if (!built) return planscope::error{source + ": " + built.err().message};
+            return built;
+        };
+    }
     if (kind == Kind::Embedded) return [params, era] { return loadDefaultSource(params, era); };
     return [source = label().toStdString(), params, era] { return planscope::open_source(source, params, era); };
 }

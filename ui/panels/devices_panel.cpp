@@ -54,7 +54,10 @@ DevicesPanel::DevicesPanel(ModelReplanner* replanner, QWidget* parent)
       m_noOpOffload(new QCheckBox(tr("No &op offload"), this)), m_margin(new QSpinBox(this)),
       m_bars(new DeviceBarsView(this)), m_summary(new QLabel(this)), m_context(new QLabel(this)),
       m_findTarget(new QComboBox(this)), m_findButton(new QPushButton(tr("&Find Best"), this)),
-      m_findResult(new QLabel(this)), m_apply(new QPushButton(tr("&Use It"), this)), m_model(new DeviceMemoryModel(this)),
+      m_findResult(new QLabel(this)), m_apply(new QPushButton(tr("&Use It"), this)),
+      m_planDevices(new QPushButton(tr("&Plan on These Devices"), this)),
+      m_planMachine(new QPushButton(tr("Plan on This &Machine"), this)), m_planned(new QLabel(this)),
+      m_model(new DeviceMemoryModel(this)),
       m_table(new QTableView(this)) {
     m_choice.host = planscope::cpu_device_profile();
 
@@ -111,6 +114,20 @@ DevicesPanel::DevicesPanel(ModelReplanner* replanner, QWidget* parent)
     findRow->addWidget(m_apply);
     layout->addLayout(findRow);
 
+    m_planDevices->setObjectName(u"planDevicesButton"_s);
+    m_planDevices->setToolTip(tr("Build the document on these devices and placement and split it over them as "
+                                 "llama.cpp would: replay, step and export it (nothing runs)"));
+    m_planMachine->setObjectName(u"planMachineButton"_s);
+    m_planMachine->setToolTip(tr("Build the document for this machine again, to run it"));
+    m_planned->setObjectName(u"devicesPlanned"_s);
+    m_planned->setTextFormat(Qt::PlainText);
+    m_planned->setWordWrap(true);
+    auto* planRow = new QHBoxLayout;
+    planRow->addWidget(m_planDevices);
+    planRow->addWidget(m_planMachine);
+    planRow->addWidget(m_planned, 1);
+    layout->addLayout(planRow);
+
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -129,6 +146,8 @@ DevicesPanel::DevicesPanel(ModelReplanner* replanner, QWidget* parent)
     connect(m_findButton, &QPushButton::clicked, this,
             [this] { findBest(static_cast<planscope::llm_fit_target>(m_findTarget->currentData().toInt())); });
     connect(m_apply, &QPushButton::clicked, this, &DevicesPanel::applyBest);
+    connect(m_planDevices, &QPushButton::clicked, this, &DevicesPanel::planOnDevices);
+    connect(m_planMachine, &QPushButton::clicked, this, &DevicesPanel::planOnMachine);
     connect(m_replanner, &ModelReplanner::sourceChanged, this, &DevicesPanel::onSourceChanged);
     showDevices();
     onSourceChanged();
@@ -333,7 +352,35 @@ void DevicesPanel::onSourceChanged() {
         m_apply->setEnabled(false);
     }
     m_options = m_replanner->options();
+    updatePlanButtons();
     refit();
+}
+
+void DevicesPanel::updatePlanButtons() {
+    const bool model = m_fitter->hasModel() && m_replanner->graphEra() == planscope::ggml_version::v2026;
+    m_planDevices->setEnabled(model);
+    m_planMachine->setEnabled(model && m_options.devices);
+    if (!m_options.devices) {
+        m_planned->setText(model ? tr("The document is planned for this machine.") : QString());
+        return;
+    }
+    QStringList names;
+    for (const planscope::device_profile& d : m_options.devices->devices.gpus) names << QString::fromStdString(d.name);
+    names << QString::fromStdString(m_options.devices->devices.cpu.name);
+    m_planned->setText(tr("The document is planned on %1 (the Splits dock shows the split).").arg(names.join(u" + "_s)));
+}
+
+void DevicesPanel::planOnDevices() {
+    ModelOptions options = m_replanner->options();
+    options.devices = std::make_shared<const planscope::llm_device_request>(
+        planscope::llm_device_request{m_choice.deviceSet(), m_choice.placement, m_choice.opOffload});
+    m_replanner->replan(options);
+}
+
+void DevicesPanel::planOnMachine() {
+    ModelOptions options = m_replanner->options();
+    options.devices.reset();
+    m_replanner->replan(options);
 }
 
 void DevicesPanel::refit() {

@@ -48,6 +48,10 @@ public:
     void findBest(planscope::llm_fit_target target);
     // The value found last: ngl and n-cpu-moe go to the placement fields, ctx re-plans the document.
     void applyBest();
+    // Re-plans the document on the devices and placement shown (scheduled over them as llama.cpp
+    // would: the Splits dock replays it, stepping and exports follow), or on this machine again.
+    void planOnDevices();
+    void planOnMachine();
 
     [[nodiscard]] bool isFitting() const;
     [[nodiscard]] const DeviceFitResult& lastFit() const { return m_fit; }
@@ -72,6 +76,8 @@ public:
     [[nodiscard]] QPushButton* findButton() const { return m_findButton; }
     [[nodiscard]] QLabel* findLabel() const { return m_findResult; }
     [[nodiscard]] QTableView* table() const { return m_table; }
+    [[nodiscard]] QPushButton* planDevicesButton() const { return m_planDevices; }
+    [[nodiscard]] QPushButton* planMachineButton() const { return m_planMachine; }
 
 public slots:
     void showLoadProfileDialog();
@@ -98,6 +104,7 @@ private:
     void placementEdited();
     void choiceEdited(); // choiceChanged, then refit
     void showSummary(const QString& text, bool error);
+    void updatePlanButtons();
 
     ModelReplanner* m_replanner;
     DeviceFitter* m_fitter;
@@ -127,6 +134,9 @@ private:
     QPushButton* m_findButton;
     QLabel* m_findResult;
     QPushButton* m_apply;
+    QPushButton* m_planDevices;
+    QPushButton* m_planMachine;
+    QLabel* m_planned;
     DeviceMemoryModel* m_model;
     QTableView* m_table;
 };

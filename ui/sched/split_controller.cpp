@@ -35,6 +35,7 @@ private:
 
 QString eraName(const planscope::era& era) { return QString::fromLatin1(planscope::name(era.version())); } // "2026"
 
+
 } // namespace
 
 SplitController::SplitController(GraphSession* session, GraphCanvas* canvas, QObject* parent)
@@ -94,25 +95,40 @@ void SplitController::onGraphLoaded(const planscope::graph_document&) {
     m_timings->clear();
     emit statusMessage(QString()); // the last schedule's or run's note spoke of that document
     emit documentChanged();
-    // A GGML_SCHED_DEBUG log brings its own assignment: shown once the canvas has the document.
-    if (const auto logged = m_session->loggedSchedule()) {
+    // A GGML_SCHED_DEBUG log or a model opened on devices brings its own schedule: shown once the
+    // canvas has the document.
+    if (m_session->loggedSchedule() || m_session->recordedSchedule()) {
         const quint64 generation = m_generation;
         QMetaObject::invokeMethod(
             this,
-            [this, generation, logged] {
-                if (generation != m_generation) return; // another document came first
-                m_schedule = std::make_shared<const SplitSchedule>(loggedSchedule(m_session->document(), *logged));
-                m_scheduledList.clear(); // made on no backend list: a run never draws over it
-                m_assignments->setSchedule(m_schedule);
-                m_causes->setSchedule(m_schedule);
-                emit statusMessage(tr("GGML_SCHED_DEBUG log: %n split(s), %1 assignments", nullptr,
-                                      static_cast<int>(m_schedule->plan.splits.size()))
-                                       .arg(m_schedule->plan.assignments.size()));
-                emit scheduled();
-                replay();
+            [this, generation] {
+                if (generation == m_generation) showBroughtSchedule(); // else another document came first
             },
             Qt::QueuedConnection);
     }
+}
+
+void SplitController::showBroughtSchedule() {
+    if (const auto& logged = m_session->loggedSchedule()) {
+        m_schedule = std::make_shared<const SplitSchedule>(loggedSchedule(m_session->document(), *logged));
+        emit statusMessage(tr("GGML_SCHED_DEBUG log: %n split(s), %1 assignments", nullptr,
+                              static_cast<int>(m_schedule->plan.splits.size()))
+                               .arg(m_schedule->plan.assignments.size()));
+    } else if (const auto& recorded = m_session->recordedSchedule()) {
+        m_schedule = std::make_shared<const SplitSchedule>(recordedSchedule(*recorded));
+        emit statusMessage(tr("Planned on %1: %n split(s), %2 assignments (device profiles: nothing runs)", nullptr,
+                              static_cast<int>(m_schedule->plan.splits.size()))
+                               .arg(devicesLabel(*m_schedule))
+                               .arg(m_schedule->plan.assignments.size()));
+    } else {
+        return;
+    }
+    m_scheduledList.clear(); // made on no backend list: a run never draws over it
+    m_lastError.clear();
+    m_assignments->setSchedule(m_schedule);
+    m_causes->setSchedule(m_schedule);
+    emit scheduled();
+    replay();
 }
 
 template <class Job, class Done>
@@ -138,6 +154,8 @@ void SplitController::startWorker(Job job, Done done) {
 void SplitController::scheduleDocument() {
     if (m_busy) return;
     skipReplay(); // a failure leaves the previous schedule's end on the canvas
+    // Its devices are profiles: the schedule made when it opened is the only one there is.
+    if (m_session->recordedSchedule()) return showBroughtSchedule();
     auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();
     BackendRequest request = m_request;
@@ -197,6 +215,12 @@ void SplitController::paintFinalColours() {
 
 void SplitController::run() {
     if (m_busy || m_session->loggedSchedule()) return; // a log has no data to compute (SplitPanel says why)
+    if (m_session->recordedSchedule()) {
+        const QString devices = m_schedule ? devicesLabel(*m_schedule) : QString();
+        return fail(tr("This document is planned on device profiles (%1), which have no kernels: Run computes only on "
+                       "this machine's backends. Plan it on This Machine in the Devices dock to run it.")
+                        .arg(devices));
+    }
     skipReplay(); // the running split is dimmed on the split graph
     auto doc = std::make_shared<planscope::graph_document>(planscope::copy_document(m_session->document()));
     const std::vector<planscope::tensor_id> pre = m_session->preallocated();

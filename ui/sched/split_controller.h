@@ -97,6 +97,8 @@ private:
     void startWorker(Job job, Done done);
     void setBusy(bool busy);
     void fail(const QString& message);
+    // The session's document's own schedule (a log's, or the devices' it was opened on), if any.
+    void showBroughtSchedule();
     void onCanvasLayout();
     void skipReplay();
     void paintFinalColours();

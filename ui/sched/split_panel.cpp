@@ -55,7 +55,6 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     const int remembered = m_backends->findData(settings.backends);
     m_backends->setCurrentIndex(remembered >= 0 ? remembered : std::max(0, m_backends->findData(AppSettings::defaultBackends())));
     m_controller->setBackends(m_backends->currentData().toString());
-    m_schedule->setToolTip(tr("Split the graph over the backends and replay the assignment"));
     m_status->setObjectName(u"splitStatus"_s);
     m_status->setWordWrap(true);
     m_outputs->setObjectName(u"outputsView"_s);
@@ -134,15 +133,24 @@ void SplitPanel::showCauses() { m_tabs->setCurrentWidget(m_causeView); }
 
 void SplitPanel::updateButtons() {
     const bool busy = m_controller->isBusy();
-    m_backends->setEnabled(!busy);
+    // A model opened on device profiles is scheduled on them, once, when it opens.
+    const bool onDevices = m_session->recordedSchedule() != nullptr;
+    m_backends->setEnabled(!busy && !onDevices);
     m_schedule->setEnabled(!busy);
+    m_schedule->setToolTip(onDevices ? tr("Show the split the document was planned with on its device profiles")
+                                     : tr("Split the graph over the backends and replay the assignment"));
     m_replay->setEnabled(!busy && m_controller->schedule());
     // A GGML_SCHED_DEBUG log has a graph without data and names backends of another machine.
     const bool logged = m_session->loggedSchedule() != nullptr;
-    m_run->setEnabled(!busy && !logged);
-    m_run->setToolTip(logged ? tr("A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment "
-                                  "it printed, not the tensors' data or its backends")
-                             : tr("Compute the graph on the backends"));
+    m_run->setEnabled(!busy && !logged && !onDevices);
+    if (logged)
+        m_run->setToolTip(tr("A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment "
+                             "it printed, not the tensors' data or its backends"));
+    else if (onDevices)
+        m_run->setToolTip(tr("Device profiles have no kernels: Run computes only on this machine's backends "
+                             "(Devices dock: Plan on This Machine)"));
+    else
+        m_run->setToolTip(tr("Compute the graph on the backends"));
     m_cancel->setEnabled(busy || m_controller->isReplaying()); // a replay jumps to its end
 }
 

@@ -5,6 +5,8 @@
 #include "sched/sched_runner.h"
 #include "session/plan_trace.h"
 
+#include <QStringList>
+
 #include <algorithm>
 #include <array>
 
@@ -63,6 +65,25 @@ void claimUnclaimed(SplitSchedule& s) {
 
 std::string hexColor(const QColor& c) { return c.name(QColor::HexRgb).toStdString(); }
 
+// The schedule of a scheduler's outcome over a document (its copies appended, every tensor placed,
+// the compute buffers already the document's, one per backend or chunk) and the events it emitted.
+SplitSchedule fromOutcome(sched_outcome out, std::vector<std::string> devices, std::vector<sched_event> events,
+                          std::vector<alloc_event> allocEvents) {
+    SplitSchedule s;
+    s.backendNames = out.backend_names;
+    s.backendDevices = std::move(devices);
+    s.plan = std::move(out.plan);
+    s.events = std::move(events);
+    s.buffers = std::move(out.buffers);
+    s.causes = std::move(out.causes);
+    buildSplitDocument(s, out.doc);
+    claimUnclaimed(s);
+    s.allocEvents = std::move(allocEvents);
+    s.allocSplit = eventSplits(s.allocEvents, s.splitOf);
+    s.splitDoc = std::make_shared<graph_document>(std::move(out.doc));
+    return s;
+}
+
 } // namespace
 
 result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vector<tensor_id>& preallocate,
@@ -76,20 +97,19 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     options.max_buffer_size = request.maxBufferSize;
     options.alloc = &allocEvents;
     options.sched = &schedEvents;
-    auto out = request.era->schedule(opened_source{planscope::copy_document(doc), preallocate, {}, {}}, backends, options);
+    auto out = request.era->schedule(opened_source{planscope::copy_document(doc), preallocate, {}, {}, ggml_version::v2023, {}, {}}, backends, options);
     if (!out) return out.err();
-    SplitSchedule s;
-    s.backendNames = out->backend_names;
-    for (const backend* b : backends) s.backendDevices.push_back(backend_device(*b));
-    s.plan = std::move(out->plan);
-    s.events = schedEvents.events();
-    s.buffers = std::move(out->buffers);
-    s.causes = std::move(out->causes);
-    buildSplitDocument(s, out->doc); // the compute buffers are already the document's, one per backend or chunk
-    claimUnclaimed(s);
-    s.allocEvents = std::move(allocEvents.events);
-    s.allocSplit = eventSplits(s.allocEvents, s.splitOf);
-    s.splitDoc = std::make_shared<graph_document>(std::move(out->doc));
+    std::vector<std::string> devices;
+    for (const backend* b : backends) devices.push_back(backend_device(*b));
+    return fromOutcome(std::move(*out), std::move(devices), schedEvents.events(), std::move(allocEvents.events));
+}
+
+SplitSchedule recordedSchedule(const recorded_schedule& recorded) {
+    const sched_outcome& o = recorded.outcome;
+    sched_outcome copy{o.backend_names, o.assignments, o.buffers, o.warnings, o.plan, o.causes, o.timings,
+                       o.totals, o.outputs, planscope::copy_document(o.doc), o.inplace_of};
+    SplitSchedule s = fromOutcome(std::move(copy), recorded.backend_devices, recorded.sched_events, recorded.alloc_events);
+    s.onDevices = true;
     return s;
 }
 
@@ -103,6 +123,12 @@ SplitSchedule loggedSchedule(const graph_document& doc, const sched_plan& plan) 
     buildSplitDocument(s, split);
     s.splitDoc = std::make_shared<graph_document>(std::move(split));
     return s;
+}
+
+QString devicesLabel(const SplitSchedule& schedule) {
+    QStringList names;
+    for (const std::string& n : schedule.backendNames) names << QString::fromStdString(n);
+    return names.join(QStringLiteral(" + "));
 }
 
 std::vector<int> eventSplits(std::span<const alloc_event> events, const std::vector<int>& splitOf) {

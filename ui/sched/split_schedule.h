@@ -8,6 +8,7 @@
 #include "era/era.h"
 #include "layout/dot_writer.h"
 #include "sched/backend_factory.h"
+#include "sched/recorded_schedule.h"
 #include "sched/sched_events.h"
 #include "sched/split_causes.h"
 
@@ -50,6 +51,8 @@ struct SplitSchedule {
     std::vector<int> allocSplit; // by event: the split of the node being allocated; -1 before the first
     // Read from a GGML_SCHED_DEBUG log: no allocation to step through, no backends to run on.
     bool logged = false;
+    // Made on device profiles when the model was opened (recordedSchedule): no backends to run on.
+    bool onDevices = false;
 };
 
 // Plans `doc` with `preallocate` as the request's era schedules (era::schedule: 2023 pre-allocates
@@ -63,6 +66,13 @@ planscope::result<SplitSchedule> scheduleDocument(const planscope::graph_documen
 // The split assignment a GGML_SCHED_DEBUG log printed (GraphSession::loggedSchedule), over the
 // log's document.
 SplitSchedule loggedSchedule(const planscope::graph_document& doc, const planscope::sched_plan& plan);
+
+// The schedule a model opened on device profiles brought (GraphSession::recordedSchedule), over
+// its document.
+SplitSchedule recordedSchedule(const planscope::recorded_schedule& recorded);
+
+// The backends' names joined, "CUDA0 + CUDA1 + CPU".
+QString devicesLabel(const SplitSchedule& schedule);
 
 class PlanTrace;
 // The schedule's measure allocation as a stepping trace over a copy of splitDoc.

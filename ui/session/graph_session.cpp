@@ -45,15 +45,22 @@ void GraphSession::setDocument(planscope::graph_document doc, const QString& fil
                                std::vector<planscope::tensor_id> preallocate,
                                std::shared_ptr<const planscope::sched_plan> logged, planscope::ggml_version era,
                                std::shared_ptr<const planscope::llm_reserve_result> llm) {
-    const bool another = doc.name != m_doc.name || filePath != m_filePath;
+    setSource(planscope::opened_source{std::move(doc), std::move(preallocate), {}, std::move(logged), era, std::move(llm), {}},
+              filePath);
+}
+
+void GraphSession::setSource(planscope::opened_source source, const QString& filePath) {
+    const bool another = source.doc.name != m_doc.name || filePath != m_filePath;
+    const planscope::ggml_version era = source.era;
     dropLlamaReserve(); // it was the previous document's
-    m_doc = std::move(doc);
+    m_doc = std::move(source.doc);
     m_filePath = filePath;
     m_summary = summarizeGraph(m_doc);
     m_selection = {};
-    m_preallocate = std::move(preallocate);
-    m_logged = std::move(logged);
-    m_llm = std::move(llm);
+    m_preallocate = std::move(source.preallocate);
+    m_logged = std::move(source.logged_schedule);
+    m_llm = std::move(source.llm_reserve);
+    m_recorded = std::move(source.recorded);
     if (another && &planscope::era_for(era) != m_era) {
         m_era = &planscope::era_for(era);
         emit eraChanged();
@@ -198,14 +205,13 @@ void GraphSession::openWith(const QString& path, const QString& filePath, Source
                     emit loadFailed(path, errorText(loaded->err()));
                     return;
                 }
-                setDocument(std::move(loaded->value().doc), filePath, std::move(loaded->value().preallocate),
-                            std::move(loaded->value().logged_schedule), loaded->value().era,
-                            std::move(loaded->value().llm_reserve));
+                const std::vector<std::string> warnings = loaded->value().warnings;
+                setSource(std::move(loaded->value()), filePath);
                 emit loadFinished(path);
-                if (!loaded->value().warnings.empty()) {
-                    QStringList warnings;
-                    for (const std::string& w : loaded->value().warnings) warnings << toQString(w);
-                    emit loadWarnings(path, warnings);
+                if (!warnings.empty()) {
+                    QStringList lines;
+                    for (const std::string& w : warnings) lines << toQString(w);
+                    emit loadWarnings(path, lines);
                 }
             },
             Qt::QueuedConnection);

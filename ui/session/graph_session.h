@@ -53,8 +53,13 @@ public:
                      std::shared_ptr<const planscope::sched_plan> logged = {},
                      planscope::ggml_version era = planscope::ggml_version::v2023,
                      std::shared_ptr<const planscope::llm_reserve_result> llm = {});
+    // As setDocument, with everything the source brings (a load's result).
+    void setSource(planscope::opened_source source, const QString& filePath = {});
     // The split assignment the document's log printed; null for any other document.
     [[nodiscard]] const std::shared_ptr<const planscope::sched_plan>& loggedSchedule() const { return m_logged; }
+    // The schedule a model opened on device profiles brings (opened_source::recorded): the
+    // document split over devices this machine need not have; null for any other document.
+    [[nodiscard]] const std::shared_ptr<const planscope::recorded_schedule>& recordedSchedule() const { return m_recorded; }
     // Builds a built-in graph (planscope::templates()); false and loadFailed on an unknown name.
     bool openTemplate(const QString& name);
     // Opens a graph file, model or DOT dump (open_source) on a worker thread; ends with
@@ -158,6 +163,7 @@ private:
     std::vector<planscope::tensor_id> m_preallocate;
     const planscope::era* m_era = &planscope::era_for(planscope::ggml_version::v2023);
     std::shared_ptr<const planscope::sched_plan> m_logged;
+    std::shared_ptr<const planscope::recorded_schedule> m_recorded;
     std::shared_ptr<const planscope::llm_reserve_result> m_llm;
     EraRebuild m_eraRebuild;
     bool m_planStale = false; // setEra left the plan to a rebuild, which may still fail

@@ -59,6 +59,15 @@ planscope::result<planscope::opened_source> loadDefaultSource(const planscope::l
     return built;
 }
 
+planscope::result<planscope::opened_source> loadDefaultSourceOnDevices(const planscope::llama_params& params,
+                                                                      const planscope::llm_device_request& devices) {
+    auto file = openDefaultModelFile();
+    if (!file) return file.err();
+    auto built = planscope::open_llama_source(startupModelName, std::move(*file)).build_on_devices(params, devices);
+    if (!built) return planscope::error{std::string(startupModelName) + ": " + built.err().message};
+    return built;
+}
+
 planscope::result<planscope::graph_document> loadDefaultGraph() {
     auto model = loadDefaultModel();
     if (!model) return model.err();

@@ -4,6 +4,7 @@
 // n_ctx 512, f16 KV cache, every layer on the CPU.
 #include "core/document.h"
 #include "core/error.h"
+#include "source/device_source.h"
 #include "source/graph_source.h"
 #include "models/gguf.h"
 #include "models/llama_graph.h"
@@ -39,6 +40,9 @@ planscope::result<planscope::graph_document> loadDefaultGraph(); // loadDefaultM
 // and reserve, as for a .gguf file); safe on any thread.
 planscope::result<planscope::opened_source> loadDefaultSource(const planscope::llama_params& params,
                                                              planscope::ggml_version era);
+// The default model planned on device profiles (llama_source::build_on_devices); safe on any thread.
+planscope::result<planscope::opened_source> loadDefaultSourceOnDevices(const planscope::llama_params& params,
+                                                                      const planscope::llm_device_request& devices);
 // Loads on the calling thread (the window is not shown yet). FILE is anything open_graph_source
 // opens (.json, .gguf, .dot, template:NAME). Errors read "FILE: reason".
 planscope::result<planscope::graph_document> loadStartupGraph(const QString& file);

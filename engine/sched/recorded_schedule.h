@@ -1,0 +1,24 @@
+#pragma once
+// A schedule made when a source was opened (a model planned on device profiles,
+// source/device_source.h): the scheduler's outcome with the events its split and its reserve
+// emitted, so that the document can be replayed, stepped and exported as if the user had
+// scheduled it, though no backend exists to schedule it again.
+#include "alloc/alloc_events.h"
+#include "device/device_profile.h"
+#include "sched/sched_events.h"
+#include "sched/sched_runner.h"
+
+#include <string>
+#include <vector>
+
+namespace planscope {
+
+struct recorded_schedule {
+    sched_outcome outcome;                    // its doc: the document with the copies, every tensor placed
+    std::vector<sched_event> sched_events;    // split_graph's decisions
+    std::vector<alloc_event> alloc_events;    // the reserve's allocation, buffers attached first
+    std::vector<std::string> backend_devices; // by backend: what it is ("NVIDIA GeForce RTX 4090")
+    std::vector<device_profile> profiles;     // the devices it was made over, the GPUs then the CPU
+};
+
+} // namespace planscope
