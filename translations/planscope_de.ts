@@ -166,10 +166,6 @@
         <translation>--step erwartet eine Anzahl von Schritten, nicht „%1“</translation>
     </message>
     <message>
-        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does.</source>
-        <translation>Den Graphen auf BACKENDS (z. B. cpu,opencl) verteilen, wie es Verteilen (F7) tut.</translation>
-    </message>
-    <message>
         <source>BACKENDS</source>
         <translation>BACKENDS</translation>
     </message>
@@ -224,6 +220,10 @@
     <message>
         <source>Plan, schedule and run as ggml VERSION, 2023 or 2026 (a .gguf model&apos;s default), as View &gt; Allocator.</source>
         <translation>Wie ggml VERSION planen, verteilen und ausführen, 2023 oder 2026 (Standard eines .gguf-Modells), wie Ansicht &gt; Allokator.</translation>
+    </message>
+    <message>
+        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does, or with devices=PROFILE,... plan a model on those device profiles as the Devices dock&apos;s Plan on These Devices does.</source>
+        <translation>Den Graphen auf BACKENDS (z. B. cpu,opencl) verteilen wie Verteilen (F7), oder mit devices=PROFIL,... ein Modell auf diesen Geräteprofilen planen wie „Auf diesen Geräten planen“ im Geräte-Dock.</translation>
     </message>
 </context>
 <context>
@@ -1038,6 +1038,30 @@ Die Geräte bleiben erhalten.</translation>
         <source>Table</source>
         <translation>Tabelle</translation>
     </message>
+    <message>
+        <source>Build the document on these devices and placement and split it over them as llama.cpp would: replay, step and export it (nothing runs)</source>
+        <translation>Das Dokument für diese Geräte und Platzierung bauen und wie llama.cpp darauf verteilen: wiedergeben, schrittweise durchlaufen und exportieren (nichts wird ausgeführt)</translation>
+    </message>
+    <message>
+        <source>Build the document for this machine again, to run it</source>
+        <translation>Das Dokument wieder für diesen Rechner bauen, um es auszuführen</translation>
+    </message>
+    <message>
+        <source>The document is planned for this machine.</source>
+        <translation>Das Dokument ist für diesen Rechner geplant.</translation>
+    </message>
+    <message>
+        <source>The document is planned on %1 (the Splits dock shows the split).</source>
+        <translation>Das Dokument ist auf %1 geplant (das Splits-Dock zeigt die Aufteilung).</translation>
+    </message>
+    <message>
+        <source>Pla&amp;n on These Devices</source>
+        <translation>Auf diesen Geräten pla&amp;nen</translation>
+    </message>
+    <message>
+        <source>Plan on This Mac&amp;hine</source>
+        <translation>Auf diesem Rec&amp;hner planen</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>
@@ -1257,6 +1281,10 @@ Die Geräte bleiben erhalten.</translation>
     <message>
         <source>%1: there is nothing to draw.</source>
         <translation>%1: Es gibt nichts zu zeichnen.</translation>
+    </message>
+    <message>
+        <source>a host CPU profile with compute_tflops (Devices dock: Add &gt; Load Profile…) gives the CPU&apos;s peak</source>
+        <translation>ein Host-CPU-Profil mit compute_tflops (Geräte-Dock: Hinzufügen &gt; Profil laden…) gibt die Spitzenleistung der CPU an</translation>
     </message>
 </context>
 <context>
@@ -2690,6 +2718,17 @@ lebendig von Knoten %4 bis %5</translation>
         <source>Running on %1 as ggml %2…</source>
         <translation>Ausführung auf %1 wie ggml %2…</translation>
     </message>
+    <message numerus="yes">
+        <source>Planned on %1: %n split(s), %2 assignments (device profiles: nothing runs)</source>
+        <translation>
+            <numerusform>Geplant auf %1: %n Split, %2 Zuweisungen (Geräteprofile: nichts wird ausgeführt)</numerusform>
+            <numerusform>Geplant auf %1: %n Splits, %2 Zuweisungen (Geräteprofile: nichts wird ausgeführt)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This document is planned on device profiles (%1), which have no kernels: Run computes only on this machine&apos;s backends. Plan it on This Machine in the Devices dock to run it.</source>
+        <translation>Dieses Dokument ist auf Geräteprofilen (%1) geplant, die keine Kernel haben: Ausführen rechnet nur auf den Backends dieses Rechners. Planen Sie es im Geräte-Dock auf diesem Rechner, um es auszuführen.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2883,6 +2922,14 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors&apos; data or its backends</source>
         <translation>Ein GGML_SCHED_DEBUG-Protokoll kann nicht ausgeführt werden: Es enthält den Graphen und die ausgegebene Split-Zuweisung, nicht die Daten der Tensoren oder seine Backends</translation>
+    </message>
+    <message>
+        <source>Show the split the document was planned with on its device profiles</source>
+        <translation>Die Aufteilung zeigen, mit der das Dokument auf seinen Geräteprofilen geplant wurde</translation>
+    </message>
+    <message>
+        <source>Device profiles have no kernels: Run computes only on this machine&apos;s backends (Devices dock: Plan on This Machine)</source>
+        <translation>Geräteprofile haben keine Kernel: Ausführen rechnet nur auf den Backends dieses Rechners (Geräte-Dock: Auf diesem Rechner planen)</translation>
     </message>
 </context>
 <context>

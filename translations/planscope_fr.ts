@@ -166,10 +166,6 @@
         <translation>--step attend un nombre d’étapes, pas « %1 »</translation>
     </message>
     <message>
-        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does.</source>
-        <translation>Ordonnancer le graphe sur BACKENDS (p. ex. cpu,opencl) comme le fait Ordonnancer (F7).</translation>
-    </message>
-    <message>
         <source>BACKENDS</source>
         <translation>BACKENDS</translation>
     </message>
@@ -224,6 +220,10 @@
     <message>
         <source>Plan, schedule and run as ggml VERSION, 2023 or 2026 (a .gguf model&apos;s default), as View &gt; Allocator.</source>
         <translation>Planifier, répartir et exécuter comme ggml VERSION, 2023 ou 2026 (par défaut pour un modèle .gguf), comme Affichage &gt; Allocateur.</translation>
+    </message>
+    <message>
+        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does, or with devices=PROFILE,... plan a model on those device profiles as the Devices dock&apos;s Plan on These Devices does.</source>
+        <translation>Répartir le graphe sur BACKENDS (p. ex. cpu,opencl) comme Répartir (F7), ou avec devices=PROFIL,... planifier un modèle sur ces profils d’appareils comme « Planifier sur ces appareils » du dock Appareils.</translation>
     </message>
 </context>
 <context>
@@ -1038,6 +1038,30 @@ Les appareils sont conservés.</translation>
         <source>Table</source>
         <translation>Tableau</translation>
     </message>
+    <message>
+        <source>Build the document on these devices and placement and split it over them as llama.cpp would: replay, step and export it (nothing runs)</source>
+        <translation>Construire le document pour ces appareils et ce placement et le répartir sur eux comme llama.cpp : le rejouer, le parcourir pas à pas et l’exporter (rien ne s’exécute)</translation>
+    </message>
+    <message>
+        <source>Build the document for this machine again, to run it</source>
+        <translation>Reconstruire le document pour cette machine, pour l’exécuter</translation>
+    </message>
+    <message>
+        <source>The document is planned for this machine.</source>
+        <translation>Le document est planifié pour cette machine.</translation>
+    </message>
+    <message>
+        <source>The document is planned on %1 (the Splits dock shows the split).</source>
+        <translation>Le document est planifié sur %1 (le dock Splits montre la répartition).</translation>
+    </message>
+    <message>
+        <source>Pla&amp;n on These Devices</source>
+        <translation>Pla&amp;nifier sur ces appareils</translation>
+    </message>
+    <message>
+        <source>Plan on This Mac&amp;hine</source>
+        <translation>Planifier sur cette mac&amp;hine</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>
@@ -1257,6 +1281,10 @@ Les appareils sont conservés.</translation>
     <message>
         <source>%1: there is nothing to draw.</source>
         <translation>%1 : il n’y a rien à dessiner.</translation>
+    </message>
+    <message>
+        <source>a host CPU profile with compute_tflops (Devices dock: Add &gt; Load Profile…) gives the CPU&apos;s peak</source>
+        <translation>un profil de CPU hôte avec compute_tflops (dock Appareils : Ajouter &gt; Charger un profil…) donne la crête du CPU</translation>
     </message>
 </context>
 <context>
@@ -2690,6 +2718,17 @@ vivant du nœud %4 au nœud %5</translation>
         <source>Running on %1 as ggml %2…</source>
         <translation>Exécution sur %1 comme ggml %2…</translation>
     </message>
+    <message numerus="yes">
+        <source>Planned on %1: %n split(s), %2 assignments (device profiles: nothing runs)</source>
+        <translation>
+            <numerusform>Planifié sur %1 : %n split, %2 affectations (profils d’appareils : rien ne s’exécute)</numerusform>
+            <numerusform>Planifié sur %1 : %n splits, %2 affectations (profils d’appareils : rien ne s’exécute)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This document is planned on device profiles (%1), which have no kernels: Run computes only on this machine&apos;s backends. Plan it on This Machine in the Devices dock to run it.</source>
+        <translation>Ce document est planifié sur des profils d’appareils (%1), qui n’ont pas de noyaux : Exécuter ne calcule que sur les backends de cette machine. Planifiez-le sur cette machine dans le dock Appareils pour l’exécuter.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2883,6 +2922,14 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors&apos; data or its backends</source>
         <translation>Un journal GGML_SCHED_DEBUG ne peut pas être exécuté : il contient le graphe et l’affectation des splits qu’il a imprimés, pas les données des tenseurs ni ses backends</translation>
+    </message>
+    <message>
+        <source>Show the split the document was planned with on its device profiles</source>
+        <translation>Montrer la répartition avec laquelle le document a été planifié sur ses profils d’appareils</translation>
+    </message>
+    <message>
+        <source>Device profiles have no kernels: Run computes only on this machine&apos;s backends (Devices dock: Plan on This Machine)</source>
+        <translation>Les profils d’appareils n’ont pas de noyaux : Exécuter ne calcule que sur les backends de cette machine (dock Appareils : Planifier sur cette machine)</translation>
     </message>
 </context>
 <context>

@@ -166,10 +166,6 @@
         <translation>--step 需要步数，而不是“%1”</translation>
     </message>
     <message>
-        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does.</source>
-        <translation>将图调度到 BACKENDS（例如 cpu,opencl）上，与“调度”(F7) 相同。</translation>
-    </message>
-    <message>
         <source>BACKENDS</source>
         <translation>BACKENDS</translation>
     </message>
@@ -224,6 +220,10 @@
     <message>
         <source>Plan, schedule and run as ggml VERSION, 2023 or 2026 (a .gguf model&apos;s default), as View &gt; Allocator.</source>
         <translation>按 ggml VERSION 规划、调度和运行，2023 或 2026（.gguf 模型的默认值），同 视图 &gt; 分配器。</translation>
+    </message>
+    <message>
+        <source>Schedule the graph on BACKENDS (e.g. cpu,opencl) as Schedule (F7) does, or with devices=PROFILE,... plan a model on those device profiles as the Devices dock&apos;s Plan on These Devices does.</source>
+        <translation>像“调度”(F7) 一样将图调度到 BACKENDS(例如 cpu,opencl)上;或用 devices=PROFILE,... 像“设备”停靠窗口的“在这些设备上规划”一样在这些设备配置上规划模型。</translation>
     </message>
 </context>
 <context>
@@ -1032,6 +1032,30 @@ The devices are kept.</source>
         <source>Table</source>
         <translation>表格</translation>
     </message>
+    <message>
+        <source>Build the document on these devices and placement and split it over them as llama.cpp would: replay, step and export it (nothing runs)</source>
+        <translation>按这些设备和放置方式构建文档,并像 llama.cpp 一样在其上拆分:可重放、单步和导出(不会运行)</translation>
+    </message>
+    <message>
+        <source>Build the document for this machine again, to run it</source>
+        <translation>重新为本机构建文档,以便运行</translation>
+    </message>
+    <message>
+        <source>The document is planned for this machine.</source>
+        <translation>文档按本机规划。</translation>
+    </message>
+    <message>
+        <source>The document is planned on %1 (the Splits dock shows the split).</source>
+        <translation>文档规划在 %1 上(拆分停靠窗口显示拆分)。</translation>
+    </message>
+    <message>
+        <source>Pla&amp;n on These Devices</source>
+        <translation>在这些设备上规划(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Plan on This Mac&amp;hine</source>
+        <translation>在本机上规划(&amp;H)</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>
@@ -1248,6 +1272,10 @@ The devices are kept.</source>
     <message>
         <source>%1: there is nothing to draw.</source>
         <translation>%1：没有可绘制的内容。</translation>
+    </message>
+    <message>
+        <source>a host CPU profile with compute_tflops (Devices dock: Add &gt; Load Profile…) gives the CPU&apos;s peak</source>
+        <translation>带 compute_tflops 的主机 CPU 配置(设备停靠窗口:添加 &gt; 加载配置…)给出 CPU 的峰值</translation>
     </message>
 </context>
 <context>
@@ -2670,6 +2698,16 @@ alive from node %4 to %5</source>
         <source>Running on %1 as ggml %2…</source>
         <translation>以 ggml %2 在 %1 上运行…</translation>
     </message>
+    <message numerus="yes">
+        <source>Planned on %1: %n split(s), %2 assignments (device profiles: nothing runs)</source>
+        <translation>
+            <numerusform>规划在 %1 上:%n 个拆分,%2 个分配(设备配置:不会运行)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This document is planned on device profiles (%1), which have no kernels: Run computes only on this machine&apos;s backends. Plan it on This Machine in the Devices dock to run it.</source>
+        <translation>此文档规划在设备配置(%1)上,它们没有内核:运行只在本机的后端上计算。请在“设备”停靠窗口中“在本机上规划”后再运行。</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2859,6 +2897,14 @@ alive from node %4 to %5</source>
     <message>
         <source>A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment it printed, not the tensors&apos; data or its backends</source>
         <translation>GGML_SCHED_DEBUG 日志无法运行：它只有所打印的图和拆分分配，没有张量数据和后端</translation>
+    </message>
+    <message>
+        <source>Show the split the document was planned with on its device profiles</source>
+        <translation>显示文档在其设备配置上规划时的拆分</translation>
+    </message>
+    <message>
+        <source>Device profiles have no kernels: Run computes only on this machine&apos;s backends (Devices dock: Plan on This Machine)</source>
+        <translation>设备配置没有内核:运行只在本机的后端上计算(设备停靠窗口:在本机上规划)</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,7 @@ bool ExportController::start(const ExportSettings& s) {
             // Estimated from the profiles' throughput (export/estimated_timings.h): nothing runs.
             auto doc = std::make_shared<const planscope::graph_document>(planscope::copy_document(m_session->document()));
             const std::string name = m_session->displayName().toStdString();
-            const QString hint = tr("a host CPU profile with compute_tflops (Devices dock: Load Profile) gives the CPU's peak");
+            const QString hint = tr("a host CPU profile with compute_tflops (Devices dock: Add > Load Profile…) gives the CPU's peak");
             runWorker(
                 [doc, recorded, path, name, hint = hint.toStdString()]() -> planscope::status {
                     auto bytes = planscope::estimated_trace_json(*doc, recorded->outcome, recorded->profiles);

@@ -55,8 +55,8 @@ DevicesPanel::DevicesPanel(ModelReplanner* replanner, QWidget* parent)
       m_bars(new DeviceBarsView(this)), m_summary(new QLabel(this)), m_context(new QLabel(this)),
       m_findTarget(new QComboBox(this)), m_findButton(new QPushButton(tr("&Find Best"), this)),
       m_findResult(new QLabel(this)), m_apply(new QPushButton(tr("&Use It"), this)),
-      m_planDevices(new QPushButton(tr("&Plan on These Devices"), this)),
-      m_planMachine(new QPushButton(tr("Plan on This &Machine"), this)), m_planned(new QLabel(this)),
+      m_planDevices(new QPushButton(tr("Pla&n on These Devices"), this)),
+      m_planMachine(new QPushButton(tr("Plan on This Mac&hine"), this)), m_planned(new QLabel(this)),
       m_model(new DeviceMemoryModel(this)),
       m_table(new QTableView(this)) {
     m_choice.host = planscope::cpu_device_profile();
