@@ -14,8 +14,11 @@ namespace planscope {
 std::vector<std::string> device_preset_names();
 // Errors: "unknown device 'x'; presets: a, b, c".
 result<device_profile> device_preset(std::string_view name);
-// A preset by its name, else a JSON file at that path (at most max_device_file_bytes). Errors are
-// one line: "FILE: reason", or the unknown device's when the text names neither.
+// This machine's devices by name: "cpu" (cpu_device_profile) and, in a build with OpenCL,
+// "opencl" or "opencl:SPEC" (opencl_device_profile: SPEC a device index or name substring);
+// else a preset by its name, else a JSON file at that path (at most max_device_file_bytes).
+// Errors are one line: "device 'opencl': reason" (no OpenCL in this build, no such device),
+// "FILE: reason", or the unknown device's when the text names none of these.
 result<device_profile> load_device_profile(std::string_view name_or_path);
 inline constexpr std::size_t max_device_file_bytes = std::size_t{1} << 20;
 

@@ -51,6 +51,9 @@ bool rule_matches(const device_op_rule& r, const context& ctx, const tensor& nod
         if (!r.ne0_in.empty() && !contains_value(r.ne0_in, ne0)) return false;
         if (r.ne0_multiple_of && ne0 % *r.ne0_multiple_of != 0) return false;
     }
+    if (r.param && (r.param->index < 0 || r.param->index >= max_op_params ||
+                    !contains_value(r.param->in, node.params.get_i32(r.param->index))))
+        return false;
     if (r.contiguous) {
         for (int i = 0; i < max_src; ++i) {
             const tensor* s = source(ctx, node, i);

@@ -60,6 +60,13 @@ struct device_op_rule {
     bool contiguous = false;                    // every source contiguous
     bool supported = true;                      // the verdict when it matches
     std::optional<std::int64_t> ne0_multiple_of; // src0's ne[0] a multiple of this (Vulkan's FA head size % 8)
+    // The node's op parameter word `index` (as i32) one of `in` (OpenCL's ROPE modes 0 and 2).
+    struct param_in {
+        int index = 0; // 0 to max_op_params - 1
+        std::vector<std::int32_t> in;
+        friend bool operator==(const param_in&, const param_in&) = default;
+    };
+    std::optional<param_in> param;
     friend bool operator==(const device_op_rule&, const device_op_rule&) = default;
 };
 

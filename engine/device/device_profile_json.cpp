@@ -155,10 +155,25 @@ device_buffer_type read_buffer(const json& v, const std::string& path) {
     return b;
 }
 
+// {"index": 2, "in": [0, 2]}: op parameter word 2 is 0 or 2.
+device_op_rule::param_in read_param(const json& v, const std::string& path) {
+    expect_object(v, path);
+    check_keys(v, path, {"index", "in"});
+    device_op_rule::param_in p;
+    p.index = static_cast<int>(get_int(require(v, path, "index"), child(path, "index"), 0, max_op_params - 1));
+    p.in = get_list(require(v, path, "in"), child(path, "in"), [](const json& e, const std::string& ep) {
+        return static_cast<std::int32_t>(get_int(e, ep, std::numeric_limits<std::int32_t>::min(),
+                                                 std::numeric_limits<std::int32_t>::max()));
+    });
+    if (p.in.empty()) fail(child(path, "in"), "must not be empty");
+    return p;
+}
+
 device_op_rule read_rule(const json& v, const std::string& path) {
     expect_object(v, path);
     check_keys(v, path,
-               {"op", "unary", "type", "src_types", "max_ne0", "ne0_in", "ne0_multiple_of", "contiguous", "supported"});
+               {"op", "unary", "type", "src_types", "max_ne0", "ne0_in", "ne0_multiple_of", "param", "contiguous",
+                "supported"});
     device_op_rule r;
     if (const json* op = find(v, "op")) r.op = get_op(*op, child(path, "op"));
     if (const json* u = find(v, "unary")) {
@@ -177,6 +192,7 @@ device_op_rule read_rule(const json& v, const std::string& path) {
     if (const json* m = find(v, "max_ne0")) r.max_ne0 = get_count(*m, child(path, "max_ne0"));
     if (const json* n = find(v, "ne0_in")) r.ne0_in = get_list(*n, child(path, "ne0_in"), get_count);
     if (const json* m = find(v, "ne0_multiple_of")) r.ne0_multiple_of = get_count(*m, child(path, "ne0_multiple_of"));
+    if (const json* p = find(v, "param")) r.param = read_param(*p, child(path, "param"));
     if (const json* c = find(v, "contiguous")) r.contiguous = get_bool(*c, child(path, "contiguous"));
     r.supported = get_bool(require(v, path, "supported"), child(path, "supported"));
     return r;
@@ -260,6 +276,7 @@ json rule_json(const device_op_rule& r) {
     if (r.max_ne0) v["max_ne0"] = *r.max_ne0;
     if (!r.ne0_in.empty()) v["ne0_in"] = r.ne0_in;
     if (r.ne0_multiple_of) v["ne0_multiple_of"] = *r.ne0_multiple_of;
+    if (r.param) v["param"] = json{{"index", r.param->index}, {"in", r.param->in}};
     if (r.contiguous) v["contiguous"] = true;
     v["supported"] = r.supported;
     return v;

@@ -1,6 +1,7 @@
 // planscope-cli fit: llama.cpp's memory breakdown per device for the Llama-2-7B shape (the
 // vocab-only file's f16 placeholders, n_ctx 4096, n_batch = n_ubatch 512) alone on the CPU and on
-// a 24 GB CUDA preset, the verdicts, --find, a profile file, and each bad input as one line.
+// a 24 GB CUDA preset, the verdicts, --find, a profile file, this machine's OpenCL device
+// (`--device opencl`, PoCL in CI), and each bad input as one line.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -26,6 +27,7 @@ private slots:
     void two_cards_of_one_preset();
     void find_ngl_on_a_small_card();
     void profile_file();
+    void opencl_device();
     void bad_input_data();
     void bad_input();
 };
@@ -118,6 +120,30 @@ void TestCliFit::profile_file() {
     QVERIFY(r.out.isEmpty());
     QVERIFY2(r.err.startsWith(QStringLiteral("error: ") + path + QStringLiteral(": ")), qPrintable(r.err));
     QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+}
+
+void TestCliFit::opencl_device() {
+    const run_result r = cli({QStringLiteral("fit"), model("stories260K.gguf"), QStringLiteral("--device"), QStringLiteral("opencl")});
+    const QString first = r.err.section(QLatin1Char('\n'), 0, 0);
+    if (r.code == 1 && first.startsWith(QStringLiteral("error: device 'opencl': ")) &&
+        (first.contains(QStringLiteral("has no OpenCL backend")) || first.contains(QStringLiteral("no platform found")) ||
+         first.contains(QStringLiteral("no device found"))))
+        QSKIP(qPrintable(first));
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    // Every layer and the output on the device named as the OpenCL backend is; the token embeddings
+    // stay mapped on the host, so the prompt graph's GET_ROWS is a CPU split. PoCL's buffers are
+    // aligned to 128 bytes (CL_DEVICE_MEM_BASE_ADDR_ALIGN 1024 bits).
+    QCOMPARE(line_starting(r.out, QStringLiteral("graph nodes:")), QStringLiteral("graph nodes: 161, splits: 2 (with bs=1: 161, 2)"));
+    QCOMPARE(line_starting(r.out, QStringLiteral("OpenCL compute buffer:")),
+             QStringLiteral("OpenCL compute buffer: 3559424 bytes (3.39 MiB)"));
+    QCOMPARE(line_starting(r.out, QStringLiteral("  OpenCL       model")),
+             QStringLiteral("  OpenCL       model 1040128, context 1310720, compute 3559424"));
+    QCOMPARE(line_starting(r.out, QStringLiteral("  CPU_Mapped")), QStringLiteral("  CPU_Mapped   model 131072, context 0, compute 0"));
+    // The breakdown names the device as opencl_device_name does: "CL_DEVICE_NAME (platform)".
+    const QString device = line_starting(r.out, QStringLiteral("  OpenCL ("));
+    QVERIFY2(device.contains(QStringLiteral(")) ")) && device.endsWith(QStringLiteral(" GiB free")), qPrintable(r.out));
+    QCOMPARE(r.out.trimmed().split(QLatin1Char('\n')).constLast(), QStringLiteral("fits (margin 1024.00 MiB a device)"));
 }
 
 void TestCliFit::bad_input_data() {

@@ -182,7 +182,11 @@ void TestDeviceProfile::errors_data() {
     row("rule verdict", with("supports", R"([{"op": "ADD"}])"), "/supports/0/supported: required key is missing");
     row("rule key", with("supports", R"([{"op": "ADD", "ne1_in": [1], "supported": true}])"),
         "/supports/0/ne1_in: unknown key (known keys: op, unary, type, src_types, max_ne0, ne0_in, ne0_multiple_of, "
-        "contiguous, supported)");
+        "param, contiguous, supported)");
+    row("rule param index", with("supports", R"([{"op": "ROPE", "param": {"index": 16, "in": [0]}, "supported": true}])"),
+        "/supports/0/param/index: expected an integer from 0 to 15, got 16");
+    row("rule param values", with("supports", R"([{"op": "ROPE", "param": {"index": 2, "in": []}, "supported": true}])"),
+        "/supports/0/param/in: must not be empty");
     row("rule max_ne0", with("supports", R"([{"op": "ADD", "supported": true}, {"max_ne0": 0, "supported": true}])"),
         "/supports/1/max_ne0: expected an integer from 1 to 4611686018427387904, got 0");
     row("rule not object", with("supports", "[true]"), "/supports/0: expected an object, got a boolean");
@@ -438,6 +442,20 @@ void TestDeviceProfile::rule_semantics() {
     small_heads.max_ne0 = 128;
     d.supports = {small_heads};
     QVERIFY(!device_supports_op(d, ctx, ctx[fa]));
+    // param reads one op parameter word: ROPE's mode is word 2.
+    rope_args neox;
+    neox.n_dims = 8;
+    neox.mode = rope_mode_neox;
+    const tensor_id rope = b.rope(b.new_tensor_3d(dtype::f32, 8, 2, 3), b.new_tensor_1d(dtype::i32, 3), neox);
+    QVERIFY(b.ok());
+    device_op_rule modes;
+    modes.op = op_kind::rope;
+    modes.param = device_op_rule::param_in{2, {0, 2}};
+    d.supports = {modes, any_off};
+    QVERIFY(device_supports_op(d, ctx, ctx[rope]));
+    modes.param->in = {0};
+    d.supports = {modes, any_off};
+    QVERIFY(!device_supports_op(d, ctx, ctx[rope]));
 }
 
 void TestDeviceProfile::offload_data() {
