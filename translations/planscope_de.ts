@@ -1062,6 +1062,14 @@ Die Geräte bleiben erhalten.</translation>
         <source>Plan on This Mac&amp;hine</source>
         <translation>Auf diesem Rec&amp;hner planen</translation>
     </message>
+    <message>
+        <source>This Machine&apos;s &amp;OpenCL Device</source>
+        <translation>&amp;OpenCL-Gerät dieses Rechners</translation>
+    </message>
+    <message>
+        <source>This Machine&apos;s &amp;CPU as the Host</source>
+        <translation>&amp;CPU dieses Rechners als Host</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>

@@ -1062,6 +1062,14 @@ Les appareils sont conservés.</translation>
         <source>Plan on This Mac&amp;hine</source>
         <translation>Planifier sur cette mac&amp;hine</translation>
     </message>
+    <message>
+        <source>This Machine&apos;s &amp;OpenCL Device</source>
+        <translation>Appareil &amp;OpenCL de cette machine</translation>
+    </message>
+    <message>
+        <source>This Machine&apos;s &amp;CPU as the Host</source>
+        <translation>&amp;CPU de cette machine comme hôte</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>

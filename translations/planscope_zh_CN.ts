@@ -1056,6 +1056,14 @@ The devices are kept.</source>
         <source>Plan on This Mac&amp;hine</source>
         <translation>在本机上规划(&amp;H)</translation>
     </message>
+    <message>
+        <source>This Machine&apos;s &amp;OpenCL Device</source>
+        <translation>本机的 &amp;OpenCL 设备</translation>
+    </message>
+    <message>
+        <source>This Machine&apos;s &amp;CPU as the Host</source>
+        <translation>本机 &amp;CPU 作为主机</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>

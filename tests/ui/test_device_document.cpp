@@ -22,8 +22,10 @@
 #include "export/estimated_timings.h"
 #include "export/export_runner.h"
 #include "sched/recorded_schedule.h"
+#include "sched/backend_factory.h"
 #include "source/graph_source.h"
 
+#include <QAction>
 #include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
@@ -70,6 +72,7 @@ private slots:
     void refusedPlacementKeepsDocument();
     void era2023BuildsForThisMachine();
     void backOnThisMachine();
+    void openclDeviceOfThisMachine();
 
 private:
     // Plans the open model on the dock's devices and waits for the split it brings.
@@ -295,6 +298,21 @@ void TestDeviceDocument::backOnThisMachine() {
     QCOMPARE(m_window->session()->document().g.nodes.size(), std::size_t{161}); // flash attention on, on the CPU
     QVERIFY(!m_window->devicesPanel()->planMachineButton()->isEnabled());
     QCOMPARE(m_window->findChild<QLabel*>(u"devicesPlanned"_s)->text(), u"The document is planned for this machine."_s);
+}
+
+void TestDeviceDocument::openclDeviceOfThisMachine() {
+    if (!have_opencl() || !load_device_profile("opencl")) QSKIP("no OpenCL device on this machine");
+    // The Add menu's entry: the machine's OpenCL device, read as the backend reads it.
+    QAction* action = nullptr;
+    for (QAction* a : m_window->devicesPanel()->findChildren<QAction*>())
+        if (a->text() == u"This Machine's &OpenCL Device"_s) action = a;
+    QVERIFY(action);
+    m_window->devicesPanel()->removeDevice(0); // the cuda-24gb of init()
+    action->trigger();
+    QCOMPARE(m_window->devicesPanel()->choice().gpus.size(), std::size_t{1});
+    QCOMPARE(m_window->devicesPanel()->choice().gpus[0].name, std::string("OpenCL"));
+    QVERIFY(planOnDevices());
+    QCOMPARE(m_window->splitPanel()->controller()->schedule()->backendNames, (std::vector<std::string>{"OpenCL", "CPU"}));
 }
 
 QTEST_MAIN(TestDeviceDocument)

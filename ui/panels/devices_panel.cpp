@@ -6,6 +6,7 @@
 #include "options/model_replanner.h"
 
 #include "device/device_presets.h"
+#include "sched/backend_factory.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -167,6 +168,11 @@ void DevicesPanel::buildDeviceBox(QWidget* box) {
         const QString preset = toQString(name);
         presets->addAction(preset, this, [this, preset] { addDevice(preset); });
     }
+    presets->addSeparator();
+    // Profiles read from this machine (device_presets.h: "opencl", "cpu" as the host).
+    if (planscope::have_opencl())
+        presets->addAction(tr("This Machine's &OpenCL Device"), this, [this] { addDevice(u"opencl"_s); });
+    presets->addAction(tr("This Machine's &CPU as the Host"), this, [this] { addDevice(u"cpu"_s); });
     presets->addSeparator();
     presets->addAction(tr("Load &Profile…"), this, &DevicesPanel::showLoadProfileDialog);
     m_add->setMenu(presets);
