@@ -35,6 +35,7 @@ bool placement_args::parse(std::span<const std::string> args, std::size_t& i, st
     else if (a == "--no-op-offload") m_op_offload = false;
     else if (a == "--no-mmap") m_params.use_mmap = false;
     else if (a == "--no-host") m_params.no_host = true;
+    else if (a == "--no-repack" || a == "-nr") m_params.no_repack = true;
     else if (a == "--device" || a == "--ngl" || a == "--tensor-split" || a == "--split-mode" || a == "--main-gpu" ||
              a == "--override-tensor" || a == "--n-cpu-moe") {
         if (i + 1 == args.size()) {

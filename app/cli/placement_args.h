@@ -3,7 +3,7 @@
 //   --device PROFILE (repeatable: a preset or a JSON file, docs/devices.md)  --ngl N (-1: all)
 //   --tensor-split A,B,...  --split-mode none|layer|row  --main-gpu I
 //   --override-tensor PATTERN=BUFFER_TYPE,... (repeatable)  --n-cpu-moe N
-//   --no-kv-offload  --no-op-offload  --no-mmap  --no-host
+//   --no-kv-offload  --no-op-offload  --no-mmap  --no-host  --no-repack (-nr)
 #include "llm/llm_placement.h"
 
 #include <span>

@@ -12,8 +12,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace planscope::device_impl {
 namespace {
@@ -40,6 +42,24 @@ std::string cpu_model_name() {
         return first == std::string::npos ? std::string() : line.substr(first, last - first + 1);
     }
     return "CPU";
+}
+
+// The flags of /proc/cpuinfo's first "flags" line that ggml's CPU extra buffer types depend on
+// (llm_cpu_extra.h): a llama.cpp built for this CPU (GGML_NATIVE, or the variant ggml loads for it)
+// has exactly these among its compiled features.
+std::vector<std::string> cpu_extra_features() {
+    static constexpr std::array<std::string_view, 4> wanted{"avx2", "avx512f", "avx512_vnni", "amx_int8"};
+    std::vector<std::string> found;
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("flags", 0) != 0) continue;
+        std::istringstream words(line.substr(line.find(':') == std::string::npos ? line.size() : line.find(':') + 1));
+        for (std::string w; words >> w;)
+            if (std::find(wanted.begin(), wanted.end(), w) != wanted.end()) found.push_back(w);
+        break;
+    }
+    std::sort(found.begin(), found.end());
+    return found;
 }
 
 // "opencl" or "opencl:SPEC": this machine's OpenCL device, as the OpenCL backend chooses it.
@@ -108,6 +128,7 @@ device_profile cpu_device_profile() {
     d.buffer.name = "CPU";
     d.buffer.alignment = 32; // TENSOR_ALIGNMENT (ggml-impl.h:44)
     d.buffer.host = true;
+    d.cpu_features = device_impl::cpu_extra_features();
     // ggml_backend_cpu_device_supports_op: CPY and SET_ROWS need a from_float that these types lack.
     const std::vector<dtype> no_from_float{dtype::iq3_xxs, dtype::iq3_s, dtype::iq2_xxs, dtype::iq2_xs,
                                            dtype::iq2_s,   dtype::iq1_s, dtype::iq1_m};

@@ -14,7 +14,7 @@ namespace planscope::device_impl {
 namespace {
 
 constexpr std::array<std::string_view, 5> device_kind_names{"cpu", "gpu", "igpu", "accel", "rpc"};
-constexpr std::array<std::string_view, 3> alloc_extra_names{"none", "cuda", "metal"};
+constexpr std::array<std::string_view, 4> alloc_extra_names{"none", "cuda", "metal", "amx"};
 
 template <class Enum, std::size_t N>
 std::optional<Enum> enum_from_name(const std::array<std::string_view, N>& names, std::string_view s) {
@@ -169,6 +169,25 @@ dev_bytes metal_extra_size(const context& ctx, const tensor& dst, dev_bytes size
     }
 }
 
+// ggml_backend_amx_get_alloc_size (amx/mmq.cpp:2267, get_row_size 246): per row of ne[1], the
+// K / block blocks plus an int32 compensation per block for q8_0, 4 bytes per block for q4_K and
+// q5_K, 2 for iq4_xs; a type without AMX kernels (f16) keeps its nbytes. ne[2] and ne[3] do not count.
+dev_bytes amx_weight_size(const tensor& t, dev_bytes nbytes) {
+    std::uint64_t extra = 0;
+    switch (t.type) {
+    case dtype::q4_0:
+    case dtype::q4_1:
+    case dtype::q6_k: break;
+    case dtype::q8_0:
+    case dtype::q4_k:
+    case dtype::q5_k: extra = 4; break;
+    case dtype::iq4_xs: extra = 2; break;
+    default: return nbytes;
+    }
+    const std::int64_t blocks = t.ne[0] / block_size(t.type);
+    return dev_count(t.ne[1]) * dev_count(blocks) * (dev_bytes{type_size(t.type)} + dev_bytes{extra});
+}
+
 result<std::size_t> alloc_size(const device_buffer_type& b, const context* ctx, const tensor& t) {
     std::size_t bytes = 0;
     if (!json_detail::checked_nbytes(t, bytes))
@@ -177,6 +196,7 @@ result<std::size_t> alloc_size(const device_buffer_type& b, const context* ctx, 
     if (ctx && b.alloc_extra == device_alloc_extra::cuda && t.op == op_kind::flash_attn_ext)
         size = cuda_flash_attn_size(*ctx, t, size);
     if (ctx && b.alloc_extra == device_alloc_extra::metal) size = metal_extra_size(*ctx, t, size);
+    if (b.alloc_extra == device_alloc_extra::amx) size = amx_weight_size(t, size);
     // ggml_backend_cuda_buffer_type_get_alloc_size (ggml-cuda.cu:834): the last row padded.
     const std::int64_t pad = b.quantized_row_padding;
     if (pad > 0 && traits(t.type).quantized && t.ne[0] % pad != 0) {

@@ -30,9 +30,10 @@ std::optional<device_kind> parse_device_kind(std::string_view s);
 // Scratch memory a backend's get_alloc_size adds to some op results (docs/devices.md):
 // cuda: FLASH_ATTN_EXT's f16 copies of a K or V that is not f16 (ggml_cuda_flash_attn_ext_get_alloc_size);
 // metal: MUL_MAT_ID's expert maps, FLASH_ATTN_EXT's padding, mask blocks and partial results,
-// ARGSORT's and TOP_K's second buffer (ggml_backend_metal_buffer_type_get_alloc_size).
-enum class device_alloc_extra : std::uint8_t { none, cuda, metal };
-std::string_view name(device_alloc_extra e); // "none", "cuda", "metal"
+// ARGSORT's and TOP_K's second buffer (ggml_backend_metal_buffer_type_get_alloc_size);
+// amx: a quantised weight's rows re-laid out for AMX tiles (ggml_backend_amx_get_alloc_size).
+enum class device_alloc_extra : std::uint8_t { none, cuda, metal, amx };
+std::string_view name(device_alloc_extra e); // "none", "cuda", "metal", "amx"
 std::optional<device_alloc_extra> parse_device_alloc_extra(std::string_view s);
 
 // One ggml_backend_buffer_type.
@@ -91,6 +92,9 @@ struct device_profile {
     device_offload_policy offload;
     std::optional<double> copy_gbps;    // host <-> device copy bandwidth, GB/s
     std::optional<double> compute_tflops; // for time estimates
+    // A CPU's features that ggml's CPU extra buffer types (CPU_REPACK, AMX) depend on, named as
+    // /proc/cpuinfo's x86 flags: "avx2", "avx512f", "avx512_vnni", "amx_int8" (llm_cpu_extra.h).
+    std::vector<std::string> cpu_features;
     friend bool operator==(const device_profile&, const device_profile&) = default;
 };
 

@@ -149,7 +149,7 @@ device_buffer_type read_buffer(const json& v, const std::string& path) {
     if (const json* e = find(v, "alloc_extra")) {
         const auto extra = parse_device_alloc_extra(get_string(*e, child(path, "alloc_extra")));
         if (!extra)
-            fail_choice(child(path, "alloc_extra"), *e, std::array<std::string_view, 3>{"none", "cuda", "metal"});
+            fail_choice(child(path, "alloc_extra"), *e, std::array<std::string_view, 4>{"none", "cuda", "metal", "amx"});
         b.alloc_extra = *extra;
     }
     return b;
@@ -209,7 +209,7 @@ device_profile read_profile(const json& root) {
                              std::to_string(device_format_version) + ")");
     check_keys(root, "",
                {"format", "version", "name", "description", "kind", "memory", "unified_memory", "row_split", "buffer",
-                "host_buffer", "offload", "copy_gbps", "compute_tflops", "supports"});
+                "host_buffer", "offload", "copy_gbps", "compute_tflops", "cpu_features", "supports"});
     device_profile d;
     d.name = get_string(require(root, "", "name"), "/name");
     if (d.name.empty()) fail("/name", "must not be empty");
@@ -242,6 +242,16 @@ device_profile read_profile(const json& root) {
     }
     if (const json* c = find(root, "copy_gbps")) d.copy_gbps = get_positive(*c, "/copy_gbps");
     if (const json* c = find(root, "compute_tflops")) d.compute_tflops = get_positive(*c, "/compute_tflops");
+    if (const json* f = find(root, "cpu_features"))
+        d.cpu_features = get_list(*f, "/cpu_features", [](const json& e, const std::string& ep) {
+            std::string flag = get_string(e, ep);
+            // /proc/cpuinfo's spelling: lower case, digits and underscores.
+            const bool ok = !flag.empty() && std::all_of(flag.begin(), flag.end(), [](char c) {
+                return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+            });
+            if (!ok) fail(ep, describe(e) + " is not a CPU flag as /proc/cpuinfo spells it (a-z, 0-9, _)");
+            return flag;
+        });
     if (const json* s = find(root, "supports")) d.supports = get_list(*s, "/supports", read_rule);
     return d;
 }
@@ -324,6 +334,7 @@ std::string write(const device_profile& d) {
     top["offload"] = std::move(offload);
     top["copy_gbps"] = d.copy_gbps ? json(*d.copy_gbps) : json(nullptr);
     top["compute_tflops"] = d.compute_tflops ? json(*d.compute_tflops) : json(nullptr);
+    if (!d.cpu_features.empty()) top["cpu_features"] = d.cpu_features;
 
     std::string out = "{\n";
     for (auto it = top.begin(); it != top.end(); ++it) {

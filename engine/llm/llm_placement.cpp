@@ -7,6 +7,7 @@
 #include "llm_placement.h"
 
 #include "core/builder.h"
+#include "llm_cpu_extra.h"
 #include "core/printable.h"
 
 #include <algorithm>
@@ -18,13 +19,14 @@ namespace planscope {
 
 namespace llm_placement_detail {
 
-enum class buft_kind : std::uint8_t { accel, host, split, gpu, cpu };
+enum class buft_kind : std::uint8_t { accel, host, extra, split, gpu, cpu };
 
 // One (device, buffer type) pair of a buft_list_t.
 struct buft_entry {
     device_buffer_type type;
     int device = -1; // the device whose supports_op is asked: an index into gpus, -1 the CPU
     buft_kind k = buft_kind::cpu;
+    llm_cpu_extra extra = llm_cpu_extra::repack; // for k extra
 };
 
 struct override_rule {
@@ -98,8 +100,9 @@ std::string split_buffer_name(const std::string& default_name) {
 }
 
 // make_cpu_buft_list: ACCEL buffer types, the host buffer type of the first model device that has
-// one (unless --no-host), the CPU's. CPU extra buffer types (REPACK, AMX) are not modelled.
-std::vector<buft_entry> make_cpu_list(const llm_device_set& d, const std::vector<int>& model_gpus, bool no_host) {
+// one (unless --no-host), the CPU's extra buffer types (unless --no-repack), the CPU's.
+std::vector<buft_entry> make_cpu_list(const llm_device_set& d, const std::vector<int>& model_gpus, bool no_host,
+                                      bool no_repack) {
     std::vector<buft_entry> list;
     for (std::size_t i = 0; i < d.gpus.size(); ++i)
         if (d.gpus[i].kind == device_kind::accel && d.gpus[i].buffer.name != d.cpu.buffer.name)
@@ -110,6 +113,9 @@ std::vector<buft_entry> make_cpu_list(const llm_device_set& d, const std::vector
                 list.push_back({*host, g, buft_kind::host});
                 break;
             }
+    if (!no_repack)
+        for (const llm_cpu_extra_buffer& e : llm_cpu_extra_buffers(d.cpu))
+            list.push_back({e.type, -1, buft_kind::extra, e.kind});
     list.push_back({d.cpu.buffer, -1, buft_kind::cpu});
     return list;
 }
@@ -211,7 +217,7 @@ result<llm_placement> llm_placement::make(const llm_hparams& h, const llm_device
     }
 
     auto l = std::make_shared<lists>();
-    l->cpu = make_cpu_list(devices, pl.m_model_gpus, p.no_host);
+    l->cpu = make_cpu_list(devices, pl.m_model_gpus, p.no_host, p.no_repack);
     l->gpu.resize(devices.gpus.size());
     for (const int g : pl.m_model_gpus) {
         const device_profile& d = devices.gpus[static_cast<std::size_t>(g)];
@@ -312,6 +318,9 @@ result<llm_placed_buffer> llm_placement::weight_buffer(std::string_view tensor_n
         probe = *made;
     }
     auto supported = [&](const buft_entry& e) {
+        // An extra buffer type runs its own ops only (an unused tensor, op none, is never made there).
+        if (e.k == buft_kind::extra)
+            return use.op != op_kind::none && llm_cpu_extra_supports(e.extra, m_devices.cpu, ctx, ctx[probe]);
         if (use.op == op_kind::none || e.k == buft_kind::cpu) return true; // the CPU runs every op
         // CUDA's split buffers (up to 2025): MUL_MAT on a 2-D weight only.
         if (e.k == buft_kind::split && (use.op != op_kind::mul_mat || meta.ne[2] != 1 || meta.ne[3] != 1))
@@ -346,7 +355,8 @@ result<llm_placed_buffer> llm_placement::weight_buffer(std::string_view tensor_n
 
     // A mapped file needs no pinned copy: the host buffer type gives way to the CPU's.
     if (m_params.use_mmap && chosen->k == buft_kind::host) chosen = &l.cpu.back();
-    return llm_placed_buffer{chosen->type, chosen->device, m_params.use_mmap && chosen->k == buft_kind::cpu};
+    return llm_placed_buffer{chosen->type, chosen->device, m_params.use_mmap && chosen->k == buft_kind::cpu,
+                             chosen->k == buft_kind::extra};
 }
 
 llm_placed_buffer llm_placement::kv_buffer(std::uint32_t il) const {

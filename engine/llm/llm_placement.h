@@ -5,7 +5,8 @@
 // layer on the GPUs, cut by the cumulative tensor split (by free memory when none is given);
 // each weight in the first buffer type of its layer's list that runs the op the weight is used
 // with (select_weight_buft), after the --override-tensor patterns; a host buffer type replaced by
-// the CPU's when the file is mapped; each layer's K and V on its layer's device unless
+// the CPU's when the file is mapped; the CPU's extra buffer types (CPU_REPACK, AMX: llm_cpu_extra.h)
+// ahead of its own unless --no-repack; each layer's K and V on its layer's device unless
 // --no-kv-offload. Pure: no scheduler, no backend.
 #include "core/error.h"
 #include "device/device_profile.h"
@@ -55,6 +56,7 @@ struct llm_placement_params {
     bool offload_kqv = true;            // false: --no-kv-offload
     bool use_mmap = true;               // false: --no-mmap
     bool no_host = false;               // --no-host: no pinned host buffer type for CPU weights
+    bool no_repack = false;             // --no-repack: no CPU extra buffer types (use_extra_bufts off)
 };
 
 // What a tensor is used for in the graph (llama-arch.cpp's LLM_TENSOR_INFOS): its layer and op.
@@ -81,6 +83,7 @@ struct llm_placed_buffer {
     device_buffer_type type;
     int device = -1;
     bool mapped = false; // the CPU buffer type over the mapped file ("CPU_Mapped" in llama.cpp's breakdown)
+    bool cpu_extra = false; // one of the CPU's extra buffer types (CPU_REPACK, AMX): not host, not mapped
 };
 
 class llm_placement {

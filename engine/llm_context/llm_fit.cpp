@@ -1,5 +1,8 @@
 #include "llm_fit.h"
 
+#include "llm/llm_cpu_extra.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -48,12 +51,22 @@ std::int64_t llm_device_memory::surplus(std::uint64_t margin) const {
 }
 
 bool llm_fit_report::fits(std::uint64_t margin) const {
-    // As common_params_fit: the GPUs, each with its margin; the host only when it is alone (a
-    // mapped model need not be resident).
-    const bool host_only = devices.size() == 1;
-    for (const llm_device_memory& d : devices)
-        if ((d.device >= 0 || host_only) && d.surplus(margin) < 0) return false;
-    return true;
+    // As common_params_fit: the GPUs, each with its margin; the host only when there is no GPU (a
+    // mapped model need not be resident), with the CPU's extra buffer types, which are its memory too.
+    bool host_only = true;
+    llm_device_memory host;
+    for (const llm_device_memory& d : devices) {
+        if (d.device >= 0) {
+            host_only = false;
+            if (d.surplus(margin) < 0) return false;
+            continue;
+        }
+        if (d.name == "Host") host.free = d.free;
+        host.model += d.model;
+        host.context += d.context;
+        host.compute += d.compute;
+    }
+    return !host_only || host.surplus(margin) >= 0;
 }
 
 std::string fit_verdict(const llm_device_memory& d, std::uint64_t margin) {
@@ -84,8 +97,23 @@ result<llm_fit_report> llm_fit(const gguf_file& file, const llm_context_params& 
         out.devices.push_back({g.name, g.description, static_cast<int>(i), g.memory_total, g.memory_free, 0, 0, 0});
     }
     out.devices.push_back({"Host", devices.cpu.description, -1, devices.cpu.memory_total, devices.cpu.memory_free, 0, 0, 0});
+    const std::size_t host = out.devices.size() - 1;
+    // The CPU's extra buffer types are not host (no is_host) and no model device's: a line each
+    // after Host, as llama_memory_breakdown_print's "remaining buffer types".
+    const auto extras = llm_cpu_extra_buffers(devices.cpu);
     for (const llm_memory_row& m : r->memory) {
-        llm_device_memory& d = m.device >= 0 ? out.devices.at(static_cast<std::size_t>(m.device)) : out.devices.back();
+        std::size_t at = m.device >= 0 ? static_cast<std::size_t>(m.device) : host;
+        const bool extra = m.device < 0 && std::any_of(extras.begin(), extras.end(), [&](const llm_cpu_extra_buffer& e) {
+            return e.type.name == m.buffer_type;
+        });
+        if (extra) {
+            const auto it = std::find_if(out.devices.begin() + static_cast<std::ptrdiff_t>(host) + 1, out.devices.end(),
+                                         [&](const llm_device_memory& d) { return d.name == m.buffer_type; });
+            at = static_cast<std::size_t>(it - out.devices.begin());
+            if (it == out.devices.end())
+                out.devices.push_back({m.buffer_type, "", -1, devices.cpu.memory_total, devices.cpu.memory_free, 0, 0, 0});
+        }
+        llm_device_memory& d = out.devices.at(at);
         d.model += m.model;
         d.context += m.context;
         d.compute += m.compute;

@@ -17,11 +17,12 @@ namespace planscope {
 inline constexpr std::uint64_t llm_fit_default_margin = 1024ull * 1024 * 1024;
 inline constexpr std::uint32_t llm_fit_min_ctx = 4096; // common_params' fit_params_min_ctx
 
-// One row of the breakdown: a GPU, or the host (every host buffer type together).
+// One row of the breakdown: a GPU, the host (every host buffer type together), or a CPU extra
+// buffer type, which is not host (llama_memory_breakdown_print's line of its own: "CPU_REPACK").
 struct llm_device_memory {
-    std::string name;        // "CUDA0", "Host"
+    std::string name;        // "CUDA0", "Host", "CPU_REPACK"
     std::string description; // "NVIDIA GeForce RTX 4090"
-    int device = -1;         // an index into the set's gpus; -1: the host
+    int device = -1;         // an index into the set's gpus; -1: the host's memory (Host, CPU_REPACK, AMX)
     std::uint64_t total = 0, free = 0;
     std::size_t model = 0, context = 0, compute = 0;
     [[nodiscard]] std::size_t self() const { return model + context + compute; }
@@ -32,8 +33,8 @@ struct llm_device_memory {
 struct llm_fit_report {
     llm_reserve_result reserve;
     int offloaded_layers = 0;
-    std::vector<llm_device_memory> devices; // the GPUs in order, then the host
-    // Every GPU within its free memory less the margin; the host too when there is no GPU.
+    std::vector<llm_device_memory> devices; // the GPUs in order, then the host, then the CPU's extra buffer types
+    // Every GPU within its free memory less the margin; the host (with the extra types) when there is no GPU.
     [[nodiscard]] bool fits(std::uint64_t margin) const;
 };
 
