@@ -106,7 +106,7 @@ struct record_writer {
   }
 
   ggml_backend_t tensor_backend(std::size_t i, ggml_tensor* t) const {
-    if (!call.sched) return nullptr;
+    if (!call.sched || !graph.in_graph(i)) return nullptr;
     if (!call.backends_during_call.empty()) return call.backends_during_call[i];
     return api.ggml_backend_sched_get_tensor_backend(call.sched, t);
   }

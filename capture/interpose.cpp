@@ -62,8 +62,9 @@ void take_snapshot(const ggml_api& api) {
   pending_snapshot = nullptr;  // the first allocator call inside the reserve is the one
   try {
     snap->backends->reserve(snap->graph->tensors.size());
-    for (ggml_tensor* t : snap->graph->tensors) {
-      snap->backends->push_back(api.ggml_backend_sched_get_tensor_backend(snap->sched, t));
+    const graph_tensors& g = *snap->graph;
+    for (std::size_t i = 0; i < g.tensors.size(); ++i) {
+      snap->backends->push_back(g.in_graph(i) ? api.ggml_backend_sched_get_tensor_backend(snap->sched, g.tensors[i]) : nullptr);
     }
   } catch (...) {
     snap->backends->clear();
