@@ -12,6 +12,7 @@
 #include "core/summary.h"
 #include "io/bounded_read.h"
 #include "source/graph_source.h"
+#include "source/capture_document.h"
 #include "models/model_info.h"
 #include "llm_context/llm_reserve.h"
 #include "sched/ggml2026/sched_debug_log.h"
@@ -193,6 +194,33 @@ int info_sched_log(const std::string& path) {
     return exit_ok;
 }
 
+// A capture file: each run (its header and end) and each graph record, one line each; the
+// selected record's document follows as for any graph.
+int info_capture(const std::string& source) {
+    const capture_selection sel = parse_capture_selection(source);
+    auto file = capture::read_capture(sel.path);
+    if (!file) return fail(file.err().message);
+    std::cout << "capture: " << printable(sel.path.string()) << ", " << file->runs.size() << " run(s)\n";
+    for (std::size_t r = 0; r < file->runs.size(); ++r) {
+        const capture::run& run = file->runs[r];
+        std::cout << "run " << r << ": pid " << run.head.pid << ", " << printable(run.head.started) << ", '" << printable(run.head.command)
+                  << "', " << run.graphs.size() << " graph record(s)";
+        if (run.end) std::cout << ", " << run.end->dropped << " call(s) not recorded\n";
+        else std::cout << ", no end record (killed or crashed)\n";
+        for (const capture::graph& g : run.graphs) {
+            std::cout << "  #" << g.seq << " " << printable(g.event) << (g.ok ? "" : " (failed)") << ": " << g.nodes.size() << " nodes, "
+                      << g.leafs.size() << " leafs, " << g.wall_us << " us";
+            if (g.scheduler_event()) std::cout << ", " << g.n_splits << " splits";
+            for (std::size_t b = 0; b < g.backends.size(); ++b)
+                std::cout << (b ? ", " : "; compute ") << printable(g.backends[b].name) << " " << g.backends[b].buffer_size;
+            for (std::size_t b = 0; b < g.buffer_sizes.size(); ++b) std::cout << (b ? ", " : "; buffers ") << g.buffer_sizes[b];
+            std::cout << '\n';
+        }
+    }
+    for (const auto& w : file->warnings) std::cout << "warning: " << printable_line(w) << '\n';
+    return exit_ok;
+}
+
 } // namespace
 
 int run_info(std::span<const std::string> args) {
@@ -214,6 +242,8 @@ int run_info(std::span<const std::string> args) {
     }
     if (file.empty()) return usage_error(self, "info takes exactly one FILE");
     if (file.ends_with(".log")) return info_sched_log(file);
+    if (is_capture_source(file))
+        if (const int rc = info_capture(file); rc != exit_ok) return rc;
     ggml.default_to(default_era(file));
     if (const auto problem = options.check_source(file); !problem.empty()) return usage_error(self, problem);
     if (const auto problem = options.check_era(file, ggml.version()); !problem.empty()) return usage_error(self, problem);

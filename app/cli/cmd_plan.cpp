@@ -14,6 +14,8 @@
 #include "source/model_params.h"
 #include "models/llama_report.h"
 #include "source/graph_source.h"
+#include "source/capture_check.h"
+#include "sched/recorded_schedule.h"
 #include "sched/backend_factory.h"
 #include "sched/ggml2026/sched_log_check.h"
 #include "core/printable.h"
@@ -144,6 +146,28 @@ int plan_sched_log(opened_source in, const std::string& file, const std::string&
     if (!check) return fail(file, check.err().message);
     std::cout << "GGML_SCHED_DEBUG log: " << printable(log_path) << " (last assignment, line " << last.first_line << ")\n"
               << ggml2026::format_sched_log_check(*check);
+    return exit_ok;
+}
+
+// plan FILE.pscap: the captured assignment and buffers as plan --backends lists a schedule, then
+// Planscope's own scheduler and allocator on the captured graph beside it (source/capture_check.h).
+int plan_capture(const opened_source& in, const std::string& file) {
+    const capture_selection sel = parse_capture_selection(file);
+    auto capture = capture::read_capture(sel.path);
+    if (!capture) return fail(capture.err().message);
+    auto g = select_capture_graph(*capture, sel);
+    if (!g) return fail(file, g.err().message);
+    auto cd = document_from_capture(**g, in.doc.name);
+    if (!cd) return fail(file, cd.err().message);
+    std::cout << "capture: " << printable(sel.path.string()) << " #" << (*g)->seq << " " << printable((*g)->event) << ", "
+              << in.doc.g.nodes.size() << " nodes\n";
+    const sched_outcome& out = in.recorded->outcome;
+    std::vector<std::size_t> sizes;
+    for (const sched_buffer_info& b : out.buffers) sizes.push_back(b.size);
+    print_schedule(out, sizes, false, false);
+    auto check = check_capture(**g, *cd);
+    if (!check) return fail(file, check.err().message);
+    std::cout << '\n' << format_capture_check(*check);
     return exit_ok;
 }
 
@@ -292,6 +316,7 @@ int run_plan(std::span<const std::string> args) {
     }
     for (const auto& w : in->warnings) warn(*file + ": " + w);
     if (sched_log) return plan_sched_log(std::move(*in), *file, *sched_log);
+    if (in->recorded && args.size() == 1 && is_capture_source(*file)) return plan_capture(*in, *file);
     if (reserve_with) return plan_reserve_with(*in, *file, *reserve_with, source.params(), options, json);
     if (backends) return plan_backends(std::move(*in), *file, *backends, backend_options, ggml, report.causes(), json);
     if (report.compare_ggml())

@@ -10,7 +10,7 @@
 namespace planscope::cli {
 
 std::span<const command> commands() {
-    static const std::array<command, 6> table{{
+    static const std::array<command, 7> table{{
         {"info", "summarise a graph or model file",
          "usage: planscope-cli info FILE [--ctx N] [--batch N] [--ubatch N] [--seqs N] [--flash-attn on|off|auto]\n"
          "                            [--kv-type T] [--kv-type-k T] [--kv-type-v T]\n"
@@ -232,6 +232,20 @@ std::span<const command> commands() {
          "  --fit-target MiB,...  --fit's margin per GPU (one value: every GPU; default --margin)\n"
          "  --fit-ctx N    the least context --fit sets (default --min-ctx, 4096)\n",
          &run_fit},
+        {"capture", "run a ggml program with the capture library preloaded and record its graphs",
+         "usage: planscope-cli capture [--output FILE] [--max N] -- COMMAND ARGS...\n"
+         "  Runs COMMAND with LD_PRELOAD=libplanscope-capture.so, which records every graph its ggml\n"
+         "  scheduler or graph allocator plans and runs (nodes, leafs, backends, buffers, offsets,\n"
+         "  docs/capture-format.md), waits for it and exits with its status (128+N for signal N, 127\n"
+         "  when it cannot start). Then prints on stderr where the capture went and a summary.\n"
+         "  info, plan and export open the file (FILE#SEQ or FILE#RUN:SEQ picks a graph record).\n"
+         "  --output FILE  the capture file, appended to (default capture-PID.pscap here, PID\n"
+         "                 planscope-cli's)\n"
+         "  --max N        graph records to keep (PLANSCOPE_CAPTURE_MAX; default 9: the first\n"
+         "                 reserve and the first 8 computes)\n"
+         "  The library is PLANSCOPE_CAPTURE_LIB, else ../capture/ (the build tree), ../lib/ or\n"
+         "  ../lib/planscope/ (an install) from the executable's directory (docs/capture-reading.md).\n",
+         &run_capture},
     }};
     return table;
 }

@@ -46,5 +46,6 @@ int run_dsa(std::span<const std::string> args);
 int run_run(std::span<const std::string> args);
 int run_export(std::span<const std::string> args);
 int run_fit(std::span<const std::string> args);
+int run_capture(std::span<const std::string> args);
 
 } // namespace planscope::cli

@@ -1,5 +1,6 @@
 #include "graph_source.h"
 
+#include "capture_document.h"
 #include "core/strings.h"
 #include "io/graph_json.h"
 #include "llama_template_gguf.h"
@@ -23,7 +24,7 @@ bool is_gguf_path(std::string_view source) { return has_extension(source, ".gguf
 bool is_dot_path(std::string_view source) { return has_extension(source, ".dot"); }
 
 ggml_version default_era(std::string_view source) {
-    return is_gguf_path(source) ? ggml_version::v2026 : ggml_version::v2023;
+    return is_gguf_path(source) || is_capture_source(source) ? ggml_version::v2026 : ggml_version::v2023; // a capture: what ggml ran
 }
 
 ggml_version graph_era(std::string_view source, ggml_version era) {
@@ -135,6 +136,8 @@ result<opened_source> open_source(std::string_view source, const llama_params& p
         t->doc.compute_inputs = t->inputs; // saved with the document, so a JSON copy plans the same
         return opened_source{std::move(t->doc), std::move(t->inputs), {}, {}, ggml_version::v2023, {}, {}};
     }
+    // A capture of a live ggml program (docs/capture-reading.md): FILE.pscap[#[RUN:]SEQ].
+    if (is_capture_source(source)) return open_capture_source(source);
     const std::filesystem::path path(std::string{source});
     if (is_sched_log_path(source)) {
         auto log = open_sched_log_document(path);
