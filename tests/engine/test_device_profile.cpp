@@ -138,7 +138,10 @@ void TestDeviceProfile::errors_data() {
     row("duplicate key", R"({"format": "planscope-device", "format": "x"})", "/format: duplicate key");
     row("unknown key", with("colour", "1"),
         "/colour: unknown key (known keys: format, version, name, description, kind, memory, unified_memory, "
-        "row_split, buffer, host_buffer, offload, copy_gbps, compute_tflops, supports)");
+        "row_split, buffer, host_buffer, offload, copy_gbps, compute_tflops, cpu_features, supports)");
+    row("cpu_features upper case", with("cpu_features", R"(["avx2", "AVX512F"])"),
+        "/cpu_features/1: 'AVX512F' is not a CPU flag as /proc/cpuinfo spells it (a-z, 0-9, _)");
+    row("cpu_features not a list", with("cpu_features", R"("avx2")"), "/cpu_features: expected an array, got a string");
     row("empty name", R"({"format": "planscope-device", "version": 1, "name": ""})", "/name: must not be empty");
     row("no kind", R"({"format": "planscope-device", "version": 1, "name": "X"})", "/kind: required key is missing");
     row("kind tpu", R"({"format": "planscope-device", "version": 1, "name": "X", "kind": "tpu"})",
@@ -164,7 +167,7 @@ void TestDeviceProfile::errors_data() {
     row("row padding 100", with_buffer(R"("quantized_row_padding": 100)"),
         "/buffer/quantized_row_padding: 100 is not a multiple of 256 (the largest block size)");
     row("alloc_extra rocm", with_buffer(R"("alloc_extra": "rocm")"),
-        "/buffer/alloc_extra: 'rocm' is not one of none, cuda, metal");
+        "/buffer/alloc_extra: 'rocm' is not one of none, cuda, metal, amx");
     row("host 1", with_buffer(R"("host": 1)"), "/buffer/host: expected true or false, got 1");
     row("buffer key", with_buffer(R"("size": 1)"),
         "/buffer/size: unknown key (known keys: name, alignment, max_size, host, quantized_row_padding, alloc_extra)");
@@ -289,6 +292,10 @@ void TestDeviceProfile::preset_values() {
     QVERIFY(cpu.buffer.host && !cpu.host_buffer);
     QVERIFY(cpu.memory_total > 0 && cpu.memory_free == cpu.memory_total);
     QCOMPARE(cpu.offload.min_batch_size, std::int64_t{0});
+    // /proc/cpuinfo's flags that the CPU's extra buffer types check, sorted (which ones: the machine's).
+    const std::vector<std::string> known{"amx_int8", "avx2", "avx512_vnni", "avx512f"};
+    for (const std::string& f : cpu.cpu_features) QVERIFY2(std::count(known.begin(), known.end(), f) == 1, f.c_str());
+    QVERIFY(std::is_sorted(cpu.cpu_features.begin(), cpu.cpu_features.end()));
 }
 
 void TestDeviceProfile::round_trip_data() {
@@ -317,6 +324,7 @@ void TestDeviceProfile::round_trip() {
         d.offload = {16, {op_kind::mul_mat, op_kind::rope}};
         d.copy_gbps = 12.3;
         d.compute_tflops = 0.1;
+        d.cpu_features = {"avx2", "avx512f", "amx_int8"};
     } else {
         d = profile_by_name(name);
     }
@@ -539,6 +547,12 @@ void TestDeviceProfile::alloc_size_data() {
     row("cuda-24gb", "FA 128 q8_0 x 1", 16384, 16384);
     row("cuda-24gb", "FA 128 f16", 114688, 114688);
     row("vulkan-igpu", "FA 128 f16", 114688, 114688);
+    // AMX (ggml_backend_amx_get_alloc_size): per row of ne[1], ne[0] / block blocks, and per block
+    // 4 bytes more for q8_0, q4_K, q5_K, 2 for iq4_xs; q4_0 and f16 keep their nbytes.
+    row("amx", "q4_0 [4096, 32]", 73728, 73728);
+    row("amx", "q8_0 [4096, 32]", 32 * 128 * (34 + 4), 32 * 128 * (34 + 4)); // nbytes 139264
+    row("amx", "q4_K [4352, 2]", 2 * 17 * (144 + 4), 2 * 17 * (144 + 4));    // nbytes 4896
+    row("amx", "f16 [4000, 32]", 256000, 256000);
 }
 
 void TestDeviceProfile::alloc_size() {
@@ -553,6 +567,7 @@ void TestDeviceProfile::alloc_size() {
     if (g == "q4_0 [4096, 32]") t = b.new_tensor_2d(dtype::q4_0, 4096, 32);
     if (g == "q4_0 [4000, 32]") t = b.new_tensor_2d(dtype::q4_0, 4000, 32);
     if (g == "q4_K [4352, 2]") t = b.new_tensor_2d(dtype::q4_k, 4352, 2);
+    if (g == "q8_0 [4096, 32]") t = b.new_tensor_2d(dtype::q8_0, 4096, 32);
     if (g == "f16 [4000, 32]") t = b.new_tensor_2d(dtype::f16, 4000, 32);
     if (g == "ARGSORT 128 x 7") t = b.argsort(b.new_tensor_2d(dtype::f32, 128, 7), sort_order::desc);
     if (g == "TOP_K 8 of 128 x 7") t = b.top_k(b.new_tensor_2d(dtype::f32, 128, 7), 8);
@@ -563,7 +578,10 @@ void TestDeviceProfile::alloc_size() {
     if (g == "FA 128 q8_0 x 7") t = flash_attn(b, 128, dtype::q8_0, dtype::q8_0);
     if (g == "FA 128 q8_0 x 1") t = flash_attn(b, 128, dtype::q8_0, dtype::q8_0, 1);
     QVERIFY2(b.ok() && t.valid(), b.ok() ? "no such case" : b.first_error()->message.c_str());
-    const device_buffer_type buffer = profile_by_name(device).buffer;
+    // "amx": the CPU's AMX buffer type (llm_cpu_extra.h).
+    const device_buffer_type buffer = device == "amx"
+                                          ? device_buffer_type{"AMX", 32, SIZE_MAX, false, 0, device_alloc_extra::amx}
+                                          : profile_by_name(device).buffer;
     const auto with_ctx = device_alloc_size(buffer, ctx, ctx[t]);
     const auto without = device_alloc_size(buffer, ctx[t]);
     QVERIFY(with_ctx && without);

@@ -2,7 +2,7 @@
 // Planscope's 2026 llama graphs (issue 37). Built against ../shared/reference/llama.cpp-da46e59c
 // by make_reference.sh, never by CI. One line of tab-separated key=value fields per run:
 //
-//   reference [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack]
+//   reference [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack] [--repack]
 //             MODEL N_CTX N_BATCH N_UBATCH KV_TYPE(f16|f32|q8_0|q4_0, or K:V) FLASH_ATTN(on|off) [TOKENS]
 //
 // n_ctx as the context has it (llama.cpp pads it), graph nodes and splits of the prompt (pp) and
@@ -19,7 +19,8 @@
 // llama_context_default_params) add the fields n_seq_max, kv_unified and swa_full to the line; a
 // KV_TYPE of K:V sets the K and V types apart. --no-repack keeps every weight in its mapped buffer
 // (llama_model_params.use_extra_bufts off: q4_0 goes to CPU_REPACK on some CPUs only) and adds
-// repack=0.
+// repack=0; --repack keeps the CPU's extra buffer types with --no-alloc (their sizes simulated too:
+// the bytes then depend on the CPU, make_repack_reference.sh) and adds repack=1.
 #include "llama.h"
 #include "llama-ext.h"
 #include "ggml-impl.h" // struct ggml_cgraph: its leafs have no public accessor
@@ -101,6 +102,7 @@ int main(int argc_all, char** argv_all) {
     const char* swa_full = nullptr;
     bool unified = false;
     bool no_repack = false;
+    bool repack = false;
     std::vector<char*> args{argv_all[0]};
     for (int i = 1; i < argc_all; ++i) {
         if (!std::strcmp(argv_all[i], "--no-alloc")) no_alloc = true;
@@ -110,12 +112,13 @@ int main(int argc_all, char** argv_all) {
         else if (!std::strcmp(argv_all[i], "--swa-full") && i + 1 < argc_all) swa_full = argv_all[++i];
         else if (!std::strcmp(argv_all[i], "--unified")) unified = true;
         else if (!std::strcmp(argv_all[i], "--no-repack")) no_repack = true;
+        else if (!std::strcmp(argv_all[i], "--repack")) repack = true;
         else args.push_back(argv_all[i]);
     }
     const int argc = static_cast<int>(args.size());
     char** argv = args.data();
     if (argc < 7) {
-        std::fprintf(stderr, "usage: %s [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE[:V_TYPE] on|off [TOKENS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack] [--repack] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE[:V_TYPE] on|off [TOKENS]\n", argv[0]);
         return 2;
     }
     llama_log_set(keep_log, nullptr);
@@ -127,7 +130,7 @@ int main(int argc_all, char** argv_all) {
         mp.use_mmap = false; // llama.cpp maps weights into buffers only when it allocates them
         // Without mmap, q4_0 weights would go to CPU_REPACK, whose use depends on the CPU's features:
         // every weight stays in the plain CPU buffer, the same on every machine.
-        mp.use_extra_bufts = false;
+        mp.use_extra_bufts = repack;
     }
     if (no_repack) mp.use_extra_bufts = false;
     llama_model* model = llama_model_load_from_file(argv[1], mp);
@@ -164,6 +167,7 @@ int main(int argc_all, char** argv_all) {
     if (unified) std::printf("\tkv_unified=1");
     if (swa_full) std::printf("\tswa_full=%d", cp.swa_full ? 1 : 0);
     if (no_repack) std::printf("\trepack=0");
+    if (repack) std::printf("\trepack=1");
     for (const auto& [buft, m] : llama_get_memory_breakdown(ctx))
         std::printf("\t%s.model=%zu\t%s.context=%zu\t%s.compute=%zu", ggml_backend_buft_name(buft), m.model,
                     ggml_backend_buft_name(buft), m.context, ggml_backend_buft_name(buft), m.compute);
