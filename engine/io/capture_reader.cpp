@@ -34,7 +34,8 @@ std::int64_t integer(const json& v, const std::string& what, std::int64_t min, s
     std::int64_t x = 0;
     if (v.is_number_unsigned()) {
         const auto u = v.get<std::uint64_t>();
-        if (u > static_cast<std::uint64_t>(max)) fail(what, std::to_string(u) + " is above " + std::to_string(max));
+        if (u > static_cast<std::uint64_t>(max))
+            fail(what, std::to_string(u) + " is outside [" + std::to_string(min) + ", " + std::to_string(max) + "]");
         x = static_cast<std::int64_t>(u);
     } else if (v.is_number_integer()) {
         x = v.get<std::int64_t>();
