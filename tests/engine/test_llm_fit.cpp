@@ -2,12 +2,20 @@
 // GPU is llama.cpp's CPU reserve; a GPU takes the layers, the KV cache and the compute that
 // llama.cpp's placement and scheduler give it (hand-derived sizes for Llama-2-7B's shape: the
 // vocab-only file's f16 placeholders); the verdicts; the searches land on the edge of what fits.
+// With no GPU, the breakdown per buffer type is llama.cpp's for the quantised test models, CPU_REPACK
+// included, byte for byte (tests/data/llama_cpp/repack.tsv), on the measured CPU's features and on
+// a CPU without AVX2 where nothing repacks.
 #include "device/device_presets.h"
 #include "llm_context/llm_fit.h"
+#include "model_zoo.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 
 using namespace planscope;
 
@@ -40,6 +48,7 @@ llm_device_set host_only() {
     llm_device_set s;
     s.cpu = cpu_device_profile();
     s.cpu.memory_total = s.cpu.memory_free = 64 * gib;
+    s.cpu.cpu_features.clear(); // no extra buffer types, whatever the machine: AMX would take f16 matrices
     return s;
 }
 
@@ -61,6 +70,42 @@ const llm_device_memory& row(const llm_fit_report& r, std::string_view name) {
     qFatal("no row %s", std::string(name).c_str());
 }
 
+// A line of tests/data/llama_cpp/*.tsv: key=value fields, tab-separated (README.md there).
+using fields = std::map<std::string, std::string>;
+
+std::vector<fields> reference_lines(const std::string& file) {
+    std::vector<fields> out;
+    std::ifstream in(std::string(PLANSCOPE_SOURCE_DIR "/tests/data/llama_cpp/") + file);
+    for (std::string line; std::getline(in, line);) {
+        fields f;
+        std::istringstream parts(line);
+        for (std::string field; std::getline(parts, field, '\t');)
+            if (const auto eq = field.find('='); eq != std::string::npos) f[field.substr(0, eq)] = field.substr(eq + 1);
+        if (!f.empty()) out.push_back(std::move(f));
+    }
+    return out;
+}
+
+// The test models written once for the whole run (shape-only ones are sparse files).
+const gguf_file& zoo_file(const std::string& file_name) {
+    static QTemporaryDir dir;
+    static std::map<std::string, gguf_file> files;
+    if (const auto it = files.find(file_name); it != files.end()) return it->second;
+    const std::filesystem::path path(dir.path().toStdString());
+    const auto m = test_models::zoo_model_named(file_name.substr(0, file_name.size() - std::string(".gguf").size()));
+    if (!m) qFatal("no zoo model %s", file_name.c_str());
+    if (auto w = test_models::write_zoo_model(*m, path); !w) qFatal("%s", w.err().message.c_str());
+    auto f = open_gguf(path / file_name);
+    if (!f) qFatal("%s", f.err().message.c_str());
+    return files.emplace(file_name, std::move(*f)).first->second;
+}
+
+std::vector<std::string> split_features(const QString& list) {
+    std::vector<std::string> out;
+    for (const QString& f : list.split(',', Qt::SkipEmptyParts)) out.push_back(f.toStdString());
+    return out;
+}
+
 } // namespace
 
 class TestLlmFit : public QObject {
@@ -68,6 +113,8 @@ class TestLlmFit : public QObject {
 private slots:
     void host_only_is_llama_cpp_reserve_data();
     void host_only_is_llama_cpp_reserve();
+    void cpu_breakdown_is_llama_cpp_data();
+    void cpu_breakdown_is_llama_cpp();
     void one_gpu_placement_data();
     void one_gpu_placement();
     void two_gpus_split_by_free_memory();
@@ -103,6 +150,77 @@ void TestLlmFit::host_only_is_llama_cpp_reserve() {
     auto cpu = llm_reserve(model_7b(), ctx_7b(fa));
     QVERIFY(cpu.ok());
     QCOMPARE(cpu->compute, std::size_t(compute));
+}
+
+void TestLlmFit::cpu_breakdown_is_llama_cpp_data() {
+    QTest::addColumn<QString>("file");     // under tests/data/llama_cpp
+    QTest::addColumn<int>("line");         // its line (f16 K/V ones only)
+    QTest::addColumn<QString>("features"); // the CPU profile's cpu_features
+    QTest::addColumn<bool>("no_repack");
+    const QString zen5 = "avx2,avx512_vnni,avx512f"; // the measuring machine's (repack.tsv's cpu_features)
+    const auto rows = [&](const char* file, const char* model, const QString& features, bool no_repack,
+                          const char* what) {
+        const auto lines = reference_lines(file);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const fields& f = lines[i];
+            if ((model && f.at("model") != model) || f.at("kv") != "f16") continue;
+            const QString measured = f.contains("cpu_features") ? QString::fromStdString(f.at("cpu_features")) : features;
+            QTest::addRow("%s:%zu %s fa %s, %s", file, i + 1, f.at("model").c_str(), f.at("flash_attn").c_str(), what)
+                << file << static_cast<int>(i) << measured << no_repack;
+        }
+    };
+    // Measured with repacking (q4_0 matrices and experts to CPU_REPACK; q8_0 has no x86 layout).
+    rows("repack.tsv", nullptr, zen5, false, "as measured");
+    // Nothing repacks without AVX2, or with --no-repack: llama.cpp's use_extra_bufts off.
+    rows("zoo_variants.tsv", "llama-q4_0.gguf", "", false, "no avx2");
+    rows("zoo_variants.tsv", "llama-q4_0.gguf", zen5, true, "--no-repack");
+    rows("zoo_real.tsv", "llama2-7b.gguf", "", false, "no avx2");
+    rows("zoo_real.tsv", "llama2-7b.gguf", zen5, true, "--no-repack");
+}
+
+void TestLlmFit::cpu_breakdown_is_llama_cpp() {
+    QFETCH(QString, file);
+    QFETCH(int, line);
+    QFETCH(QString, features);
+    QFETCH(bool, no_repack);
+    const fields f = reference_lines(file.toStdString()).at(static_cast<std::size_t>(line));
+    llm_context_params c;
+    c.n_ctx = static_cast<std::uint32_t>(std::stoul(f.at("n_ctx")));
+    c.n_batch = static_cast<std::uint32_t>(std::stoul(f.at("n_batch")));
+    c.n_ubatch = static_cast<std::uint32_t>(std::stoul(f.at("n_ubatch")));
+    c.flash_attn = f.at("flash_attn") == "on" ? llm_flash_attn::on : llm_flash_attn::off;
+    llm_device_set set = host_only();
+    set.cpu.cpu_features = split_features(features);
+    llm_placement_params p;
+    p.no_repack = no_repack;
+    // reference.cpp --no-alloc (zoo_real.tsv, repack.tsv's repack=1) loads without mmap; the rest are mapped.
+    p.use_mmap = file != "zoo_real.tsv" && !(f.contains("repack") && f.at("repack") == "1");
+    auto r = llm_fit(zoo_file(f.at("model")), c, set, p);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.err().message.c_str());
+    QCOMPARE(r->reserve.pp.nodes, std::size_t(std::stoul(f.at("nodes_pp"))));
+
+    // Every buffer type's model, context and compute bytes as llama_get_memory_breakdown's.
+    std::map<std::string, std::array<std::size_t, 3>> ours, theirs;
+    for (const llm_memory_row& m : r->reserve.memory) ours[m.buffer_type] = {m.model, m.context, m.compute};
+    for (const auto& [key, value] : f) {
+        const auto dot = key.rfind('.');
+        if (dot == std::string::npos) continue;
+        const std::string column = key.substr(dot + 1);
+        const int i = column == "model" ? 0 : column == "context" ? 1 : column == "compute" ? 2 : -1;
+        if (i >= 0) theirs[key.substr(0, dot)][static_cast<std::size_t>(i)] = std::stoull(value);
+    }
+    std::erase_if(ours, [](const auto& e) { return e.second == std::array<std::size_t, 3>{}; });
+    std::erase_if(theirs, [](const auto& e) { return e.second == std::array<std::size_t, 3>{}; });
+    QCOMPARE(ours, theirs);
+
+    // The breakdown's lines: Host the host types (CPU_Mapped, CPU), CPU_REPACK one of its own.
+    const llm_device_memory& host = row(*r, "Host");
+    QCOMPARE(host.model, theirs["CPU_Mapped"][0] + theirs["CPU"][0]);
+    QCOMPARE(host.context, theirs["CPU"][1]);
+    QCOMPARE(host.compute, theirs["CPU"][2]);
+    const bool repacked = theirs.contains("CPU_REPACK");
+    QCOMPARE(r->devices.size(), std::size_t{repacked ? 2u : 1u});
+    if (repacked) QCOMPARE(row(*r, "CPU_REPACK").model, theirs["CPU_REPACK"][0]);
 }
 
 void TestLlmFit::one_gpu_placement_data() {

@@ -69,7 +69,8 @@ struct scenario {
 };
 
 // "ngl=16 ts=3,1 free=24,8 sm=none mg=1 row nommap nohost nokv moe ncmoe=4 ot=PATTERN=TYPE":
-// llama.cpp's options; two GPUs of 24 GiB free unless free= says otherwise.
+// llama.cpp's options; two GPUs of 24 GiB free unless free= says otherwise; "nogpu": none;
+// "cpu=avx2,avx512f": the CPU's features (none unless given); "norepack": --no-repack.
 scenario scenario_of(const QString& options) {
     scenario s;
     s.devices.gpus = {gpu_profile("CUDA0"), gpu_profile("CUDA1")};
@@ -100,6 +101,12 @@ scenario scenario_of(const QString& options) {
         else if (key == "nokv") s.p.offload_kqv = false;
         else if (key == "moe") s.h = model_hparams(true);
         else if (key == "ncmoe") s.p.n_cpu_moe = std::stoi(value);
+        else if (key == "nogpu") s.devices.gpus.clear();
+        else if (key == "norepack") s.p.no_repack = true;
+        else if (key == "cpu") {
+            std::istringstream parts(value);
+            for (std::string x; std::getline(parts, x, ',');) s.devices.cpu.cpu_features.push_back(x);
+        }
         else if (key == "ot") {
             const auto last = value.rfind('=');
             s.p.overrides.push_back({value.substr(0, last), value.substr(last + 1)});
@@ -317,6 +324,51 @@ void TestLlmPlacement::weights_data() {
     row("row: token_embd", "row", "token_embd.weight", f16, embd, "CPU@-1 mapped");
     row("row: experts are 3-D", "row moe", "blk.20.ffn_up_exps.weight", f16, exps, "CUDA1@1");
     row("row: q8_0 refused by CUDA1", "row", "blk.20.attn_q.weight", q8, mat, "CPU@-1 mapped");
+    // The CPU's extra buffer types (llm_cpu_extra.h), CPU_REPACK and AMX, ahead of "CPU" in its list.
+    const int q40 = int(dtype::q4_0), q4k = int(dtype::q4_k), q2k = int(dtype::q2_k), iq4nl = int(dtype::iq4_nl),
+              mxfp4 = int(dtype::mxfp4);
+    const char* avx2 = "nogpu cpu=avx2";
+    row("repack: q4_0 matrix", avx2, "blk.0.attn_q.weight", q40, mat, "CPU_REPACK@-1");
+    row("repack: q4_0 matrix, no avx2", "nogpu", "blk.0.attn_q.weight", q40, mat, "CPU@-1 mapped");
+    row("repack: q4_0 matrix, no avx2, --no-mmap", "nogpu nommap", "blk.0.attn_q.weight", q40, mat, "CPU@-1");
+    row("repack: q4_0 matrix, --no-repack", "nogpu cpu=avx2 norepack", "blk.0.attn_q.weight", q40, mat,
+        "CPU@-1 mapped");
+    row("repack: q4_0 rows not a multiple of 8", avx2, "blk.0.attn_q.weight", q40, {4096, 4100}, "CPU@-1 mapped");
+    row("repack: q4_0 token_embd (GET_ROWS)", avx2, "token_embd.weight", q40, embd, "CPU@-1 mapped");
+    row("repack: q4_0 tied output (MUL_MAT)", avx2, "token_embd.weight", q40, embd, "CPU_REPACK@-1", -1, true);
+    row("repack: q4_0 output", avx2, "output.weight", q40, embd, "CPU_REPACK@-1");
+    row("repack: f32 norm", avx2, "blk.0.attn_norm.weight", f32, norm, "CPU@-1 mapped");
+    row("repack: q8_0 (no x86 layout)", avx2, "blk.0.attn_q.weight", q8, mat, "CPU@-1 mapped");
+    row("repack: f16", avx2, "blk.0.attn_q.weight", f16, mat, "CPU@-1 mapped");
+    row("repack: q4_K", avx2, "blk.0.attn_q.weight", q4k, mat, "CPU_REPACK@-1");
+    row("repack: iq4_nl", avx2, "blk.0.attn_q.weight", iq4nl, mat, "CPU_REPACK@-1");
+    row("repack: mxfp4", avx2, "blk.0.attn_q.weight", mxfp4, mat, "CPU_REPACK@-1");
+    row("repack: q2_K needs avx512f", avx2, "blk.0.attn_q.weight", q2k, mat, "CPU@-1 mapped");
+    row("repack: q2_K with avx512f", "nogpu cpu=avx512f", "blk.0.attn_q.weight", q2k, mat, "CPU_REPACK@-1");
+    row("repack: q4_0 experts (MUL_MAT_ID)", "nogpu moe cpu=avx2", "blk.3.ffn_up_exps.weight", q40, exps,
+        "CPU_REPACK@-1");
+    row("repack: experts' bias (ADD_ID)", "nogpu moe cpu=avx2", "blk.3.ffn_down_exps.bias", f32, exps_b,
+        "CPU@-1 mapped");
+    // With a GPU, its host buffer type comes first in the CPU list (and gives way to the mapped file).
+    row("repack: ngl 0, CUDA_Host first", "ngl=0 cpu=avx2", "blk.3.attn_q.weight", q40, mat, "CPU@-1 mapped");
+    row("repack: ngl 0, --no-mmap", "ngl=0 nommap cpu=avx2", "blk.3.attn_q.weight", q40, mat, "CUDA_Host@0");
+    row("repack: ngl 0, --no-host", "ngl=0 nohost cpu=avx2", "blk.3.attn_q.weight", q40, mat, "CPU_REPACK@-1");
+    row("repack: -ot to CPU, --no-host", "nohost cpu=avx2 ot=blk\\.1[0-9]\\.ffn_.*=CPU", "blk.12.ffn_up.weight",
+        q40, mat, "CPU_REPACK@-1");
+    row("repack: q8_0 refused by CUDA0", "cpu=avx2 nohost", "blk.0.attn_q.weight", q8, mat, "CPU@-1 mapped");
+    // AMX before CPU_REPACK: MUL_MAT only, rows a multiple of 32, ne[0] of the type's K block.
+    const char* amx = "nogpu cpu=amx_int8,avx2,avx512_vnni";
+    row("amx: q4_0 matrix", amx, "blk.0.attn_q.weight", q40, mat, "AMX@-1");
+    row("amx: f16 matrix", amx, "blk.0.attn_q.weight", f16, mat, "AMX@-1");
+    row("amx: f32 matrix", amx, "blk.0.attn_q.weight", f32, mat, "CPU@-1 mapped");
+    row("amx: q8_0 matrix", amx, "blk.0.attn_q.weight", q8, mat, "AMX@-1");
+    row("amx: q4_K matrix", amx, "blk.0.attn_q.weight", q4k, mat, "AMX@-1");
+    row("amx: f16, ne0 4104 not of 16", amx, "blk.0.attn_q.weight", f16, {4104, 4096}, "CPU@-1 mapped");
+    row("amx: q4_0, ne0 4128 of 32", amx, "blk.0.attn_q.weight", q40, {4128, 4096}, "AMX@-1");
+    row("amx: rows 4100 not of 32 (nor 8)", amx, "blk.0.attn_q.weight", q40, {4096, 4100}, "CPU@-1 mapped");
+    row("amx: q4_0 experts go to CPU_REPACK", "nogpu moe cpu=amx_int8,avx2,avx512_vnni", "blk.3.ffn_up_exps.weight",
+        q40, exps, "CPU_REPACK@-1");
+    row("amx: needs avx512_vnni", "nogpu cpu=amx_int8", "blk.0.attn_q.weight", f16, mat, "CPU@-1 mapped");
 }
 
 void TestLlmPlacement::weights() {
