@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses of tests/fuzz with clang (engine only, ASan + UBSan) and runs each
 # for SECONDS, as many at a time as there are cores. docs/fuzzing.md says more.
 #
-#   scripts/fuzz.sh SECONDS [TARGET...]     TARGET: gguf graph_json ggml_dot dsa_csv sched_log (default: all)
+#   scripts/fuzz.sh SECONDS [TARGET...]     TARGET: gguf graph_json ggml_dot dsa_csv sched_log capture (default: all)
 #
 # Environment: PLANSCOPE_FUZZ_BUILD (build dir, default build-fuzz), PLANSCOPE_SHARED_DIR (models
 # and traces for seeds, default ../shared), PLANSCOPE_FUZZ_ARGS (more libFuzzer flags, e.g.
@@ -12,7 +12,7 @@
 # Exits 1 when a fuzzer found something and prints the paths of the inputs that show it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all_targets=(gguf graph_json ggml_dot dsa_csv sched_log)
+all_targets=(gguf graph_json ggml_dot dsa_csv sched_log capture)
 
 usage() { echo "usage: $0 SECONDS [${all_targets[*]}]" >&2; exit 2; }
 [ $# -ge 1 ] && [[ "$1" =~ ^[1-9][0-9]*$ ]] || usage
@@ -38,7 +38,7 @@ cmake --build "$build" --target $(printf 'fuzz_%s ' "${targets[@]}")
 
 # Largest input per format: the whole of stories260K.gguf (1,185,376 bytes) for GGUF; tens of
 # kilobytes hold every structure of the text formats and keep each run in milliseconds.
-declare -A max_len=([gguf]=1200000 [graph_json]=65536 [ggml_dot]=65536 [dsa_csv]=16384 [sched_log]=65536)
+declare -A max_len=([gguf]=1200000 [graph_json]=65536 [ggml_dot]=65536 [dsa_csv]=16384 [sched_log]=65536 [capture]=65536)
 
 # Copies the files named PATTERN in DIRS that fit LIMIT bytes into DEST; seeds are not committed
 # twice, they are copied from where they live at each run.
@@ -65,6 +65,7 @@ seed() {
     ggml_dot) add_seeds "$dest" "$limit" '*.dot' "$root/tests/data/dot" "${malformed[@]}" ;;
     dsa_csv) add_seeds "$dest" "$limit" '*.csv' "$shared"/dsa-traces/*/ "${malformed[@]}" ;;
     sched_log) add_seeds "$dest" "$limit" '*.log' "$root/tests/data/sched_debug" "${malformed[@]}" ;;
+    capture) add_seeds "$dest" "$limit" '*.pscap' "$root/tests/data/capture" "${malformed[@]}" ;;
   esac
 }
 
