@@ -35,6 +35,7 @@ namespace planscope::capture {
   X(ggml_op_name)                        \
   X(ggml_type_name)                      \
   X(ggml_graph_n_nodes)                  \
+  X(ggml_graph_size)                     \
   X(ggml_graph_node)                     \
   X(ggml_backend_sched_synchronize)      \
   X(ggml_backend_sched_get_n_backends)   \

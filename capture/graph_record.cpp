@@ -206,6 +206,7 @@ struct record_writer {
     }
     out += R"(],"leafs":)";
     append_array(out, graph.leafs.data(), graph.leafs.size(), [](std::string& s, std::size_t v) { append_uint(s, v); });
+    out += graph.graph_leafs ? R"(,"leafs_from":"graph")" : R"(,"leafs_from":"sources")";
     out += "}\n";
   }
 };

@@ -165,7 +165,11 @@ int plan_capture(const opened_source& in, const std::string& file) {
     std::vector<std::size_t> sizes;
     for (const sched_buffer_info& b : out.buffers) sizes.push_back(b.size);
     print_schedule(out, sizes, false, false);
-    auto check = check_capture(**g, *cd);
+    // What the scheduler's earlier reserves left in place: its run.
+    const capture::run* in_run = nullptr;
+    for (const capture::run& run : capture->runs)
+        if (!run.graphs.empty() && &run.graphs.front() <= *g && *g <= &run.graphs.back()) in_run = &run;
+    auto check = check_capture(**g, *cd, in_run);
     if (!check) return fail(file, check.err().message);
     std::cout << '\n' << format_capture_check(*check);
     return exit_ok;

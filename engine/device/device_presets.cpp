@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -47,9 +48,20 @@ std::string cpu_model_name() {
 // The flags of /proc/cpuinfo's first "flags" line that ggml's CPU extra buffer types depend on
 // (llm_cpu_extra.h): a llama.cpp built for this CPU (GGML_NATIVE, or the variant ggml loads for it)
 // has exactly these among its compiled features.
+// PLANSCOPE_CPU_FEATURES ("avx2,avx512f"; empty: none) stands for the flags: another machine's
+// CPU, and the test suite's figures on any CI machine.
 std::vector<std::string> cpu_extra_features() {
     static constexpr std::array<std::string_view, 4> wanted{"avx2", "avx512f", "avx512_vnni", "amx_int8"};
     std::vector<std::string> found;
+    if (const char* given = std::getenv("PLANSCOPE_CPU_FEATURES")) {
+        std::istringstream words(given);
+        for (std::string w; std::getline(words, w, ',');)
+            if (std::find(wanted.begin(), wanted.end(), w) != wanted.end() &&
+                std::find(found.begin(), found.end(), w) == found.end())
+                found.push_back(w);
+        std::sort(found.begin(), found.end());
+        return found;
+    }
     std::ifstream in("/proc/cpuinfo");
     for (std::string line; std::getline(in, line);) {
         if (line.rfind("flags", 0) != 0) continue;

@@ -208,6 +208,11 @@ graph read_graph(const json& r, std::size_t line, const header& h) {
     for (std::size_t i = 0; i < tensors.size(); ++i) g.tensors.push_back(read_tensor(tensors[i], at("graph: tensors", i), tensors.size(), g, h));
     read_order(r, "nodes", g.tensors.size(), g.nodes);
     read_order(r, "leafs", g.tensors.size(), g.leafs);
+    if (const json* v = maybe(r, "leafs_from")) {
+        const std::string from = text(*v, "graph: leafs_from");
+        if (from != "graph" && from != "sources") fail("graph: leafs_from", "'" + printable(from, 40) + "' is neither graph nor sources");
+        g.graph_leafs = from == "graph";
+    }
     return g;
 }
 

@@ -96,6 +96,8 @@ struct graph {
     std::vector<tensor> tensors;
     std::vector<std::size_t> nodes;
     std::vector<std::size_t> leafs;
+    // "leafs_from": true for the graph's own leaf list, false for the nodes' sources (or absent).
+    bool graph_leafs = false;
 
     [[nodiscard]] bool scheduler_event() const { return event.starts_with("sched_"); }
 };

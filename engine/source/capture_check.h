@@ -39,10 +39,25 @@ struct capture_check {
     std::vector<capture_buffer_check> buffers;
     std::size_t addressed = 0; // non-view tensors with a captured compute address on the same backend
     std::vector<capture_offset_difference> offsets;
+    // An alloc_graph or compute record after a reserve: the last reserve's seq, and whether the
+    // graph fits its reservation (ggml_gallocr_needs_realloc false: every node where the reserve
+    // put the node at its position), so that the addresses are Planscope's of the reserve's graph.
+    std::optional<std::uint64_t> reserve_seq;
+    bool fits_reserve = false;
 };
 
+// The last sched_reserve record of g's scheduler before g in its run; null for a reserve itself
+// or when there is none. `g` must be one of run's graphs.
+const capture::graph* capture_reserve_before(const capture::run& run, const capture::graph& g);
+
+// `run`: the run g is one of, for what ggml carried over from its scheduler's earlier reserves: a
+// compute buffer never shrinks (each backend's is the largest reserve's so far), and a later graph
+// is allocated at the addresses the last reserve gave each node position while it fits that
+// reservation (the same number of nodes and leafs, no node larger than at its position then, as
+// ggml_gallocr_needs_realloc checks), so the addresses compared are Planscope's of the reserve's
+// graph. Without it, the record is checked alone.
 // Errors: a graph allocator's record (no scheduler to compare), what the scheduler refuses.
-result<capture_check> check_capture(const capture::graph& g, const capture_document& cd);
+result<capture_check> check_capture(const capture::graph& g, const capture_document& cd, const capture::run* run = nullptr);
 
 // At most `listed` differences of each kind are listed, the rest counted.
 std::string format_capture_check(const capture_check& c, std::size_t listed = 20);

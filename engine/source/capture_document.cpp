@@ -189,6 +189,9 @@ bool place_as_captured(const capture::graph& g, const capture_document& cd, sche
 
 result<capture_document> document_from_capture(const capture::graph& g, std::string name) {
     auto built = capture_builder(g, std::move(name)).build();
+    if (built && !g.graph_leafs && !g.leafs.empty())
+        built->warnings.push_back("the leafs are the nodes' sources (the capture library could not read the graph's own "
+                                  "list): a leaf no node reads is missing, and what it would take of a compute buffer");
     if (!built || built->config.backend_names.empty()) return built;
     capture_document& cd = *built;
     graph_document work = copy_document(cd.doc);

@@ -172,10 +172,12 @@ private slots:
             ++i;
         }
         QCOMPARE(i, 10);
-        // The leafs, as the nodes first use them: the weights and the input.
+        // The graph's own leafs, in ggml's order (ggml_visit_parents from the output back: the
+        // second layer's weight first), read through struct ggml_cgraph's layout.
+        QCOMPARE(QString::fromStdString(g["leafs_from"]), QStringLiteral("graph"));
         QStringList leafs;
         for (const json& l : g["leafs"]) leafs << QString::fromStdString(g["tensors"][l.get<std::size_t>()]["name"]);
-        QCOMPARE(leafs, QStringList({"blk.0.ffn_up.weight", "inp_embd", "blk.0.ffn_up.bias", "blk.1.ffn_down.weight",
+        QCOMPARE(leafs, QStringList({"blk.1.ffn_down.weight", "blk.0.ffn_up.weight", "inp_embd", "blk.0.ffn_up.bias",
                                      "blk.1.ffn_down.bias"}));
         QCOMPARE(g["tensors"].size(), std::size_t(15));
     }

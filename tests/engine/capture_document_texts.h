@@ -13,5 +13,5 @@ inline const std::string two_nodes =
     R"({"name":"inp","op":"NONE","type":"f32","ne":[64,8,1,1],"nb":[4,256,2048,2048],"flags":1,"buffer":2,"offset":0,"backend":1},)"
     R"({"name":"mm","op":"MUL_MAT","type":"f32","ne":[32,8,1,1],"nb":[4,128,1024,1024],"src":[0,1],"buffer":1,"offset":512,"backend":0},)"
     R"({"name":"out","op":"UNARY","type":"f32","ne":[32,8,1,1],"nb":[4,128,1024,1024],"op_params":[10],"src":[2],"flags":2,"buffer":2,"offset":1024,"backend":1}],)"
-    R"("nodes":[2,3],"leafs":[0,1]})" "\n";
+    R"("nodes":[2,3],"leafs":[0,1],"leafs_from":"graph"})" "\n";
 

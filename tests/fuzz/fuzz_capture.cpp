@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
             for (const auto& w : cd->warnings) fuzz::check_message("document_from_capture warning", w);
             if (cd->recorded)
-                if (auto check = check_capture(g, *cd); !check) fuzz::check_error("check_capture", check.err());
+                if (auto check = check_capture(g, *cd, &run); !check) fuzz::check_error("check_capture", check.err());
             if (auto plan = plan_graph(cd->doc); !plan) fuzz::check_error("plan_graph", plan.err());
         }
     return 0;
