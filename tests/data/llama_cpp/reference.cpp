@@ -26,6 +26,7 @@
 #include "ggml-impl.h" // struct ggml_cgraph: its leafs have no public accessor
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -103,6 +104,7 @@ int main(int argc_all, char** argv_all) {
     bool unified = false;
     bool no_repack = false;
     bool repack = false;
+    int decode_steps = 0; // after the prompt, that many greedy one-token decodes, timed
     std::vector<char*> args{argv_all[0]};
     for (int i = 1; i < argc_all; ++i) {
         if (!std::strcmp(argv_all[i], "--no-alloc")) no_alloc = true;
@@ -113,12 +115,13 @@ int main(int argc_all, char** argv_all) {
         else if (!std::strcmp(argv_all[i], "--unified")) unified = true;
         else if (!std::strcmp(argv_all[i], "--no-repack")) no_repack = true;
         else if (!std::strcmp(argv_all[i], "--repack")) repack = true;
+        else if (!std::strcmp(argv_all[i], "--decode") && i + 1 < argc_all) decode_steps = std::atoi(argv_all[++i]);
         else args.push_back(argv_all[i]);
     }
     const int argc = static_cast<int>(args.size());
     char** argv = args.data();
     if (argc < 7) {
-        std::fprintf(stderr, "usage: %s [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack] [--repack] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE[:V_TYPE] on|off [TOKENS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--no-alloc] [--graph FILE] [--log] [--seqs N] [--unified] [--swa-full 0|1] [--no-repack] [--repack] [--decode N] MODEL N_CTX N_BATCH N_UBATCH KV_TYPE[:V_TYPE] on|off [TOKENS]\n", argv[0]);
         return 2;
     }
     llama_log_set(keep_log, nullptr);
@@ -197,6 +200,20 @@ int main(int argc_all, char** argv_all) {
         for (int i = 0; i < n_vocab; ++i) sum += logits[i];
         std::printf("\ttokens=%s\tlogit_sum=%.6f\ttop10=", argv[7], sum);
         for (int i = 0; i < 10; ++i) std::printf("%s%d:%.6f", i ? "," : "", ids[static_cast<std::size_t>(i)], logits[ids[static_cast<std::size_t>(i)]]);
+        // One token at a time, as generation runs (docs/capture.md measures the capture's cost so).
+        std::vector<double> us;
+        llama_token next = ids[0];
+        for (int step = 0; step < decode_steps; ++step) {
+            const auto t0 = std::chrono::steady_clock::now();
+            if (llama_decode(ctx, llama_batch_get_one(&next, 1)) != 0) break;
+            const float* l = llama_get_logits_ith(ctx, -1);
+            us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+            next = static_cast<llama_token>(std::max_element(l, l + n_vocab) - l);
+        }
+        if (!us.empty()) {
+            std::sort(us.begin(), us.end());
+            std::printf("\tdecode_steps=%zu\tdecode_us_median=%.1f", us.size(), us[us.size() / 2]);
+        }
     }
     std::printf("\n");
     if (print_log) std::fputs(g_log.c_str(), stderr);
