@@ -664,6 +664,63 @@ dieser Prompt-Graph allein: %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::CapturePanel</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Open a capture (.pscap, planscope-cli capture -- COMMAND) to list its records here.</source>
+        <translation>Öffnen Sie einen Mitschnitt (.pscap, planscope-cli capture -- BEFEHL), um hier seine Datensätze aufzulisten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n run(s), %2 graph records; record %3 is open (activate another to open it)</source>
+        <translation>
+            <numerusform>%1: %n Lauf, %2 Graph-Datensätze; Datensatz %3 ist geöffnet (einen anderen aktivieren, um ihn zu öffnen)</numerusform>
+            <numerusform>%1: %n Läufe, %2 Graph-Datensätze; Datensatz %3 ist geöffnet (einen anderen aktivieren, um ihn zu öffnen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CaptureRecordModel</name>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>Splits</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>Compute buffers</source>
+        <translation>Rechenpuffer</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::CompareDialog</name>
     <message>
         <source>&amp;Compare</source>
@@ -1293,6 +1350,10 @@ Die Geräte bleiben erhalten.</translation>
     <message>
         <source>a host CPU profile with compute_tflops (Devices dock: Add &gt; Load Profile…) gives the CPU&apos;s peak</source>
         <translation>ein Host-CPU-Profil mit compute_tflops (Geräte-Dock: Hinzufügen &gt; Profil laden…) gibt die Spitzenleistung der CPU an</translation>
+    </message>
+    <message>
+        <source>A capture&apos;s execution trace would run the graph, and a capture holds no tensor data: export its plan or split diagram.</source>
+        <translation>Das Ausführungsprotokoll eines Mitschnitts müsste den Graphen ausführen, und ein Mitschnitt enthält keine Tensordaten: exportieren Sie seinen Plan oder sein Split-Diagramm.</translation>
     </message>
 </context>
 <context>
@@ -2153,6 +2214,10 @@ Stattdessen ist %2 geöffnet.</translation>
         <source>Will the model fit these GPUs? llama.cpp&apos;s memory per device against each one&apos;s free memory</source>
         <translation>Passt das Modell auf diese GPUs? Der Speicher von llama.cpp je Gerät gegenüber dem freien Speicher jedes Geräts</translation>
     </message>
+    <message>
+        <source>Capture</source>
+        <translation>Mitschnitt</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2737,6 +2802,17 @@ lebendig von Knoten %4 bis %5</translation>
         <source>This document is planned on device profiles (%1), which have no kernels: Run computes only on this machine&apos;s backends. Plan it on This Machine in the Devices dock to run it.</source>
         <translation>Dieses Dokument ist auf Geräteprofilen (%1) geplant, die keine Kernel haben: Ausführen rechnet nur auf den Backends dieses Rechners. Planen Sie es im Geräte-Dock auf diesem Rechner, um es auszuführen.</translation>
     </message>
+    <message numerus="yes">
+        <source>Captured on %1: %n split(s), as the program&apos;s ggml split the graph</source>
+        <translation>
+            <numerusform>Mitgeschnitten auf %1: %n Split, wie das ggml des Programms den Graphen aufgeteilt hat</numerusform>
+            <numerusform>Mitgeschnitten auf %1: %n Splits, wie das ggml des Programms den Graphen aufgeteilt hat</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This document is a capture of another program&apos;s graph: it holds no tensor data, so Run cannot compute it.</source>
+        <translation>Dieses Dokument ist ein Mitschnitt des Graphen eines anderen Programms: Es enthält keine Tensordaten, daher kann Ausführen es nicht berechnen.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2938,6 +3014,14 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>Device profiles have no kernels: Run computes only on this machine&apos;s backends (Devices dock: Plan on This Machine)</source>
         <translation>Geräteprofile haben keine Kernel: Ausführen rechnet nur auf den Backends dieses Rechners (Geräte-Dock: Auf diesem Rechner planen)</translation>
+    </message>
+    <message>
+        <source>Show the split the captured program&apos;s scheduler made</source>
+        <translation>Die Aufteilung zeigen, die der Scheduler des mitgeschnittenen Programms vorgenommen hat</translation>
+    </message>
+    <message>
+        <source>A capture holds another program&apos;s graph and split, not its tensors&apos; data</source>
+        <translation>Ein Mitschnitt enthält Graph und Aufteilung eines anderen Programms, nicht die Daten seiner Tensoren</translation>
     </message>
 </context>
 <context>

@@ -36,6 +36,16 @@
     </message>
 </context>
 <context>
+    <name>planscope::ui::CapturePanel</name>
+    <message numerus="yes">
+        <source>%1: %n run(s), %2 graph records; record %3 is open (activate another to open it)</source>
+        <translation>
+            <numerusform>%1: %n run, %2 graph records; record %3 is open (activate another to open it)</numerusform>
+            <numerusform>%1: %n runs, %2 graph records; record %3 is open (activate another to open it)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::DevicesPanel</name>
     <message numerus="yes">
         <source>Best %1: %2 (%n plan(s))</source>
@@ -181,6 +191,13 @@
         <translation>
             <numerusform>Planned on %1: %n split, %2 assignments (device profiles: nothing runs)</numerusform>
             <numerusform>Planned on %1: %n splits, %2 assignments (device profiles: nothing runs)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Captured on %1: %n split(s), as the program&apos;s ggml split the graph</source>
+        <translation>
+            <numerusform>Captured on %1: %n split, as the program&apos;s ggml split the graph</numerusform>
+            <numerusform>Captured on %1: %n splits, as the program&apos;s ggml split the graph</numerusform>
         </translation>
     </message>
 </context>

@@ -664,6 +664,63 @@ ce graphe de prompt seul : %2</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::CapturePanel</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lecture de %1…</translation>
+    </message>
+    <message>
+        <source>Open a capture (.pscap, planscope-cli capture -- COMMAND) to list its records here.</source>
+        <translation>Ouvrez une capture (.pscap, planscope-cli capture -- COMMANDE) pour lister ici ses enregistrements.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n run(s), %2 graph records; record %3 is open (activate another to open it)</source>
+        <translation>
+            <numerusform>%1 : %n exécution, %2 enregistrements de graphe ; l’enregistrement %3 est ouvert (activez-en un autre pour l’ouvrir)</numerusform>
+            <numerusform>%1 : %n exécutions, %2 enregistrements de graphe ; l’enregistrement %3 est ouvert (activez-en un autre pour l’ouvrir)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CaptureRecordModel</name>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>Exécution %1 : %2</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Enregistrement</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nœuds</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>Splits</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>Durée réelle</translation>
+    </message>
+    <message>
+        <source>Compute buffers</source>
+        <translation>Tampons de calcul</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::CompareDialog</name>
     <message>
         <source>&amp;Compare</source>
@@ -1293,6 +1350,10 @@ Les appareils sont conservés.</translation>
     <message>
         <source>a host CPU profile with compute_tflops (Devices dock: Add &gt; Load Profile…) gives the CPU&apos;s peak</source>
         <translation>un profil de CPU hôte avec compute_tflops (dock Appareils : Ajouter &gt; Charger un profil…) donne la crête du CPU</translation>
+    </message>
+    <message>
+        <source>A capture&apos;s execution trace would run the graph, and a capture holds no tensor data: export its plan or split diagram.</source>
+        <translation>La trace d’exécution d’une capture exécuterait le graphe, et une capture ne contient aucune donnée de tenseur : exportez son plan ou son diagramme de splits.</translation>
     </message>
 </context>
 <context>
@@ -2153,6 +2214,10 @@ Le graphe actuel est conservé.</translation>
         <source>Will the model fit these GPUs? llama.cpp&apos;s memory per device against each one&apos;s free memory</source>
         <translation>Le modèle tient-il sur ces GPU ? La mémoire de llama.cpp par appareil face à la mémoire libre de chacun</translation>
     </message>
+    <message>
+        <source>Capture</source>
+        <translation>Capture</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2737,6 +2802,17 @@ vivant du nœud %4 au nœud %5</translation>
         <source>This document is planned on device profiles (%1), which have no kernels: Run computes only on this machine&apos;s backends. Plan it on This Machine in the Devices dock to run it.</source>
         <translation>Ce document est planifié sur des profils d’appareils (%1), qui n’ont pas de noyaux : Exécuter ne calcule que sur les backends de cette machine. Planifiez-le sur cette machine dans le dock Appareils pour l’exécuter.</translation>
     </message>
+    <message numerus="yes">
+        <source>Captured on %1: %n split(s), as the program&apos;s ggml split the graph</source>
+        <translation>
+            <numerusform>Capturé sur %1 : %n split, tel que le ggml du programme a réparti le graphe</numerusform>
+            <numerusform>Capturé sur %1 : %n splits, tel que le ggml du programme a réparti le graphe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This document is a capture of another program&apos;s graph: it holds no tensor data, so Run cannot compute it.</source>
+        <translation>Ce document est une capture du graphe d’un autre programme : il ne contient aucune donnée de tenseur, Exécuter ne peut donc pas le calculer.</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2938,6 +3014,14 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>Device profiles have no kernels: Run computes only on this machine&apos;s backends (Devices dock: Plan on This Machine)</source>
         <translation>Les profils d’appareils n’ont pas de noyaux : Exécuter ne calcule que sur les backends de cette machine (dock Appareils : Planifier sur cette machine)</translation>
+    </message>
+    <message>
+        <source>Show the split the captured program&apos;s scheduler made</source>
+        <translation>Montrer la répartition faite par l’ordonnanceur du programme capturé</translation>
+    </message>
+    <message>
+        <source>A capture holds another program&apos;s graph and split, not its tensors&apos; data</source>
+        <translation>Une capture contient le graphe et la répartition d’un autre programme, pas les données de ses tenseurs</translation>
     </message>
 </context>
 <context>

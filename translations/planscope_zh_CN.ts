@@ -660,6 +660,62 @@ this prompt graph alone: %2</source>
     </message>
 </context>
 <context>
+    <name>planscope::ui::CapturePanel</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Open a capture (.pscap, planscope-cli capture -- COMMAND) to list its records here.</source>
+        <translation>打开一个捕获文件(.pscap,planscope-cli capture -- COMMAND),在此列出其记录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n run(s), %2 graph records; record %3 is open (activate another to open it)</source>
+        <translation>
+            <numerusform>%1:%n 次运行,%2 个图记录;记录 %3 已打开(激活另一条即可打开)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>planscope::ui::CaptureRecordModel</name>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>运行 %1:%2</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>拆分</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>实际耗时</translation>
+    </message>
+    <message>
+        <source>Compute buffers</source>
+        <translation>计算缓冲区</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::CompareDialog</name>
     <message>
         <source>&amp;Compare</source>
@@ -1284,6 +1340,10 @@ The devices are kept.</source>
     <message>
         <source>a host CPU profile with compute_tflops (Devices dock: Add &gt; Load Profile…) gives the CPU&apos;s peak</source>
         <translation>带 compute_tflops 的主机 CPU 配置(设备停靠窗口:添加 &gt; 加载配置…)给出 CPU 的峰值</translation>
+    </message>
+    <message>
+        <source>A capture&apos;s execution trace would run the graph, and a capture holds no tensor data: export its plan or split diagram.</source>
+        <translation>捕获的执行跟踪需要运行图,而捕获不含张量数据:请导出其计划或拆分图。</translation>
     </message>
 </context>
 <context>
@@ -2138,6 +2198,10 @@ The current graph is kept.</source>
         <source>Will the model fit these GPUs? llama.cpp&apos;s memory per device against each one&apos;s free memory</source>
         <translation>模型能否装入这些 GPU？llama.cpp 每个设备的内存与其可用内存的对比</translation>
     </message>
+    <message>
+        <source>Capture</source>
+        <translation>捕获</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::MemoryTimeline</name>
@@ -2716,6 +2780,16 @@ alive from node %4 to %5</source>
         <source>This document is planned on device profiles (%1), which have no kernels: Run computes only on this machine&apos;s backends. Plan it on This Machine in the Devices dock to run it.</source>
         <translation>此文档规划在设备配置(%1)上,它们没有内核:运行只在本机的后端上计算。请在“设备”停靠窗口中“在本机上规划”后再运行。</translation>
     </message>
+    <message numerus="yes">
+        <source>Captured on %1: %n split(s), as the program&apos;s ggml split the graph</source>
+        <translation>
+            <numerusform>捕获于 %1:%n 个拆分,即该程序的 ggml 对图的拆分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This document is a capture of another program&apos;s graph: it holds no tensor data, so Run cannot compute it.</source>
+        <translation>此文档是另一个程序的图的捕获:不含张量数据,因此无法运行计算。</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2913,6 +2987,14 @@ alive from node %4 to %5</source>
     <message>
         <source>Device profiles have no kernels: Run computes only on this machine&apos;s backends (Devices dock: Plan on This Machine)</source>
         <translation>设备配置没有内核:运行只在本机的后端上计算(设备停靠窗口:在本机上规划)</translation>
+    </message>
+    <message>
+        <source>Show the split the captured program&apos;s scheduler made</source>
+        <translation>显示被捕获程序的调度器所做的拆分</translation>
+    </message>
+    <message>
+        <source>A capture holds another program&apos;s graph and split, not its tensors&apos; data</source>
+        <translation>捕获包含另一个程序的图和拆分,而不含其张量数据</translation>
     </message>
 </context>
 <context>

@@ -182,8 +182,8 @@ int run(int argc, char** argv) {
     const QString shownFile = openError.isEmpty() ? file : QString();
     planscope::ui::MainWindow window;
     app.setFailureHandler([&window](const QString& what) { window.reportUnexpectedFailure(what); });
-    window.session()->setDocument(std::move(graph->doc), shownFile, std::move(graph->preallocate),
-                                  std::move(graph->logged_schedule), era.version(), std::move(graph->llm_reserve));
+    graph->era = era.version();
+    window.session()->setSource(std::move(*graph), shownFile);
     if (maxBytes != 0) window.session()->setMaxBufferSize(static_cast<std::size_t>(maxBytes));
     if (parser.isSet(ngl)) {
         bool ok = false;
@@ -208,7 +208,9 @@ int run(int argc, char** argv) {
         }
     }
 
-    if (parser.isSet(overview) && !parser.isSet(schedule)) {
+    // A log and a capture bring their own split (a model planned on devices, with --schedule devices=).
+    const bool brought = window.session()->loggedSchedule() || window.session()->recordedSchedule();
+    if (parser.isSet(overview) && !parser.isSet(schedule) && !brought) {
         printError(QApplication::translate("main", "--split-overview needs --schedule"));
         return exitUsage;
     }
@@ -216,7 +218,10 @@ int run(int argc, char** argv) {
         printError(QApplication::translate("main", "--schedule does not apply to a GGML_SCHED_DEBUG log: it shows the assignment it printed"));
         return exitUsage;
     }
-    if (window.session()->loggedSchedule()) planscope::ui::settleLoggedSchedule(window);
+    if (brought) {
+        planscope::ui::settleLoggedSchedule(window);
+        if (parser.isSet(overview) && !parser.isSet(schedule)) window.showSplitOverview();
+    }
     if (parser.isSet(schedule)) {
         QString reason;
         if (!planscope::ui::showSchedule(window, parser.value(schedule), parser.isSet(overview), &reason)) {

@@ -220,6 +220,7 @@ result<capture_document> document_from_capture(const capture::graph& g, std::str
     auto out = ggml2026::reserve_split(std::move(work), std::move(*plan), config.backend_names, types, &alloc);
     if (!out) return error{"the captured assignment: " + out.err().message};
     auto recorded = std::make_shared<recorded_schedule>();
+    recorded->origin = recorded_origin::capture;
     if (place_as_captured(g, cd, *out)) {
         out->inplace_of.clear(); // the allocator's, whose addresses were replaced
         for (sched_buffer_info& b : out->buffers) {

@@ -80,6 +80,11 @@ bool ExportController::start(const ExportSettings& s) {
     // it again) and a trace of estimated times (nothing runs it).
     if (const auto recorded = m_session->recordedSchedule(); recorded && request) {
         const planscope::export_kind kind = request->kind;
+        if (kind == planscope::export_kind::trace && recorded->origin == planscope::recorded_origin::capture) {
+            fail(tr("A capture's execution trace would run the graph, and a capture holds no tensor data: export its "
+                    "plan or split diagram."));
+            return false;
+        }
         if (kind == planscope::export_kind::trace) {
             // Estimated from the profiles' throughput (export/estimated_timings.h): nothing runs.
             auto doc = std::make_shared<const planscope::graph_document>(planscope::copy_document(m_session->document()));

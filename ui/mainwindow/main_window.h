@@ -17,6 +17,7 @@ namespace planscope::ui {
 
 class BufferView;
 class BuffersPanel;
+class CapturePanel;
 class DevicesPanel;
 class EventLogPanel;
 class ExportController;
@@ -64,6 +65,7 @@ public:
     [[nodiscard]] SplitOverview* splitOverview() const { return m_overview; }
     [[nodiscard]] PeakPanel* peakPanel() const { return m_peak; }
     [[nodiscard]] DevicesPanel* devicesPanel() const { return m_devices; }
+    [[nodiscard]] CapturePanel* capturePanel() const { return m_capture; }
     [[nodiscard]] SweepDialog* sweepDialog() const { return m_sweep; } // nullptr until first shown
     // The central area: the canvas ("Graph") and, once scheduled, the split overview.
     [[nodiscard]] QTabWidget* centralTabs() const { return m_central; }
@@ -148,6 +150,7 @@ private:
     SplitOverview* m_overview = nullptr;
     PeakPanel* m_peak = nullptr;
     DevicesPanel* m_devices = nullptr;
+    CapturePanel* m_capture = nullptr;
     SweepDialog* m_sweep = nullptr;
     ExportController* m_export = nullptr;
     QAction* m_compareVersions = nullptr; // View > Compare ggml Versions, with a document only

@@ -8,6 +8,7 @@
 #include "options/model_replanner.h"
 #include "options/sweep_dialog.h"
 #include "model/format.h"
+#include "capture/capture_panel.h"
 #include "panels/devices_panel.h"
 #include "panels/inspector_panel.h"
 #include "panels/llm_memory_model.h"
@@ -42,6 +43,11 @@ void MainWindow::createAnalysis() {
     m_devices = new DevicesPanel(m_replanner);
     QDockWidget* devices = addDock(m_devices, tr("Devices"), u"devicesDock"_s, Qt::BottomDockWidgetArea);
     tabifyDockWidget(events, devices);
+    // A capture's graph records, to open another.
+    m_capture = new CapturePanel(m_session);
+    QDockWidget* capture = addDock(m_capture, tr("Capture"), u"captureDock"_s, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(events, capture);
+    connect(m_capture, &CapturePanel::indexRead, capture, &QDockWidget::raise);
     events->raise();
     connect(m_devices, &DevicesPanel::errorReported, this,
             [this](const QString& title, const QString& message) { reportError(title, message); });

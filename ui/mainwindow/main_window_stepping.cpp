@@ -48,7 +48,8 @@ void MainWindow::createStepping() {
     // After Schedule, stepping follows the scheduler's allocation; the Step menu switches back.
     SplitController* splits = m_splits->controller();
     connect(splits, &SplitController::scheduled, this, [this, splits] {
-        if (!splits->schedule() || splits->schedule()->logged) return;
+        // A log, and a capture's allocation or compute, bring no allocation to step through.
+        if (!splits->schedule() || splits->schedule()->logged || splits->schedule()->allocEvents.empty()) return;
         m_session->setScheduledTrace(scheduledTrace(*splits->schedule()));
         const PlanTrace* trace = m_session->planTrace();
         statusBar()->showMessage(

@@ -116,10 +116,14 @@ void SplitController::showBroughtSchedule() {
                                .arg(m_schedule->plan.assignments.size()));
     } else if (const auto& recorded = m_session->recordedSchedule()) {
         m_schedule = std::make_shared<const SplitSchedule>(recordedSchedule(*recorded));
-        emit statusMessage(tr("Planned on %1: %n split(s), %2 assignments (device profiles: nothing runs)", nullptr,
-                              static_cast<int>(m_schedule->plan.splits.size()))
-                               .arg(devicesLabel(*m_schedule))
-                               .arg(m_schedule->plan.assignments.size()));
+        const int splits = static_cast<int>(m_schedule->plan.splits.size());
+        if (m_schedule->captured)
+            emit statusMessage(tr("Captured on %1: %n split(s), as the program's ggml split the graph", nullptr, splits)
+                                   .arg(devicesLabel(*m_schedule)));
+        else
+            emit statusMessage(tr("Planned on %1: %n split(s), %2 assignments (device profiles: nothing runs)", nullptr, splits)
+                                   .arg(devicesLabel(*m_schedule))
+                                   .arg(m_schedule->plan.assignments.size()));
     } else {
         return;
     }
@@ -215,7 +219,10 @@ void SplitController::paintFinalColours() {
 
 void SplitController::run() {
     if (m_busy || m_session->loggedSchedule()) return; // a log has no data to compute (SplitPanel says why)
-    if (m_session->recordedSchedule()) {
+    if (const auto& recorded = m_session->recordedSchedule()) {
+        if (recorded->origin == planscope::recorded_origin::capture)
+            return fail(tr("This document is a capture of another program's graph: it holds no tensor data, so Run "
+                           "cannot compute it."));
         const QString devices = m_schedule ? devicesLabel(*m_schedule) : QString();
         return fail(tr("This document is planned on device profiles (%1), which have no kernels: Run computes only on "
                        "this machine's backends. Plan it on This Machine in the Devices dock to run it.")

@@ -1,5 +1,6 @@
 #include "split_panel.h"
 
+#include "sched/recorded_schedule.h"
 #include "session/graph_session.h"
 #include "settings/app_settings.h"
 #include "split_controller.h"
@@ -133,12 +134,16 @@ void SplitPanel::showCauses() { m_tabs->setCurrentWidget(m_causeView); }
 
 void SplitPanel::updateButtons() {
     const bool busy = m_controller->isBusy();
-    // A model opened on device profiles is scheduled on them, once, when it opens.
-    const bool onDevices = m_session->recordedSchedule() != nullptr;
+    // A model opened on device profiles is scheduled on them, once, when it opens; a capture
+    // brings the split its program made.
+    const auto& recorded = m_session->recordedSchedule();
+    const bool onDevices = recorded != nullptr;
+    const bool captured = recorded && recorded->origin == planscope::recorded_origin::capture;
     m_backends->setEnabled(!busy && !onDevices);
     m_schedule->setEnabled(!busy);
-    m_schedule->setToolTip(onDevices ? tr("Show the split the document was planned with on its device profiles")
-                                     : tr("Split the graph over the backends and replay the assignment"));
+    m_schedule->setToolTip(captured    ? tr("Show the split the captured program's scheduler made")
+                           : onDevices ? tr("Show the split the document was planned with on its device profiles")
+                                       : tr("Split the graph over the backends and replay the assignment"));
     m_replay->setEnabled(!busy && m_controller->schedule());
     // A GGML_SCHED_DEBUG log has a graph without data and names backends of another machine.
     const bool logged = m_session->loggedSchedule() != nullptr;
@@ -146,6 +151,8 @@ void SplitPanel::updateButtons() {
     if (logged)
         m_run->setToolTip(tr("A GGML_SCHED_DEBUG log cannot run: it has the graph and the split assignment "
                              "it printed, not the tensors' data or its backends"));
+    else if (captured)
+        m_run->setToolTip(tr("A capture holds another program's graph and split, not its tensors' data"));
     else if (onDevices)
         m_run->setToolTip(tr("Device profiles have no kernels: Run computes only on this machine's backends "
                              "(Devices dock: Plan on This Machine)"));

@@ -109,7 +109,8 @@ SplitSchedule recordedSchedule(const recorded_schedule& recorded) {
     sched_outcome copy{o.backend_names, o.assignments, o.buffers, o.warnings, o.plan, o.causes, o.timings,
                        o.totals, o.outputs, planscope::copy_document(o.doc), o.inplace_of};
     SplitSchedule s = fromOutcome(std::move(copy), recorded.backend_devices, recorded.sched_events, recorded.alloc_events);
-    s.onDevices = true;
+    s.onDevices = recorded.origin == recorded_origin::devices;
+    s.captured = recorded.origin == recorded_origin::capture;
     return s;
 }
 

@@ -53,6 +53,8 @@ struct SplitSchedule {
     bool logged = false;
     // Made on device profiles when the model was opened (recordedSchedule): no backends to run on.
     bool onDevices = false;
+    // The captured program's own (recordedSchedule of a capture): no data, no backends to run on.
+    bool captured = false;
 };
 
 // Plans `doc` with `preallocate` as the request's era schedules (era::schedule: 2023 pre-allocates
