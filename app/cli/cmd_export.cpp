@@ -9,6 +9,7 @@
 #include "backend/cpu/thread_pool.h"
 #include "core/printable.h"
 #include "llm_context/llm_device_plan.h"
+#include "sched/recorded_schedule.h"
 #include "source/model_params.h"
 #include "io/atomic_write.h"
 #include "export/estimated_timings.h"
@@ -255,6 +256,14 @@ int run_export(std::span<const std::string> args) {
         return fail(in.err().message);
     }
     for (const auto& w : in->warnings) warn(a.file + ": " + w);
+    // A capture brings the split its program made: the plan and the diagram are that split's,
+    // addresses as captured (the GUI's File > Export writes the same).
+    if (in->recorded && !a.backends && (a.w->kind == export_kind::plan || a.w->kind == export_kind::splits)) {
+        const auto bytes = produce_scheduled_export(in->doc, in->recorded->outcome, request_of(a), ggml_version::v2026);
+        if (!bytes) return fail(a.file, bytes.err().message);
+        if (const status s = write_file_atomic(a.out, *bytes); !s) return fail(s.err().message);
+        return exit_ok;
+    }
     // The scheduler builds the source afresh for each of its passes; tensor ids are the same.
     const auto bytes = produce_export(std::move(*in), request_of(a), [&] { return open_source(a.file, a.source.params(), a.ggml.version()); });
     if (!bytes) return fail(a.file, bytes.err().message);

@@ -1,7 +1,12 @@
 // planscope-cli capture, and info/plan of a capture file (tests/data/capture/assigned.pscap, the
 // graph of tests/data/graphs/assigned.json written by planscope-make-capture): the record list,
 // the captured schedule, the check, record selection, the usage errors and a missing library.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcessEnvironment>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "cli_runner.h"
@@ -58,6 +63,35 @@ private slots:
         const run_result r = cli({QStringLiteral("plan"), capture_file() + QStringLiteral("#0")});
         QCOMPARE(r.code, 0);
         QCOMPARE(line_starting(r.out, prefix), line);
+    }
+
+    // llama.cpp da46e59c's own compute of stories260K (make_llama_capture.sh): the check at the
+    // addresses the last reserve gave, and the plan export with the captured addresses.
+    void llama_cpp_compute() {
+        const QString file = QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/capture/llama-cpp-stories260K.pscap#0:4");
+        const run_result r = cli({QStringLiteral("plan"), file});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(line_starting(r.out, "addresses:"),
+                 "addresses: the reservation of record #2 by node position (the graph fits it, as ggml_gallocr_alloc_graph finds)");
+        QCOMPARE(line_starting(r.out, "compute buffer CPU"), "compute buffer CPU: captured 159904, Planscope 159904 (equal)");
+        QCOMPARE(line_starting(r.out, "offsets:"), "offsets: 113 captured addresses compared, 0 differ");
+
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("plan.json"));
+        const run_result e = cli({QStringLiteral("export"), file, QStringLiteral("--what"), QStringLiteral("plan"),
+                                  QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), out});
+        QCOMPARE(e.code, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject plan = QJsonDocument::fromJson(f.readAll()).object();
+        QJsonObject compute;
+        for (const QJsonValue b : plan["buffers"].toArray())
+            if (b["name"].toString() == "CPU compute") compute = b.toObject();
+        QCOMPARE(compute["size"].toInteger(), 159904); // llama.cpp's, as captured
+        QJsonObject embd;
+        for (const QJsonValue n : plan["tensors"].toArray())
+            if (n["name"].toString() == "embd") embd = n.toObject();
+        QCOMPARE(embd["offset"].toInteger(), 20640); // where llama.cpp put it
     }
 
     void missing_record() {

@@ -388,7 +388,7 @@ void TestMainWindow::viewMenuTogglesEveryDock() {
     QStringList titles;
     for (QDockWidget* d : docks) titles << d->windowTitle();
     titles.sort();
-    QCOMPARE(titles, (QStringList{u"Buffer Layout"_s, u"Buffers"_s, u"Devices"_s, u"Event Log"_s, u"Graph Summary"_s,
+    QCOMPARE(titles, (QStringList{u"Buffer Layout"_s, u"Buffers"_s, u"Capture"_s, u"Devices"_s, u"Event Log"_s, u"Graph Summary"_s,
                                   u"Inspector"_s, u"Memory Timeline"_s, u"Peak"_s, u"Splits"_s, u"Tensors"_s, u"Why"_s}));
 
     QMenu* view = nullptr;
