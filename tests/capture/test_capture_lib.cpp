@@ -118,6 +118,29 @@ private slots:
     // Capturing changes nothing the program computes or prints.
     void program_runs_unchanged() { QCOMPARE(plan_lines(captured_), plan_lines(plain_)); }
 
+    // Planscope's ggml 2026 scheduler and allocator on each captured graph (planscope-cli plan
+    // FILE.pscap#SEQ) give the program's compute buffer and every captured address.
+    void planscope_agrees_data() {
+        QTest::addColumn<int>("seq");
+        QTest::addColumn<QString>("offsets");
+        QTest::newRow("reserve") << 0 << QString("offsets: 0 captured addresses compared, 0 differ");
+        QTest::newRow("first compute") << 2 << QString("offsets: 9 captured addresses compared, 0 differ");
+        QTest::newRow("third compute") << 6 << QString("offsets: 9 captured addresses compared, 0 differ");
+    }
+    void planscope_agrees() {
+        QFETCH(int, seq);
+        QFETCH(QString, offsets);
+        QProcess p;
+        p.start(QStringLiteral(PLANSCOPE_CLI), {"plan", path("two_layer.pscap") + "#" + QString::number(seq)});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split('\n');
+        QVERIFY(lines.contains("compute buffer CPU: captured " + printed(plain_, "compute_buffer").section(' ', 1) + ", Planscope " +
+                               printed(plain_, "compute_buffer").section(' ', 1) + " (equal)"));
+        QVERIFY(lines.contains("nodes: 10, 0 on another backend"));
+        QVERIFY2(lines.contains(offsets), qPrintable(lines.join('\n')));
+    }
+
     void header_graphs_and_end() {
         QCOMPARE(records_.size(), std::size_t(11));
         const json& h = records_.front();
