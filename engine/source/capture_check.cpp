@@ -13,10 +13,8 @@ result<sched_outcome> plan_captured(const capture_document& cd) {
     graph_document work = copy_document(cd.doc);
     auto plan = ggml2026::split_graph(work.ctx, work.g, cd.config);
     if (!plan) return error{"Planscope's scheduler: " + plan.err().message};
-    std::vector<ggml2026::buffer_type_info> types(cd.config.bufts.size());
-    const std::vector<int> root = ggml2026::shared_roots(cd.config.bufts);
-    for (std::size_t b = 0; b < types.size(); ++b) types[b].shared = root[b] == static_cast<int>(b) ? -1 : root[b];
-    auto planned = ggml2026::reserve_split(std::move(work), std::move(*plan), cd.config.backend_names, types);
+    auto planned = ggml2026::reserve_split(std::move(work), std::move(*plan), cd.config.backend_names,
+                                           capture_buffer_types(cd.config));
     if (!planned) return error{"Planscope's allocator: " + planned.err().message};
     return planned;
 }

@@ -187,6 +187,13 @@ bool place_as_captured(const capture::graph& g, const capture_document& cd, sche
 
 } // namespace
 
+std::vector<ggml2026::buffer_type_info> capture_buffer_types(const ggml2026::sched_config_2026& config) {
+    std::vector<ggml2026::buffer_type_info> types(config.bufts.size());
+    const std::vector<int> root = ggml2026::shared_roots(config.bufts);
+    for (std::size_t b = 0; b < types.size(); ++b) types[b].shared = root[b] == static_cast<int>(b) ? -1 : root[b];
+    return types;
+}
+
 result<capture_document> document_from_capture(const capture::graph& g, std::string name) {
     auto built = capture_builder(g, std::move(name)).build();
     if (built && !g.graph_leafs && !g.leafs.empty())
@@ -213,9 +220,7 @@ result<capture_document> document_from_capture(const capture::graph& g, std::str
     if (g.n_splits && plan->splits.size() != g.n_splits)
         cd.warnings.push_back("the captured scheduler made " + std::to_string(g.n_splits) + " splits; its assignment gives " +
                               std::to_string(plan->splits.size()) + ", which are shown");
-    std::vector<ggml2026::buffer_type_info> types(config.bufts.size());
-    const std::vector<int> root = ggml2026::shared_roots(config.bufts);
-    for (std::size_t b = 0; b < types.size(); ++b) types[b].shared = root[b] == static_cast<int>(b) ? -1 : root[b];
+    const std::vector<ggml2026::buffer_type_info> types = capture_buffer_types(config);
     capture_alloc_keeper alloc;
     auto out = ggml2026::reserve_split(std::move(work), std::move(*plan), config.backend_names, types, &alloc);
     if (!out) return error{"the captured assignment: " + out.err().message};

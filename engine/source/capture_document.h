@@ -17,6 +17,7 @@
 // views the split adds keep Planscope's, the capture does not see them). A record without compute
 // addresses (a reserve allocates nothing) keeps Planscope's addresses and the allocator's events,
 // and says so in a warning.
+#include "alloc/ggml2026/graph_planner.h"
 #include "core/document.h"
 #include "io/capture_reader.h"
 #include "sched/ggml2026/sched_2026.h"
@@ -41,6 +42,10 @@ struct capture_document {
     ggml2026::sched_config_2026 config;
     std::vector<std::int64_t> backend_of; // by tensor: the captured backend, -1 for none
 };
+
+// The allocator's buffer types for a record's scheduler (`config` as capture_document holds it):
+// ggml's defaults, one allocator per type two backends share.
+std::vector<ggml2026::buffer_type_info> capture_buffer_types(const ggml2026::sched_config_2026& config);
 
 // Errors name the tensor: "tensor 5 'x': type 'q9_9' is not one Planscope knows", a view
 // whose view_src is itself a view, a source slot Planscope has no room for.
