@@ -9,6 +9,7 @@
 #include "backend/cpu/thread_pool.h"
 #include "core/printable.h"
 #include "llm_context/llm_device_plan.h"
+#include "source/capture_devices.h"
 #include "sched/recorded_schedule.h"
 #include "source/model_params.h"
 #include "io/atomic_write.h"
@@ -165,7 +166,8 @@ std::string parse(std::span<const std::string> args, export_args& a) {
     if (a.on_devices) {
         if (a.w->kind != export_kind::plan && a.w->kind != export_kind::splits && a.w->kind != export_kind::trace)
             return "--device: device profiles are planned, never run: --what plan, splits or trace (estimated)";
-        if (!is_gguf_path(a.file)) return "--device plans a .gguf model, not '" + printable(a.file) + "'";
+        if (!is_gguf_path(a.file) && !is_capture_source(a.file))
+            return "--device plans a .gguf model or a capture, not '" + printable(a.file) + "'";
         if (a.ggml.given() && a.ggml.version() != ggml_version::v2026)
             return "--device plans with llama.cpp da46e59c's scheduler: --ggml 2026";
         if (a.planner_given || a.alignment_given || a.ggml.max_buffer_size() != SIZE_MAX)
@@ -204,11 +206,12 @@ export_request request_of(const export_args& a) {
 
 // --what trace on devices: the schedule's times estimated from the profiles' throughput
 // (export/estimated_timings.h); the host CPU's peak from --cpu-tflops or a CPU profile.
-result<std::string> estimated_trace(const export_args& a, const llm_device_plan_result& p, llm_device_set devices) {
+result<std::string> estimated_trace(const export_args& a, const graph_document& graph, const sched_outcome& scheduled,
+                                    llm_device_set devices) {
     if (a.cpu_tflops) devices.cpu.compute_tflops = a.cpu_tflops;
     std::vector<device_profile> profiles = std::move(devices.gpus);
     profiles.push_back(devices.cpu);
-    auto bytes = estimated_trace_json(p.graph, p.scheduled, profiles);
+    auto bytes = estimated_trace_json(graph, scheduled, profiles);
     if (bytes) return bytes;
     std::string message = bytes.err().message;
     // The host has no profile file to edit: say how to give it a peak.
@@ -219,23 +222,37 @@ result<std::string> estimated_trace(const export_args& a, const llm_device_plan_
 
 // export MODEL.gguf --device PROFILE...: the prompt graph scheduled on device profiles
 // (llm_context/llm_device_plan.h), its plan or split diagram as for real backends, or its trace
-// with estimated times.
+// with estimated times; export FILE.pscap --device PROFILE...: the captured graph re-placed on
+// them (source/capture_devices.h), likewise.
 result<std::string> device_export(const export_args& a) {
     auto devices = load_device_set(a.placement.devices());
     if (!devices) return devices.err();
-    auto gguf = open_gguf(a.file);
-    if (!gguf) return error{a.file + ": " + gguf.err().message};
-    auto context = llm_context_params_of(a.source.params());
-    if (!context) return error{a.file + ": " + context.err().message};
-    auto p = llm_device_plan(*gguf, *context, *devices, a.placement.params(), a.placement.op_offload());
-    if (!p) return error{a.file + ": " + p.err().message};
-    p->graph.name = p->scheduled.doc.name = std::filesystem::path(a.file).filename().string();
+    // The graph before the split and the schedule, from the capture or the model's plan.
+    std::optional<opened_source> captured;
+    std::optional<llm_device_plan_result> planned;
+    if (is_capture_source(a.file)) {
+        auto in = open_capture_on_devices(a.file, {*devices, a.placement.params(), a.placement.op_offload()});
+        if (!in) return in.err();
+        for (const auto& w : in->warnings) warn(a.file + ": " + w);
+        captured = std::move(*in);
+    } else {
+        auto gguf = open_gguf(a.file);
+        if (!gguf) return error{a.file + ": " + gguf.err().message};
+        auto context = llm_context_params_of(a.source.params());
+        if (!context) return error{a.file + ": " + context.err().message};
+        auto p = llm_device_plan(*gguf, *context, *devices, a.placement.params(), a.placement.op_offload());
+        if (!p) return error{a.file + ": " + p.err().message};
+        p->graph.name = p->scheduled.doc.name = std::filesystem::path(a.file).filename().string();
+        planned = std::move(*p);
+    }
+    const graph_document& graph = captured ? captured->doc : planned->graph;
+    const sched_outcome& scheduled = captured ? captured->recorded->outcome : planned->scheduled;
     if (a.w->kind == export_kind::trace) {
-        auto bytes = estimated_trace(a, *p, std::move(*devices));
+        auto bytes = estimated_trace(a, graph, scheduled, std::move(*devices));
         if (!bytes) return error{a.file + ": " + bytes.err().message};
         return bytes;
     }
-    auto bytes = produce_scheduled_export(p->graph, p->scheduled, request_of(a), ggml_version::v2026);
+    auto bytes = produce_scheduled_export(graph, scheduled, request_of(a), ggml_version::v2026);
     if (!bytes) return error{a.file + ": " + bytes.err().message};
     return bytes;
 }

@@ -15,6 +15,7 @@
 #include "models/llama_report.h"
 #include "source/graph_source.h"
 #include "source/capture_check.h"
+#include "source/capture_devices.h"
 #include "sched/recorded_schedule.h"
 #include "sched/backend_factory.h"
 #include "sched/ggml2026/sched_log_check.h"
@@ -84,7 +85,8 @@ int plan_backends(opened_source in, const std::string& file, const std::string& 
 
 // plan MODEL.gguf --device PROFILE...: llama.cpp da46e59c's prompt graph on device profiles
 // (llm_context/llm_device_plan.h), listed as plan --backends lists a schedule; llama.cpp's lines are
-// its reserve's compute buffers (the largest of pp, tg, pp).
+// its reserve's compute buffers (the largest of pp, tg, pp). plan FILE.pscap --device PROFILE...:
+// the captured graph re-placed on them (source/capture_devices.h), its own compute buffers.
 int plan_devices(std::span<const std::string> args) {
     std::optional<std::string> file;
     placement_args placement;
@@ -113,11 +115,27 @@ int plan_devices(std::span<const std::string> args) {
         }
     }
     if (!file) return usage_error(self(), "plan takes exactly one FILE");
-    if (!is_gguf_path(*file)) return usage_error(self(), "--device plans a .gguf model, not '" + printable(*file) + "'");
+    const bool capture = is_capture_source(*file);
+    if (!capture && !is_gguf_path(*file))
+        return usage_error(self(), "--device plans a .gguf model or a capture, not '" + printable(*file) + "'");
     if (const auto problem = model.check_source(*file); !problem.empty()) return usage_error(self(), problem);
     if (const auto problem = model.check_era(*file, ggml_version::v2026); !problem.empty()) return usage_error(self(), problem);
     auto devices = load_device_set(placement.devices());
     if (!devices) return fail(devices.err().message);
+    if (capture) {
+        auto in = open_capture_on_devices(*file, {std::move(*devices), placement.params(), placement.op_offload()});
+        if (!in) return fail(in.err().message);
+        for (const auto& w : in->warnings) warn(*file + ": " + w);
+        const sched_outcome& out = in->recorded->outcome;
+        if (!json)
+            std::cout << "capture: " << printable(in->doc.name) << ", " << in->doc.g.nodes.size()
+                      << " nodes, its weights and KV cache placed as llama.cpp da46e59c places them on device profiles "
+                         "(nothing runs)\n";
+        std::vector<std::size_t> sizes;
+        for (const sched_buffer_info& b : out.buffers) sizes.push_back(b.size);
+        print_schedule(out, sizes, causes, json);
+        return exit_ok;
+    }
     auto gguf = open_gguf(*file);
     if (!gguf) return fail(*file, gguf.err().message);
     auto context = llm_context_params_of(model.params());

@@ -43,7 +43,7 @@ int norm_layer(const std::string& name) {
 } // namespace
 
 llm_device_sched::llm_device_sched(const llm_placement& placement, std::uint32_t n_layer, bool op_offload)
-    : m_placement(placement), m_op_offload(op_offload),
+    : m_placement(placement), m_n_layer(n_layer), m_op_offload(op_offload),
       m_n_copies(pipeline_parallel(placement, n_layer) ? pipeline_copies : 1) {
     const llm_device_set& set = placement.devices();
     for (int gi : placement.model_gpus()) {
@@ -59,6 +59,14 @@ llm_device_sched::llm_device_sched(const llm_placement& placement, std::uint32_t
 
 ggml2026::sched_config_2026 llm_device_sched::config(const llm_graph_build& build,
                                                     std::unordered_map<tensor_id, int>& user) const {
+    std::vector<llm_buffer_total> buffers = build.model_buffers;
+    buffers.insert(buffers.end(), build.kv_buffers.begin(), build.kv_buffers.end());
+    return config(build.doc, buffers, build.ubatch.n_tokens, user);
+}
+
+ggml2026::sched_config_2026 llm_device_sched::config(const graph_document& doc, std::span<const llm_buffer_total> buffers,
+                                                    std::uint32_t n_tokens,
+                                                    std::unordered_map<tensor_id, int>& user) const {
     const llm_device_set& set = m_placement.devices();
     ggml2026::sched_config_2026 c;
     for (const llm_sched_backend& b : m_backends) {
@@ -67,20 +75,15 @@ ggml2026::sched_config_2026 llm_device_sched::config(const llm_graph_build& buil
         c.reads_host.push_back(b.device < 0); // the CPU uses any host buffer; a GPU its own
     }
     // Every buffer of the document before the graph is planned: the weights' and the KV cache's.
-    std::vector<std::optional<ggml2026::sched_placed_buffer>> by_id(build.doc.buffers.size());
-    const auto record = [&](const std::vector<llm_buffer_total>& totals) {
-        for (const llm_buffer_total& t : totals) {
-            // A GPU's own type is host memory only on unified memory; its pinned type always is.
-            bool host = true;
-            if (t.device >= 0)
-                if (const device_buffer_type& own = set.gpus.at(static_cast<std::size_t>(t.device)).buffer;
-                    own.name == t.type)
-                    host = own.host;
-            by_id.at(t.buffer.index()) = ggml2026::sched_placed_buffer{{t.type, host}, t.weights};
-        }
-    };
-    record(build.model_buffers);
-    record(build.kv_buffers);
+    std::vector<std::optional<ggml2026::sched_placed_buffer>> by_id(doc.buffers.size());
+    for (const llm_buffer_total& t : buffers) {
+        // A GPU's own type is host memory only on unified memory; its pinned type always is.
+        bool host = true;
+        if (t.device >= 0)
+            if (const device_buffer_type& own = set.gpus.at(static_cast<std::size_t>(t.device)).buffer; own.name == t.type)
+                host = own.host;
+        by_id.at(t.buffer.index()) = ggml2026::sched_placed_buffer{{t.type, host}, t.weights};
+    }
     c.buffer = [by_id](buffer_id id) -> result<ggml2026::sched_placed_buffer> {
         if (id.index() >= by_id.size() || !by_id[id.index()]) return error{"unknown buffer " + std::to_string(id.value)};
         return *by_id[id.index()];
@@ -97,18 +100,16 @@ ggml2026::sched_config_2026 llm_device_sched::config(const llm_graph_build& buil
     c.op_offload = m_op_offload;
     c.n_copies = m_n_copies;
 
-    const std::uint32_t n_layer = build.model.hparams.n_layer;
     user.clear();
-    if (build.ubatch.n_tokens < 32 || full_offload(m_placement.params(), n_layer))
-        for (tensor_id id : build.doc.g.nodes) {
-            const int il = norm_layer(build.doc.ctx[id].name);
-            if (il < 0 || static_cast<std::uint32_t>(il) >= n_layer) continue;
+    if (n_tokens < 32 || full_offload(m_placement.params(), m_n_layer))
+        for (tensor_id id : doc.g.nodes) {
+            const int il = norm_layer(doc.ctx[id].name);
+            if (il < 0 || static_cast<std::uint32_t>(il) >= m_n_layer) continue;
             const int dev = m_placement.layer_device(static_cast<std::uint32_t>(il));
             const auto b = std::find_if(m_backends.begin(), m_backends.end(),
                                         [&](const llm_sched_backend& s) { return s.device == dev; });
             const int bi = static_cast<int>(b - m_backends.begin());
-            if (b != m_backends.end() && device_supports_op(*profiles[static_cast<std::size_t>(bi)], build.doc.ctx,
-                                                            build.doc.ctx[id]))
+            if (b != m_backends.end() && device_supports_op(*profiles[static_cast<std::size_t>(bi)], doc.ctx, doc.ctx[id]))
                 user.emplace(id, bi);
         }
     c.user = &user;

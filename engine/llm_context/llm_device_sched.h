@@ -11,6 +11,7 @@
 #include "llm/llm_placement.h"
 #include "sched/ggml2026/sched_2026.h"
 
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -35,12 +36,18 @@ public:
     // and the norms' user assignments (kept in `user`, which must outlive the config).
     [[nodiscard]] ggml2026::sched_config_2026 config(const llm_graph_build& build,
                                                      std::unordered_map<tensor_id, int>& user) const;
+    // The same for any graph of the model's (a captured one: source/capture_devices.h): `buffers`
+    // every buffer of doc before the graph is planned, the norms pinned for a batch of n_tokens.
+    [[nodiscard]] ggml2026::sched_config_2026 config(const graph_document& doc, std::span<const llm_buffer_total> buffers,
+                                                     std::uint32_t n_tokens,
+                                                     std::unordered_map<tensor_id, int>& user) const;
     // The allocator's buffer types, one per backend (a type two backends share is planned once);
     // their allocation sizes read the sources of ctx's nodes, which must outlive them.
     [[nodiscard]] std::vector<ggml2026::buffer_type_info> buffer_types(const context& ctx) const;
 
 private:
     const llm_placement& m_placement;
+    std::uint32_t m_n_layer;
     bool m_op_offload;
     int m_n_copies = 1;
     std::vector<llm_sched_backend> m_backends;

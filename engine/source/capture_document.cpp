@@ -194,12 +194,12 @@ std::vector<ggml2026::buffer_type_info> capture_buffer_types(const ggml2026::sch
     return types;
 }
 
-result<capture_document> document_from_capture(const capture::graph& g, std::string name) {
+result<capture_document> document_from_capture(const capture::graph& g, std::string name, bool with_schedule) {
     auto built = capture_builder(g, std::move(name)).build();
     if (built && !g.graph_leafs && !g.leafs.empty())
         built->warnings.push_back("the leafs are the nodes' sources (the capture library could not read the graph's own "
                                   "list): a leaf no node reads is missing, and what it would take of a compute buffer");
-    if (!built || built->config.backend_names.empty()) return built;
+    if (!built || !with_schedule || built->config.backend_names.empty()) return built;
     capture_document& cd = *built;
     graph_document work = copy_document(cd.doc);
     std::unordered_map<tensor_id, int> fixed;
@@ -291,21 +291,31 @@ result<const capture::graph*> select_capture_graph(const capture::capture_file& 
                  std::to_string(graphs.front().seq) + " to " + std::to_string(graphs.back().seq) + ")"};
 }
 
-result<opened_source> open_capture_source(std::string_view source) {
+std::string capture_document_name(const capture_selection& s, const capture::graph& g) {
+    return s.path.filename().string() + "#" + std::to_string(g.seq) + " " + g.event;
+}
+
+result<opened_source> open_capture_with(std::string_view source, const capture_opener& make) {
     const capture_selection s = parse_capture_selection(source);
     auto file = capture::read_capture(s.path);
     if (!file) return file.err();
     const std::string shown = printable(s.path.string());
     auto g = select_capture_graph(*file, s);
     if (!g) return error{shown + ": " + g.err().message};
-    std::string name = s.path.filename().string() + "#" + std::to_string((*g)->seq) + " " + (*g)->event;
-    auto cd = document_from_capture(**g, std::move(name));
-    if (!cd) return error{shown + ": line " + std::to_string((*g)->line) + ": " + cd.err().message};
-    std::vector<std::string> warnings = std::move(file->warnings);
-    for (std::string& w : cd->warnings) warnings.push_back(std::move(w));
-    opened_source out{std::move(cd->doc), {}, std::move(warnings), {}, ggml_version::v2026, {}, {}};
-    out.recorded = std::move(cd->recorded);
+    auto out = make(**g, capture_document_name(s, **g));
+    if (!out) return error{shown + ": line " + std::to_string((*g)->line) + ": " + out.err().message};
+    out->warnings.insert(out->warnings.begin(), file->warnings.begin(), file->warnings.end());
     return out;
+}
+
+result<opened_source> open_capture_source(std::string_view source) {
+    return open_capture_with(source, [](const capture::graph& g, std::string name) -> result<opened_source> {
+        auto cd = document_from_capture(g, std::move(name));
+        if (!cd) return cd.err();
+        opened_source out{std::move(cd->doc), {}, std::move(cd->warnings), {}, ggml_version::v2026, {}, {}};
+        out.recorded = std::move(cd->recorded);
+        return out;
+    });
 }
 
 } // namespace planscope

@@ -24,6 +24,7 @@
 #include "sched/opened_source.h"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,7 +50,8 @@ std::vector<ggml2026::buffer_type_info> capture_buffer_types(const ggml2026::sch
 
 // Errors name the tensor: "tensor 5 'x': type 'q9_9' is not one Planscope knows", a view
 // whose view_src is itself a view, a source slot Planscope has no room for.
-result<capture_document> document_from_capture(const capture::graph& g, std::string name);
+// with_schedule false: the document alone, no recorded schedule (what a re-plan on devices needs).
+result<capture_document> document_from_capture(const capture::graph& g, std::string name, bool with_schedule = true);
 
 // "FILE.pscap#S" (seq S of the first run) or "FILE.pscap#R:S" (run R from 0, seq S); without a
 // selection the first graph record of the file.
@@ -64,6 +66,14 @@ capture_selection parse_capture_selection(std::string_view source);
 bool is_capture_source(std::string_view source);
 // The selected record: errors "FILE: no graph record seq 3 in run 0 (it has 0 to 2)".
 result<const capture::graph*> select_capture_graph(const capture::capture_file& file, const capture_selection& s);
+
+// The document's name: "FILE.pscap#SEQ EVENT".
+std::string capture_document_name(const capture_selection& s, const capture::graph& g);
+
+// Reads the file, selects the record and opens it with `make` (given the record and its document's
+// name); the file's warnings come first, errors name the file (and the record's line).
+using capture_opener = std::function<result<opened_source>(const capture::graph&, std::string name)>;
+result<opened_source> open_capture_with(std::string_view source, const capture_opener& make);
 
 // Reads the file, selects the record and makes its document; errors name the file.
 result<opened_source> open_capture_source(std::string_view source);

@@ -94,6 +94,37 @@ private slots:
         QCOMPARE(embd["offset"].toInteger(), 20640); // where llama.cpp put it
     }
 
+    // The what-if on device profiles (source/capture_devices.h): the weights and KV cache placed on
+    // the GPU as llama.cpp places them, the split and each device's compute buffer; the split
+    // diagram and the estimated trace as for a model on devices.
+    void on_devices() {
+        const QString file = QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/capture/llama-cpp-stories260K.pscap#0:0");
+        const run_result r = cli({QStringLiteral("plan"), file, QStringLiteral("--device"), QStringLiteral("cuda-24gb")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.err, QString());
+        QCOMPARE(line_starting(r.out, "backends:"), "backends: CUDA0 CPU");
+        QCOMPARE(line_starting(r.out, "splits:"), "splits: 2");
+        QCOMPARE(line_starting(r.out, "CUDA0:"), "CUDA0: 158080 bytes measured");
+        QCOMPARE(line_starting(r.out, "CPU:"), "CPU: 22688 bytes measured");
+
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("trace.json"));
+        const run_result e = cli({QStringLiteral("export"), file, QStringLiteral("--device"), QStringLiteral("cuda-24gb"),
+                                  QStringLiteral("--what"), QStringLiteral("trace"), QStringLiteral("--cpu-tflops"),
+                                  QStringLiteral("1"), QStringLiteral("-o"), trace});
+        QCOMPARE(e.code, 0);
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        int splits = 0;
+        for (const QJsonValue ev : QJsonDocument::fromJson(f.readAll()).object()["traceEvents"].toArray())
+            if (ev["ph"].toString() == "X" && ev["name"].toString().startsWith("split")) ++splits;
+        QCOMPARE(splits, 2);
+
+        const run_result bad = cli({QStringLiteral("plan"), file, QStringLiteral("--device"), QStringLiteral("cuda-24gb"),
+                                    QStringLiteral("--ctx"), QStringLiteral("64")});
+        QVERIFY(is_usage_error(bad, "usage error: --ctx applies to a .gguf model or template:llama, not '" + file + "'"));
+    }
+
     void missing_record() {
         const run_result r = cli({QStringLiteral("plan"), capture_file() + QStringLiteral("#4")});
         QCOMPARE(r.code, 1);

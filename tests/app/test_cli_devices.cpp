@@ -305,7 +305,7 @@ void TestCliDevices::badInput_data() {
     QTest::newRow("plan peak") << QStringList{"plan", m, dev, cuda, "--peak"} << 2
                                << "usage error: --peak: plan --device takes the placement flags, the model options, --format and --causes";
     QTest::newRow("plan template") << QStringList{"plan", "template:llama", dev, cuda} << 2
-                                   << "usage error: --device plans a .gguf model, not 'template:llama'";
+                                   << "usage error: --device plans a .gguf model or a capture, not 'template:llama'";
     QTest::newRow("plan unknown profile") << QStringList{"plan", m, dev, "tpu-9000"} << 1
                                           << "error: unknown device 'tpu-9000'; presets: cuda-24gb, cuda-80gb, metal-m2-max, rocm-24gb, vulkan-igpu";
     QTest::newRow("export graph") << QStringList{"export", m, dev, cuda, "--what", "graph", "-o", "x.json"} << 2

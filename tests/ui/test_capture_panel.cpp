@@ -6,6 +6,7 @@
 #include "capture/capture_panel.h"
 #include "capture/capture_record_model.h"
 #include "mainwindow/main_window.h"
+#include "panels/devices_panel.h"
 #include "sched/split_controller.h"
 #include "sched/split_panel.h"
 #include "session/graph_session.h"
@@ -43,6 +44,7 @@ private slots:
     void opensRecords();
     void runRefused();
     void anotherDocumentEmpties();
+    void plannedOnDevices();
 
 private:
     // Opens `path` in the window's session and waits for the load and the Capture dock's index.
@@ -149,6 +151,44 @@ void TestCapturePanel::anotherDocumentEmpties() {
     QCOMPARE(w.capturePanel()->model()->rowCount(), 0);
     QVERIFY(w.capturePanel()->summaryLabel()->text().startsWith(u"Open a capture (.pscap"_s));
     QVERIFY(!w.session()->recordedSchedule());
+}
+
+// The Devices dock's Plan on These Devices on a capture (source/capture_devices.h): the captured
+// graph with its weights and KV cache on the GPU, split as planscope-cli plan FILE.pscap#0:0
+// --device cuda-24gb splits it; Plan on This Machine brings back the split llama.cpp made.
+void TestCapturePanel::plannedOnDevices() {
+    MainWindow w;
+    QVERIFY(open(w, capturePath + u"#0:0"_s, true));
+    SplitController* splits = w.splitPanel()->controller();
+    DevicesPanel* devices = w.devicesPanel();
+    QVERIFY(devices->addDevice(u"cuda-24gb"_s));
+    QVERIFY(devices->planDevicesButton()->isEnabled());
+    QVERIFY(!devices->planMachineButton()->isEnabled());
+    const auto replan = [&](const std::function<void()>& start) {
+        QSignalSpy loaded(w.session(), &GraphSession::loadFinished);
+        QSignalSpy scheduled(splits, &SplitController::scheduled);
+        start();
+        return loaded.wait(timeoutMs) && (scheduled.count() > 0 || scheduled.wait(timeoutMs));
+    };
+    QVERIFY(replan([&] { devices->planOnDevices(); }));
+    QVERIFY(w.session()->recordedSchedule());
+    QCOMPARE(w.session()->recordedSchedule()->origin, recorded_origin::devices);
+    QCOMPARE(w.session()->filePath(), capturePath + u"#0:0"_s);
+    QCOMPARE(w.session()->document().g.nodes.size(), std::size_t{186});
+    const SplitSchedule* s = splits->schedule();
+    QVERIFY(s && s->onDevices && !s->captured);
+    QCOMPARE(s->backendNames, (std::vector<std::string>{"CUDA0", "CPU"}));
+    QCOMPARE(s->plan.splits.size(), std::size_t{2});
+    QCOMPARE(s->buffers.size(), std::size_t{2});
+    QCOMPARE(s->buffers[0].size, std::size_t{158080});
+    QCOMPARE(s->buffers[1].size, std::size_t{22688});
+    QVERIFY(devices->planMachineButton()->isEnabled());
+    QCOMPARE(w.capturePanel()->model()->rowCount(), 10); // still the capture's records
+
+    QVERIFY(replan([&] { devices->planOnMachine(); }));
+    QCOMPARE(w.session()->recordedSchedule()->origin, recorded_origin::capture);
+    QVERIFY(splits->schedule()->captured);
+    QCOMPARE(splits->schedule()->backendNames, (std::vector<std::string>{"CPU"}));
 }
 
 QTEST_MAIN(TestCapturePanel)

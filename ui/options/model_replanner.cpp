@@ -1,5 +1,6 @@
 #include "model_replanner.h"
 
+#include "source/capture_devices.h"
 #include "source/graph_source.h"
 #include "model/format.h"
 #include "session/startup_graph.h"
@@ -23,6 +24,8 @@ planscope::tensor_id findByName(const planscope::graph_document& doc, const std:
 // What a source string names, with the options it is built with when opened plainly: a .gguf path
 // (the CLI's defaults) or a llama template spec, with or without "template:" (its own keys).
 std::optional<std::pair<ModelSource, ModelOptions>> identify(const QString& source) {
+    if (!source.isEmpty() && planscope::is_capture_source(source.toStdString()))
+        return std::pair{ModelSource{ModelSource::Kind::Capture, source}, ModelOptions{}};
     if (planscope::is_gguf_path(source.toStdString()))
         return std::pair{ModelSource{ModelSource::Kind::GgufFile, source}, ModelOptions{}};
     const QString prefix = toQString(planscope::template_prefix);
@@ -36,7 +39,8 @@ std::optional<std::pair<ModelSource, ModelOptions>> identify(const QString& sour
 
 QString ModelSource::label() const {
     switch (kind) {
-    case Kind::GgufFile: return location;
+    case Kind::GgufFile:
+    case Kind::Capture: return location;
     case Kind::LlamaTemplate: return toQString(planscope::template_prefix) + location;
     case Kind::Embedded: return toQString(startupModelName);
     case Kind::None: break;
@@ -46,11 +50,16 @@ QString ModelSource::label() const {
 
 planscope::ggml_version ModelSource::graphEra(planscope::ggml_version era) const {
     if (kind == Kind::None) return planscope::ggml_version::v2023;
+    if (kind == Kind::Capture) return planscope::ggml_version::v2026;
     return planscope::graph_era(label().toStdString(), era); // the embedded model is a .gguf too
 }
 
 GraphSession::SourceLoader ModelSource::loader(const ModelOptions& options, planscope::ggml_version era) const {
     const planscope::llama_params params = options.params;
+    if (kind == Kind::Capture && options.devices)
+        return [source = label().toStdString(), devices = options.devices] {
+            return planscope::open_capture_on_devices(source, *devices);
+        };
     if (options.devices && graphEra(era) == planscope::ggml_version::v2026) {
         if (kind == Kind::Embedded) return [params, devices = options.devices] { return loadDefaultSourceOnDevices(params, *devices); };
         return [source = label().toStdString(), params, devices = options.devices]() -> planscope::result<planscope::opened_source> {
@@ -116,6 +125,12 @@ bool ModelReplanner::takeFailedReplan(const QString& path, const QString& messag
 }
 
 bool ModelReplanner::replan(const ModelOptions& options) {
+    if (m_source.kind == ModelSource::Kind::Capture) {
+        ModelOptions devicesOnly = m_options;
+        devicesOnly.devices = options.devices;
+        start(m_source, devicesOnly, m_session->era().version());
+        return true;
+    }
     if (!canReplan()) {
         emit replanRejected(tr("Only a model (.gguf) or the llama template can be re-planned."));
         return false;

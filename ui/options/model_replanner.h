@@ -21,16 +21,24 @@
 namespace planscope::ui {
 
 struct ModelSource {
-    enum class Kind { None, GgufFile, LlamaTemplate, Embedded };
+    // Capture: a record of a capture file (source/capture_document.h), which takes no model
+    // options but can be planned on device profiles (source/capture_devices.h).
+    enum class Kind { None, GgufFile, LlamaTemplate, Embedded, Capture };
     Kind kind = Kind::None;
-    QString location; // the .gguf path, or the template spec without llama_params keys
+    QString location; // the .gguf or capture path, or the template spec without llama_params keys
 
-    [[nodiscard]] bool replannable() const { return kind != Kind::None; }
+    // Rebuilt with other model options (the what-if bar, Model Options, the sweep).
+    [[nodiscard]] bool replannable() const { return kind != Kind::None && kind != Kind::Capture; }
+    // Planned on device profiles (ModelOptions::devices): a model or a capture.
+    [[nodiscard]] bool takesDevices() const { return kind != Kind::None; }
     // What the session's signals name the load: the path, "template:SPEC", or the model's name.
     [[nodiscard]] QString label() const;
-    [[nodiscard]] QString filePath() const { return kind == Kind::GgufFile ? location : QString(); }
+    [[nodiscard]] QString filePath() const {
+        return kind == Kind::GgufFile || kind == Kind::Capture ? location : QString();
+    }
     // The era whose llama.cpp builds this source's graph when `era` plans it: graph_era's for a
-    // .gguf and the llama template (`era`), 2023 for the embedded model.
+    // .gguf and the llama template (`era`), 2023 for the embedded model, 2026 for a capture (the
+    // user's ggml built it; either era plans it).
     [[nodiscard]] planscope::ggml_version graphEra(planscope::ggml_version era) const;
     // Builds this source with `options` in graphEra(era) (open_source, or loadDefaultModel for Embedded).
     [[nodiscard]] GraphSession::SourceLoader loader(const ModelOptions& options, planscope::ggml_version era) const;
@@ -59,7 +67,8 @@ public:
     // Opens a .gguf model with `options` (File > Open's model options).
     void openModel(const QString& path, const ModelOptions& options);
     // Rebuilds the current model with `options`; false (and replanRejected) when there is no model
-    // or checkModelOptions refuses them. Equal options still re-plan.
+    // or checkModelOptions refuses them. Equal options still re-plan. A capture takes only
+    // options.devices (its graph is the one captured).
     bool replan(const ModelOptions& options);
     // A failed load that was a re-plan: replanRejected(message) instead of an error box; false
     // for any other load.

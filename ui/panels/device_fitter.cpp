@@ -19,6 +19,7 @@ std::function<planscope::result<planscope::gguf_file>()> ggufOpener(const ModelS
     case ModelSource::Kind::GgufFile: return [path = source.location.toStdString()] { return planscope::open_gguf(path); };
     case ModelSource::Kind::Embedded: return openDefaultModelFile;
     case ModelSource::Kind::LlamaTemplate:
+    case ModelSource::Kind::Capture:
     case ModelSource::Kind::None: break;
     }
     return {};

@@ -363,7 +363,9 @@ void DevicesPanel::onSourceChanged() {
 }
 
 void DevicesPanel::updatePlanButtons() {
-    const bool model = m_fitter->hasModel() && m_replanner->graphEra() == planscope::ggml_version::v2026;
+    // A capture has no file to fit, but its graph can be placed on the devices.
+    const bool model = (m_fitter->hasModel() && m_replanner->graphEra() == planscope::ggml_version::v2026) ||
+                       m_replanner->source().kind == ModelSource::Kind::Capture;
     m_planDevices->setEnabled(model);
     m_planMachine->setEnabled(model && m_options.devices);
     if (!m_options.devices) {
