@@ -1,5 +1,7 @@
 #include "capture_devices.h"
 
+#include "capture_weight_parts.h"
+
 #include "core/printable.h"
 #include "llm/llm_buffers.h"
 #include "llm/llm_kv_cache.h"
@@ -81,10 +83,6 @@ private:
     // Each root tensor outside the compute buffers: a weight (its use by name), a layer's K or V,
     // or another; n_layer from the layers they name.
     void classify() {
-        std::vector<bool> matrix(m_g.tensors.size(), false); // read as a MUL_MAT's weight
-        for (const std::size_t n : m_g.nodes)
-            if (const capture::tensor& t = m_g.tensors[n]; t.op == "MUL_MAT" && !t.src.empty() && t.src[0] >= 0)
-                matrix[static_cast<std::size_t>(t.src[0])] = true;
         for (std::size_t i = 0; i < m_g.tensors.size(); ++i) {
             const capture::tensor& c = m_g.tensors[i];
             if (c.view_src >= 0 || c.buffer < 0) continue;
@@ -92,9 +90,8 @@ private:
             if (usage == capture::buffer_usage::compute) continue;
             m_roles[i] = usage == capture::buffer_usage::weights ? role::other_weight : role::other;
             if (usage == capture::buffer_usage::weights) {
-                // A tied token_embd read by the output's MUL_MAT is llama.cpp's duplicated output.
-                auto use = llm_tensor_use_of(c.name, -1, matrix[i] && c.name == "token_embd.weight");
-                if (!use) use = llm_tensor_use_of(c.name, 0); // rope_freqs and its kin: made in layer 0
+                // rope_freqs and its kin are made in layer 0 first (their reads say which layers: place_weight).
+                auto use = llm_tensor_use_of(c.name, per_layer_weight(c.name) ? 0 : -1);
                 if (use) {
                     m_roles[i] = role::weight;
                     m_uses[i] = *use;
@@ -133,6 +130,28 @@ private:
         return 0;
     }
 
+    // The weight's buffer, or each of its parts' (capture_weight_parts.h) for one of several uses.
+    status place_weight(const llm_placement& pl, tensor_id id, const llm_tensor_use& use) {
+        const tensor meta = m_doc.ctx[id];
+        const weight_placer placer = [&](const llm_tensor_use& u) -> result<llm_placed_buffer> {
+            auto where = pl.weight_buffer(meta.name, meta, u);
+            // The CPU's type over the mapped file, as llama.cpp's breakdown names it.
+            if (where && where->mapped) where->type.name = "CPU_Mapped";
+            return where;
+        };
+        const std::vector<weight_read> reads = may_part(meta.name) ? weight_reads(m_doc, id, use) : std::vector<weight_read>{};
+        if (reads.empty()) {
+            auto where = placer(use);
+            if (!where) return where.err();
+            return m_weights.place(id, *where);
+        }
+        auto parts = part_weight(m_doc, id, reads, placer);
+        if (!parts) return parts.err();
+        for (const weight_part& p : *parts)
+            if (auto s = m_weights.place(p.tensor, p.where); !s) return s;
+        return success();
+    }
+
     // Every captured buffer is replaced by the placement's; views follow their roots.
     status place(const llm_placement& pl) {
         m_doc.buffers.clear();
@@ -142,14 +161,9 @@ private:
             const tensor_id id{i};
             switch (m_roles[i]) {
             case role::compute: break;
-            case role::weight: {
-                auto where = pl.weight_buffer(m_doc.ctx[id].name, m_doc.ctx[id], m_uses[i]);
-                if (!where) return where.err();
-                // The CPU's type over the mapped file, as llama.cpp's breakdown names it.
-                if (where->mapped) where->type.name = "CPU_Mapped";
-                if (auto s = m_weights.place(id, *where); !s) return s;
+            case role::weight:
+                if (auto s = place_weight(pl, id, m_uses[i]); !s) return s;
                 break;
-            }
             case role::kv:
                 if (auto s = m_kv.place(id, pl.kv_buffer(*kv_layer(m_doc.ctx[id].name))); !s) return s;
                 break;

@@ -1,13 +1,18 @@
 // A captured graph re-planned on device profiles (source/capture_devices.h, issue 39's what-if):
-// llama.cpp da46e59c's own stories260K graphs (tests/data/capture/llama-cpp-stories260K.pscap)
-// placed and split on GPUs it never ran on give what Planscope's model-on-devices plan of the same
-// model and settings gives (llm_context/llm_device_plan.h, itself checked against llama.cpp's
-// source): every node on the same backend, the same splits, each compute buffer to the byte.
+// llama.cpp da46e59c's own graphs of stories260K (tests/data/capture/llama-cpp-stories260K.pscap)
+// and of four zoo models (llama-cpp-zoo.pscap: tied embeddings and rope_freqs, gemma3's sliding
+// window, two MoE) placed and split on GPUs they never ran on give what Planscope's
+// model-on-devices plan of the same model and settings gives (llm_context/llm_device_plan.h, itself
+// checked against llama.cpp's source): every node on the same backend, the same splits, each
+// compute buffer to the byte, the leafs in ggml's order and names (a tied token_embd and
+// rope_freqs parted over two devices, as llama.cpp loads them).
 #include "device/device_presets.h"
 #include "llm_context/llm_device_plan.h"
 #include "models/gguf.h"
 #include "sched/recorded_schedule.h"
 #include "source/capture_devices.h"
+
+#include "model_zoo.h"
 
 #include <QtTest>
 
@@ -18,6 +23,7 @@ namespace {
 constexpr auto capturePath = PLANSCOPE_SOURCE_DIR "/tests/data/capture/llama-cpp-stories260K.pscap";
 constexpr auto twoBackendsPath = PLANSCOPE_SOURCE_DIR "/tests/data/capture/two_backends.pscap";
 constexpr auto storiesPath = PLANSCOPE_SHARED_DIR "/models/stories260K.gguf";
+constexpr auto zooCapturePath = PLANSCOPE_SOURCE_DIR "/tests/data/capture/llama-cpp-zoo.pscap";
 
 llm_device_request request(const QStringList& presets, int ngl, bool kvOffload, std::vector<float> split) {
     llm_device_request r;
@@ -34,6 +40,44 @@ llm_device_request request(const QStringList& presets, int ngl, bool kvOffload, 
     return r;
 }
 
+llm_context_params contextOf(std::uint32_t n_ctx, std::uint32_t n_batch, bool flashAttn) {
+    llm_context_params cp;
+    cp.n_ctx = n_ctx;
+    cp.n_batch = n_batch;
+    cp.n_ubatch = n_batch;
+    cp.flash_attn = flashAttn ? llm_flash_attn::on : llm_flash_attn::off;
+    return cp;
+}
+
+// The capture on the devices against the model on them: backends, splits, each node's backend by
+// position, the leafs' names in order, each compute buffer (`compute`: the expected sizes).
+void compareWithModel(const opened_source& captured, const gguf_file& gguf, const llm_context_params& cp,
+                      const llm_device_request& r, int splits, const std::vector<qulonglong>& compute) {
+    auto own = llm_device_plan(gguf, cp, r.devices, r.placement, r.op_offload);
+    QVERIFY2(own, own ? "" : own.err().message.c_str());
+    const sched_outcome& a = captured.recorded->outcome;
+    const sched_outcome& b = own->scheduled;
+    QCOMPARE(a.backend_names, b.backend_names);
+    QCOMPARE(static_cast<int>(a.plan.splits.size()), splits);
+    QCOMPARE(a.plan.splits.size(), b.plan.splits.size());
+    const graph_document& ga = captured.doc;
+    const graph_document& gb = own->graph;
+    QCOMPARE(ga.g.nodes.size(), gb.g.nodes.size());
+    for (std::size_t i = 0; i < ga.g.nodes.size(); ++i) {
+        const QByteArray where = "node " + QByteArray::number(static_cast<qulonglong>(i)) + " " +
+                                 QByteArray::fromStdString(ga.ctx[ga.g.nodes[i]].name);
+        QVERIFY2(a.plan.backend(ga.g.nodes[i]) == b.plan.backend(gb.g.nodes[i]), where.constData());
+    }
+    QCOMPARE(ga.g.leafs.size(), gb.g.leafs.size());
+    for (std::size_t i = 0; i < ga.g.leafs.size(); ++i)
+        QCOMPARE(ga.ctx[ga.g.leafs[i]].name, gb.ctx[gb.g.leafs[i]].name);
+    QCOMPARE(a.buffers.size(), compute.size());
+    for (std::size_t i = 0; i < compute.size(); ++i) {
+        QCOMPARE(static_cast<qulonglong>(a.buffers[i].size), compute[i]);
+        QCOMPARE(a.buffers[i].size, b.buffers[i].size);
+    }
+}
+
 } // namespace
 
 class TestCaptureDevices : public QObject {
@@ -42,6 +86,8 @@ class TestCaptureDevices : public QObject {
 private slots:
     void equalsModelOnDevices_data();
     void equalsModelOnDevices();
+    void zooEqualsModelOnDevices_data();
+    void zooEqualsModelOnDevices();
     void unnamedTensorsOnTheCpu();
     void refusedPlacement();
 };
@@ -94,33 +140,51 @@ void TestCaptureDevices::equalsModelOnDevices() {
 
     auto gguf = open_gguf(storiesPath);
     QVERIFY(gguf);
-    llm_context_params cp;
-    cp.n_ctx = 512;
-    cp.n_batch = 8;
-    cp.n_ubatch = 8;
-    cp.flash_attn = flashAttn ? llm_flash_attn::on : llm_flash_attn::off;
-    auto own = llm_device_plan(*gguf, cp, r.devices, r.placement, r.op_offload);
-    QVERIFY2(own, own ? "" : own.err().message.c_str());
+    compareWithModel(*captured, *gguf, contextOf(512, 8, flashAttn), r, splits, compute);
+}
 
-    const sched_outcome& a = captured->recorded->outcome;
-    const sched_outcome& b = own->scheduled;
-    QCOMPARE(a.backend_names, b.backend_names);
-    QCOMPARE(static_cast<int>(a.plan.splits.size()), splits);
-    QCOMPARE(a.plan.splits.size(), b.plan.splits.size());
-    // Node by position: the captured graph is Planscope's own (test_capture_llama).
-    const graph_document& ga = captured->doc;
-    const graph_document& gb = own->graph;
-    QCOMPARE(ga.g.nodes.size(), gb.g.nodes.size());
-    for (std::size_t i = 0; i < ga.g.nodes.size(); ++i) {
-        const QByteArray where = "node " + QByteArray::number(static_cast<qulonglong>(i)) + " " +
-                                 QByteArray::fromStdString(ga.ctx[ga.g.nodes[i]].name);
-        QVERIFY2(a.plan.backend(ga.g.nodes[i]) == b.plan.backend(gb.g.nodes[i]), where.constData());
-    }
-    QCOMPARE(a.buffers.size(), compute.size());
-    for (std::size_t i = 0; i < compute.size(); ++i) {
-        QCOMPARE(static_cast<qulonglong>(a.buffers[i].size), compute[i]);
-        QCOMPARE(a.buffers[i].size, b.buffers[i].size);
-    }
+void TestCaptureDevices::zooEqualsModelOnDevices_data() {
+    QTest::addColumn<int>("run");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QStringList>("gpus");
+    QTest::addColumn<int>("ngl");
+    QTest::addColumn<int>("splits");
+    QTest::addColumn<std::vector<qulonglong>>("compute");
+    const QStringList one{"cuda-24gb"}, two{"cuda-24gb", "rocm-24gb"};
+    // A tied token_embd: the input's on the CPU, the output's on the GPU (two tensors).
+    QTest::newRow("llama32-tied, one GPU") << 0 << "llama32-tied" << one << -1 << 2
+                                           << std::vector<qulonglong>{102784, 28992};
+    // rope_freqs in CUDA0 and in ROCm0, token_embd's output in ROCm0.
+    QTest::newRow("llama32-tied, CUDA + ROCm") << 0 << "llama32-tied" << two << -1 << 3
+                                               << std::vector<qulonglong>{181248, 177664, 91392};
+    QTest::newRow("llama32-tied, 1 layer") << 0 << "llama32-tied" << one << 1 << 2
+                                           << std::vector<qulonglong>{20480, 106816};
+    QTest::newRow("gemma3, CUDA + ROCm") << 1 << "gemma3" << two << -1 << 3
+                                         << std::vector<qulonglong>{181248, 264192, 173824};
+    QTest::newRow("gemma3, 1 layer") << 1 << "gemma3" << one << 1 << 26 << std::vector<qulonglong>{20480, 125376};
+    QTest::newRow("qwen3moe, 1 layer") << 2 << "qwen3moe" << one << 1 << 10 << std::vector<qulonglong>{32896, 115008};
+    QTest::newRow("gpt-oss, CUDA + ROCm") << 3 << "gpt-oss" << two << -1 << 3
+                                          << std::vector<qulonglong>{264192, 36864, 173824};
+}
+
+void TestCaptureDevices::zooEqualsModelOnDevices() {
+    QFETCH(int, run);
+    QFETCH(QString, model);
+    QFETCH(QStringList, gpus);
+    QFETCH(int, ngl);
+    QFETCH(int, splits);
+    QFETCH(std::vector<qulonglong>, compute);
+    static QTemporaryDir dir;
+    const auto zoo = test_models::zoo_model_named(model.toStdString());
+    QVERIFY(zoo);
+    QVERIFY(test_models::write_zoo_model(*zoo, dir.path().toStdString()).ok());
+    auto gguf = open_gguf(dir.filePath(model + QStringLiteral(".gguf")).toStdString());
+    QVERIFY(gguf);
+    const llm_device_request r = request(gpus, ngl, true, {});
+    auto captured = open_capture_on_devices(zooCapturePath + ("#" + std::to_string(run) + ":0"), r);
+    QVERIFY2(captured, captured ? "" : captured.err().message.c_str());
+    QVERIFY(captured->warnings.empty());
+    compareWithModel(*captured, *gguf, contextOf(256, 16, false), r, splits, compute);
 }
 
 void TestCaptureDevices::unnamedTensorsOnTheCpu() {
