@@ -5,6 +5,7 @@
 #include "alloc/plan.h"
 #include "alloc/tensor_allocator.h"
 #include "backend/cpu/cpu_backend.h"
+#include "backend/cpu/cpu_report.h"
 #include "compare_ggml.h"
 #include "core/builder.h"
 #include "ggml_graph_translate.h"
@@ -286,7 +287,10 @@ std::string relative_difference(const std::string& name) {
 }
 
 void print_table(const median_reporter& reporter, int load) {
-    std::printf("\nPlanscope vs ggml (%s), median of %d, load: %s\n", PLANSCOPE_GGML_NAME, reporter.repetitions,
+    // The machine with every run: its CPU and the kernels Planscope chose for it (docs/performance.md
+    // keeps a table per machine).
+    std::printf("\n%s", planscope::cpu::cpu_report().c_str());
+    std::printf("Planscope vs ggml (%s), median of %d, load: %s\n", PLANSCOPE_GGML_NAME, reporter.repetitions,
                 load > 0 ? (std::to_string(load) + " busy threads").c_str() : "off");
     std::printf("%-34s %10s %10s %-7s %6s %8s\n", "case", "Planscope", "ggml", "unit", "ratio", "rel.diff");
     for (const case_row& row : rows) {

@@ -1,6 +1,8 @@
 // planscope-cli info FILE: counts per op, bytes of leafs and nodes, buffers; for a GGUF model
 // first its architecture, hyperparameters and tensors per type; for a DOT dump what the import inferred.
 #include "commands.h"
+
+#include "backend/cpu/cpu_report.h"
 #include "ggml_args.h"
 
 #include "core/printable.h"
@@ -228,10 +230,17 @@ int run_info(std::span<const std::string> args) {
     std::string file;
     source_options options;
     ggml_args ggml;
+    // info --cpu: this machine's CPU and the kernels chosen for it, no file.
+    if (args.size() == 1 && args[0] == "--cpu") {
+        std::cout << cpu::cpu_report();
+        return exit_ok;
+    }
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string problem;
         if (options.parse(args, i, problem) || ggml.parse(args, i, problem)) {
             if (!problem.empty()) return usage_error(self, problem);
+        } else if (args[i] == "--cpu") {
+            return usage_error(self, "--cpu takes no FILE and no other option");
         } else if (args[i].starts_with("--")) {
             return usage_error(self, "unknown option " + args[i]);
         } else if (!file.empty()) {

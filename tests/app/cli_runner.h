@@ -1,6 +1,7 @@
 #pragma once
 // Runs planscope-cli as a user would and captures what it printed.
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -12,6 +13,17 @@ struct run_result {
 
 inline run_result cli(const QStringList& args, int timeoutMs = 120000) {
     QProcess p;
+    p.start(QStringLiteral(PLANSCOPE_CLI), args);
+    p.waitForFinished(timeoutMs);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+// The same with `key`=`value` added to the environment.
+inline run_result cli_with(const QStringList& args, const QString& key, const QString& value, int timeoutMs = 120000) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(key, value);
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(PLANSCOPE_CLI), args);
     p.waitForFinished(timeoutMs);
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};

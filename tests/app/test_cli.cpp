@@ -8,6 +8,7 @@
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    void infoCpu();
     void infoTemplate();
     void infoSchedLog();
     void infoGgml2026();
@@ -15,6 +16,32 @@ private slots:
     void infoErrors();
     void usage();
 };
+
+// info --cpu: the machine and the kernels chosen; PLANSCOPE_CPU_ISA=avx2 runs it as an AVX2-only
+// x86 would be, plain as a baseline one.
+void TestCli::infoCpu() {
+    const run_result r = cli({QStringLiteral("info"), QStringLiteral("--cpu")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith(QStringLiteral("cpu: ")), qPrintable(r.out));
+    QCOMPARE(line_starting(r.out, QStringLiteral("dispatch:")), QStringLiteral("dispatch: all the CPU has (PLANSCOPE_CPU_ISA unset)"));
+    QVERIFY(!line_starting(r.out, QStringLiteral("threads: ")).isEmpty());
+#if defined(__x86_64__)
+    const run_result avx2 = cli_with({QStringLiteral("info"), QStringLiteral("--cpu")}, QStringLiteral("PLANSCOPE_CPU_ISA"), QStringLiteral("avx2"));
+    QCOMPARE(line_starting(avx2.out, QStringLiteral("dispatch:")), QStringLiteral("dispatch: at most avx2 (PLANSCOPE_CPU_ISA)"));
+    QCOMPARE(line_starting(avx2.out, QStringLiteral("quantised MUL_MAT:")),
+             QStringLiteral("quantised MUL_MAT: AVX2 for one row (decode), AVX2 for batches"));
+    QCOMPARE(line_starting(avx2.out, QStringLiteral("f32 and f16 MUL_MAT:")), QStringLiteral("f32 and f16 MUL_MAT: AVX2"));
+    QCOMPARE(line_starting(avx2.out, QStringLiteral("512-bit")), QString());
+    const run_result plain = cli_with({QStringLiteral("info"), QStringLiteral("--cpu")}, QStringLiteral("PLANSCOPE_CPU_ISA"), QStringLiteral("plain"));
+    QCOMPARE(line_starting(plain.out, QStringLiteral("quantised MUL_MAT:")),
+             QStringLiteral("quantised MUL_MAT: plain for one row (decode), plain for batches"));
+#endif
+    const run_result bad = cli_with({QStringLiteral("info"), QStringLiteral("--cpu")}, QStringLiteral("PLANSCOPE_CPU_ISA"), QStringLiteral("sse9"));
+    QCOMPARE(line_starting(bad.out, QStringLiteral("dispatch:")),
+             QStringLiteral("dispatch: all the CPU has (PLANSCOPE_CPU_ISA 'sse9' is not plain, avx2 or avx512: ignored)"));
+    QVERIFY(is_usage_error(cli({QStringLiteral("info"), QStringLiteral("--cpu"), QStringLiteral("x.json")}),
+                           QStringLiteral("usage error: --cpu takes no FILE and no other option")));
+}
 
 void TestCli::infoTemplate() {
     const auto r = cli({QStringLiteral("info"), QStringLiteral("template:attention")});

@@ -15,16 +15,6 @@ namespace {
 
 QString capture_file() { return QStringLiteral(PLANSCOPE_SOURCE_DIR "/tests/data/capture/assigned.pscap"); }
 
-run_result cli_with(const QStringList& args, const QString& key, const QString& value) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(key, value);
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(PLANSCOPE_CLI), args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
-
 } // namespace
 
 class TestCliCapture : public QObject {

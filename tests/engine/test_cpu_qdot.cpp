@@ -323,6 +323,7 @@ void TestCpuQdot::kernels() {
 #if PLANSCOPE_X86_SIMD
     if (cpu::has_avx2()) check_gemm(cpu::avx2::qgemm(t), t, m, n, k, 2);
     if (cpu::has_avx512_vnni()) check_gemm(cpu::vnni::qgemm(t), t, m, n, k, 3);
+    if (cpu::has_avx512_vnni()) check_gemm(cpu::vnni256::qgemm(t), t, m, n, k, 5);
 #endif
     check_gemm(cpu::qgemm(t), t, m, n, k, 4);
 }

@@ -1,7 +1,6 @@
 #include "qdot.h"
 
 #include "convert.h"
-#include "qdot_x86.h"
 
 #include <cstring>
 #include <utility>
@@ -185,16 +184,6 @@ std::size_t activation_row_bytes(dtype type, std::int64_t k) {
 void quantize_activations(dtype type, const float* x, std::byte* dst, std::int64_t k) {
     if (k_quant(type)) return quantizer(dtype::q8_k)(x, dst, k);
     quantize_q8_act(x, reinterpret_cast<q8_act_block*>(dst), k);
-}
-
-qgemm_fn qgemm(dtype type) {
-#if PLANSCOPE_X86_SIMD
-    if (has_avx512_vnni())
-        if (const qgemm_fn f = vnni::qgemm(type)) return f;
-    if (has_avx2())
-        if (const qgemm_fn f = avx2::qgemm(type)) return f;
-#endif
-    return plain_qgemm(type);
 }
 
 } // namespace planscope::cpu

@@ -22,9 +22,9 @@ struct qgemm_args {
 
 using qgemm_fn = void (*)(const qgemm_args& g);
 
-// The fastest kernel this CPU runs for weights of `type` (AVX-512 VNNI, AVX2, plain), nullptr for
-// a type without integer dot products (MUL_MAT then dequantises): q4_0, q4_1, q5_0, q5_1, q8_0,
-// q2_K, q3_K, q4_K, q5_K, q6_K.
+// The kernel this CPU runs for weights of `type` (qdot_choice.h: AVX-512 VNNI in 512- or 256-bit
+// registers, AVX2, plain), nullptr for a type without integer dot products (MUL_MAT then
+// dequantises): q4_0, q4_1, q5_0, q5_1, q8_0, q2_K, q3_K, q4_K, q5_K, q6_K.
 qgemm_fn qgemm(dtype type);
 // ggml's generic loops (ggml_vec_dot_*_generic): the reference the SIMD kernels are tested against.
 qgemm_fn plain_qgemm(dtype type);

@@ -8,6 +8,7 @@
 
 #define QDOT_TARGET PLANSCOPE_AVX2
 #define QDOT_VNNI 0
+#define QDOT_WIDE 0
 namespace planscope::cpu::avx2 {
 #include "qdot_x86_tiles.h"
 }

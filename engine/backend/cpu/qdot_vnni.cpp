@@ -8,6 +8,7 @@
 
 #define QDOT_TARGET PLANSCOPE_AVX512_VNNI
 #define QDOT_VNNI 1
+#define QDOT_WIDE 1
 namespace planscope::cpu::vnni {
 #include "qdot_x86_tiles.h"
 }

@@ -1,8 +1,9 @@
 // The tile kernels of qdot_x86.h, included by qdot_avx2.cpp and qdot_vnni.cpp inside a namespace
-// of their own, with QDOT_TARGET (the target attribute every function here carries) and
-// QDOT_VNNI (0 or 1) defined, after <immintrin.h> and <cstring>. No include guard: it is compiled
-// once per instruction set. The block formats' tiles are here, the K-quants' super-blocks in
-// qdot_x86_ksuper.h, the 512-bit VNNI forms of both in qdot_x86_wide.h.
+// of their own, with QDOT_TARGET (the target attribute every function here carries), QDOT_VNNI
+// (0 or 1: vpdpbusd) and QDOT_WIDE (0 or 1: 512-bit registers, VNNI only) defined, after
+// <immintrin.h> and <cstring>. No include guard: it is compiled once per instruction set. The
+// block formats' tiles are here, the K-quants' super-blocks in qdot_x86_ksuper.h, the 512-bit VNNI
+// forms of both in qdot_x86_wide.h.
 
 namespace {
 
@@ -184,14 +185,14 @@ QDOT_TARGET inline void tile(const qgemm_args& g, const u8* a, const std::byte* 
 
 #include "qdot_x86_ksuper.h"
 
-#if QDOT_VNNI
+#if QDOT_WIDE
 #include "qdot_x86_wide.h"
 #endif
 
 // One super-block of one weight row: q4_K and q5_K in 512-bit registers where there are VNNI.
 template <kfmt F, int RN>
 QDOT_TARGET inline void super_block(const u8* x, const q8k_act_block* const* y, __m256* acc, __m256* acc_min) {
-#if QDOT_VNNI
+#if QDOT_WIDE
     if constexpr (F == kfmt::q4_k || F == kfmt::q5_k) return k4_super_wide<F, RN>(x, y, acc, acc_min);
 #endif
     ksuper<F, RN>(x, y, acc, acc_min);
@@ -232,7 +233,7 @@ struct block_kernel {
     static constexpr int tm = tile_m, tn = tile_n;
     template <int RM, int RN>
     QDOT_TARGET static void run(const qgemm_args& g, const u8* a, const std::byte* b, float* c) {
-#if QDOT_VNNI
+#if QDOT_WIDE
         if constexpr (F == wfmt::q4_0 && RM == 1 && RN == 1) return tile<q4_0_pairs, F, 1, 1>(g, a, b, c);
         tile<block_pairs, F, RM, RN>(g, a, b, c);
 #else

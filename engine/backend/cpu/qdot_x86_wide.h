@@ -1,4 +1,4 @@
-// The AVX-512 VNNI tiles of qdot_x86_tiles.h, included by it (inside its namespace) when QDOT_VNNI:
+// The AVX-512 VNNI tiles of qdot_x86_tiles.h, included by it (inside its namespace) when QDOT_WIDE:
 // two blocks (or two groups of a super-block) at once in 512-bit registers, [block b | block b + 1]
 // in lanes 0-7 and 8-15. Half the
 // instructions per block of the 256-bit tiles, which are bound by their count (a Zen 5 runs

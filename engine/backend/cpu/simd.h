@@ -23,13 +23,31 @@
 #define PLANSCOPE_X86_SIMD 0
 #endif
 
+#include <cstdlib>
+#include <cstring>
+
 namespace planscope::cpu {
+
+// The most the run-time dispatch uses: PLANSCOPE_CPU_ISA=plain, avx2 or avx512 (the default: all
+// the CPU has) runs this machine as an AVX2-only or a baseline x86-64 would be, for benchmarks and
+// tests; an unknown value leaves the dispatch as it is (planscope-cli info --cpu says so). The
+// target_clones functions are the loader's choice and keep AVX2 under "plain".
+enum class isa_level : unsigned char { plain, avx2, avx512 };
+inline isa_level isa_cap() {
+    static const isa_level cap = [] {
+        const char* v = std::getenv("PLANSCOPE_CPU_ISA");
+        if (v && std::strcmp(v, "plain") == 0) return isa_level::plain;
+        if (v && std::strcmp(v, "avx2") == 0) return isa_level::avx2;
+        return isa_level::avx512;
+    }();
+    return cap;
+}
 
 // This CPU runs AVX2, FMA and F16C code (always false off x86-64).
 inline bool has_avx2() {
 #if PLANSCOPE_X86_SIMD
     // F16C from CPUID (leaf 1, ECX bit 29): clang's __builtin_cpu_supports does not know "f16c".
-    static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && [] {
+    static const bool yes = isa_cap() >= isa_level::avx2 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && [] {
         unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
         return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
     }();
@@ -43,7 +61,8 @@ inline bool has_avx2() {
 // the 512-bit state).
 inline bool has_avx512() {
 #if PLANSCOPE_X86_SIMD
-    static const bool yes = has_avx2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+    static const bool yes = isa_cap() >= isa_level::avx512 && has_avx2() && __builtin_cpu_supports("avx512f") &&
+                            __builtin_cpu_supports("avx512vl") &&
                             __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
     return yes;
 #else

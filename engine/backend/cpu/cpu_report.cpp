@@ -1,0 +1,63 @@
+#include "cpu_report.h"
+
+#include "cpu_identity.h"
+#include "qdot_choice.h"
+#include "simd.h"
+#include "thread_pool.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+namespace planscope::cpu {
+namespace {
+
+std::string hex(unsigned v) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%x", v);
+    return text;
+}
+
+std::string features() {
+#if PLANSCOPE_X86_SIMD
+    // What the hardware has, whatever the cap (the builtin takes literals only).
+    const std::pair<const char*, bool> flags[] = {
+        {"avx2", __builtin_cpu_supports("avx2")},         {"fma", __builtin_cpu_supports("fma")},
+        {"avx512f", __builtin_cpu_supports("avx512f")},   {"avx512vl", __builtin_cpu_supports("avx512vl")},
+        {"avx512bw", __builtin_cpu_supports("avx512bw")}, {"avx512dq", __builtin_cpu_supports("avx512dq")},
+        {"avx512vnni", __builtin_cpu_supports("avx512vnni")}, {"avx512fp16", __builtin_cpu_supports("avx512fp16")}};
+    std::string out;
+    for (const auto& [name, has] : flags)
+        if (has) out.append(out.empty() ? "" : " ").append(name);
+    return out.empty() ? "none the kernels use" : out;
+#else
+    return "not x86-64: the plain loops";
+#endif
+}
+
+std::string cap() {
+    const char* v = std::getenv("PLANSCOPE_CPU_ISA");
+    if (!v) return "all the CPU has (PLANSCOPE_CPU_ISA unset)";
+    const std::string given = v;
+    if (given == "plain" || given == "avx2" || given == "avx512") return "at most " + given + " (PLANSCOPE_CPU_ISA)";
+    return "all the CPU has (PLANSCOPE_CPU_ISA '" + given.substr(0, 32) + "' is not plain, avx2 or avx512: ignored)";
+}
+
+} // namespace
+
+std::string cpu_report() {
+    const cpu_identity& id = this_cpu();
+    std::string out = "cpu: " + (id.brand.empty() ? std::string("unknown") : id.brand);
+    if (!id.vendor.empty())
+        out += " (" + id.vendor + " family " + hex(id.family) + " model " + hex(id.model) + "; " +
+               (id.microarchitecture.empty() ? std::string("microarchitecture unknown") : id.microarchitecture) + ")";
+    out += "\nfeatures: " + features() + "\ndispatch: " + cap() + "\n";
+    if (has_avx512()) out += std::string("512-bit operations: ") + (id.split_512 ? "two 256-bit halves" : "full width") + "\n";
+    const qdot_choice q = qdot_choice_here();
+    out += "quantised MUL_MAT: " + std::string(name(q.decode)) + " for one row (decode), " + std::string(name(q.batched)) + " for batches\n";
+    out += std::string("f32 and f16 MUL_MAT: ") + (has_avx512() ? "AVX-512" : has_avx2() ? "AVX2" : "plain") + "\n";
+    out += "threads: " + std::to_string(default_thread_count()) + " by default\n";
+    return out;
+}
+
+} // namespace planscope::cpu

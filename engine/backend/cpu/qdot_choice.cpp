@@ -1,0 +1,79 @@
+#include "qdot_choice.h"
+
+#include "cpu_identity.h"
+#include "qdot_x86.h"
+
+#include <array>
+
+namespace planscope::cpu {
+namespace {
+
+// A kernel that picks this CPU's decode or batch kernel of T by the activation rows.
+template <dtype T>
+void dispatch(const qgemm_args& g) {
+    static const qgemm_fn decode = qgemm_of(T, qdot_choice_here().decode), batched = qgemm_of(T, qdot_choice_here().batched);
+    (g.n == 1 ? decode : batched)(g);
+}
+
+template <dtype T>
+qgemm_fn chosen(qgemm_fn decode, qgemm_fn batched) {
+    return decode == batched ? decode : &dispatch<T>;
+}
+
+} // namespace
+
+std::string_view name(qdot_isa isa) {
+    switch (isa) {
+    case qdot_isa::plain: return "plain";
+    case qdot_isa::avx2: return "AVX2";
+    case qdot_isa::vnni256: return "AVX-512 VNNI, 256-bit";
+    case qdot_isa::vnni512: return "AVX-512 VNNI, 512-bit";
+    }
+    return "?";
+}
+
+qdot_choice choose_qdot(bool avx2, bool avx512_vnni, bool split_512) {
+    if (avx512_vnni) return {split_512 ? qdot_isa::vnni256 : qdot_isa::vnni512, qdot_isa::vnni512};
+    if (avx2) return {qdot_isa::avx2, qdot_isa::avx2};
+    return {};
+}
+
+qdot_choice qdot_choice_here() {
+    static const qdot_choice c = choose_qdot(has_avx2(), has_avx512_vnni(), this_cpu().split_512);
+    return c;
+}
+
+qgemm_fn qgemm_of(dtype type, qdot_isa isa) {
+    switch (isa) {
+    case qdot_isa::plain: return plain_qgemm(type);
+#if PLANSCOPE_X86_SIMD
+    case qdot_isa::avx2: return has_avx2() ? avx2::qgemm(type) : nullptr;
+    case qdot_isa::vnni256: return has_avx512_vnni() ? vnni256::qgemm(type) : nullptr;
+    case qdot_isa::vnni512: return has_avx512_vnni() ? vnni::qgemm(type) : nullptr;
+#else
+    default: break;
+#endif
+    }
+    return nullptr;
+}
+
+qgemm_fn qgemm(dtype type) {
+    const qdot_choice c = qdot_choice_here();
+    const qgemm_fn decode = qgemm_of(type, c.decode), batched = qgemm_of(type, c.batched);
+    if (!decode || !batched) return plain_qgemm(type);
+    switch (type) {
+    case dtype::q4_0: return chosen<dtype::q4_0>(decode, batched);
+    case dtype::q4_1: return chosen<dtype::q4_1>(decode, batched);
+    case dtype::q5_0: return chosen<dtype::q5_0>(decode, batched);
+    case dtype::q5_1: return chosen<dtype::q5_1>(decode, batched);
+    case dtype::q8_0: return chosen<dtype::q8_0>(decode, batched);
+    case dtype::q2_k: return chosen<dtype::q2_k>(decode, batched);
+    case dtype::q3_k: return chosen<dtype::q3_k>(decode, batched);
+    case dtype::q4_k: return chosen<dtype::q4_k>(decode, batched);
+    case dtype::q5_k: return chosen<dtype::q5_k>(decode, batched);
+    case dtype::q6_k: return chosen<dtype::q6_k>(decode, batched);
+    default: return plain_qgemm(type);
+    }
+}
+
+} // namespace planscope::cpu
