@@ -52,7 +52,7 @@ void BM_qgemm(benchmark::State& state, dtype t, cpu::qdot_isa isa) {
         benchmark::DoNotOptimize(c.data());
     }
     state.counters["GFLOPS"] = benchmark::Counter(2.0 * static_cast<double>(m * n * k) / 1e9, benchmark::Counter::kIsIterationInvariantRate);
-    const cpu::qdot_choice here = cpu::qdot_choice_here();
+    const cpu::qdot_choice here = cpu::qdot_choice_here(t);
     state.counters["chosen"] = (n == 1 ? here.decode : here.batched) == isa ? 1 : 0;
 }
 

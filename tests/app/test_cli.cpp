@@ -28,13 +28,13 @@ void TestCli::infoCpu() {
 #if defined(__x86_64__)
     const run_result avx2 = cli_with({QStringLiteral("info"), QStringLiteral("--cpu")}, QStringLiteral("PLANSCOPE_CPU_ISA"), QStringLiteral("avx2"));
     QCOMPARE(line_starting(avx2.out, QStringLiteral("dispatch:")), QStringLiteral("dispatch: at most avx2 (PLANSCOPE_CPU_ISA)"));
-    QCOMPARE(line_starting(avx2.out, QStringLiteral("quantised MUL_MAT:")),
-             QStringLiteral("quantised MUL_MAT: AVX2 for one row (decode), AVX2 for batches"));
+    QCOMPARE(line_starting(avx2.out, QStringLiteral("MUL_MAT q4_K:")),
+             QStringLiteral("MUL_MAT q4_K: AVX2 for one row (decode), AVX2 for batches"));
     QCOMPARE(line_starting(avx2.out, QStringLiteral("f32 and f16 MUL_MAT:")), QStringLiteral("f32 and f16 MUL_MAT: AVX2"));
     QCOMPARE(line_starting(avx2.out, QStringLiteral("512-bit")), QString());
     const run_result plain = cli_with({QStringLiteral("info"), QStringLiteral("--cpu")}, QStringLiteral("PLANSCOPE_CPU_ISA"), QStringLiteral("plain"));
-    QCOMPARE(line_starting(plain.out, QStringLiteral("quantised MUL_MAT:")),
-             QStringLiteral("quantised MUL_MAT: plain for one row (decode), plain for batches"));
+    QCOMPARE(line_starting(plain.out, QStringLiteral("MUL_MAT q8_0:")),
+             QStringLiteral("MUL_MAT q8_0: plain for one row (decode), plain for batches"));
 #endif
     const run_result bad = cli_with({QStringLiteral("info"), QStringLiteral("--cpu")}, QStringLiteral("PLANSCOPE_CPU_ISA"), QStringLiteral("sse9"));
     QCOMPARE(line_starting(bad.out, QStringLiteral("dispatch:")),

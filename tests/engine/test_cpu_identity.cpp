@@ -63,37 +63,48 @@ void TestCpuIdentity::microarchitectures() {
 }
 
 void TestCpuIdentity::qdotPolicy_data() {
+    QTest::addColumn<int>("type");
     QTest::addColumn<bool>("avx2");
     QTest::addColumn<bool>("vnni");
-    QTest::addColumn<bool>("split512");
+    QTest::addColumn<QString>("vendor");
+    QTest::addColumn<uint>("family");
+    QTest::addColumn<uint>("model");
     QTest::addColumn<qdot_isa>("decode");
     QTest::addColumn<qdot_isa>("batched");
-    QTest::newRow("baseline x86-64") << false << false << false << qdot_isa::plain << qdot_isa::plain;
-    QTest::newRow("AVX2 only") << true << false << false << qdot_isa::avx2 << qdot_isa::avx2;
-    QTest::newRow("AVX-512 VNNI, full width (Zen 5, Intel)") << true << true << false << qdot_isa::vnni512 << qdot_isa::vnni512;
-    QTest::newRow("AVX-512 VNNI, split (Zen 4)") << true << true << true << qdot_isa::vnni256 << qdot_isa::vnni512;
+    const int q4_0 = int(dtype::q4_0), q8_0 = int(dtype::q8_0), q4_k = int(dtype::q4_k);
+    QTest::newRow("baseline x86-64") << q4_0 << false << false << "AuthenticAMD" << 0x1au << 0x02u << qdot_isa::plain << qdot_isa::plain;
+    QTest::newRow("AVX2 only") << q4_0 << true << false << "GenuineIntel" << 6u << 0x9eu << qdot_isa::avx2 << qdot_isa::avx2;
+    QTest::newRow("Zen 5, q4_0") << q4_0 << true << true << "AuthenticAMD" << 0x1au << 0x02u << qdot_isa::vnni512 << qdot_isa::vnni512;
+    QTest::newRow("Zen 5, q4_K") << q4_k << true << true << "AuthenticAMD" << 0x1au << 0x02u << qdot_isa::vnni512 << qdot_isa::vnni512;
+    QTest::newRow("Zen 4 (split)") << q4_0 << true << true << "AuthenticAMD" << 0x19u << 0x11u << qdot_isa::vnni256 << qdot_isa::vnni512;
+    QTest::newRow("Intel, q4_0") << q4_0 << true << true << "GenuineIntel" << 6u << 0x8fu << qdot_isa::vnni512 << qdot_isa::vnni512;
+    QTest::newRow("Intel, q8_0") << q8_0 << true << true << "GenuineIntel" << 6u << 0x8fu << qdot_isa::vnni256 << qdot_isa::vnni512;
+    QTest::newRow("Intel, q4_K") << q4_k << true << true << "GenuineIntel" << 6u << 0x8fu << qdot_isa::vnni256 << qdot_isa::vnni256;
 }
 
 void TestCpuIdentity::qdotPolicy() {
+    QFETCH(int, type);
     QFETCH(bool, avx2);
     QFETCH(bool, vnni);
-    QFETCH(bool, split512);
+    QFETCH(QString, vendor);
+    QFETCH(uint, family);
+    QFETCH(uint, model);
     QFETCH(qdot_isa, decode);
     QFETCH(qdot_isa, batched);
-    const qdot_choice c = choose_qdot(avx2, vnni, split512);
+    const qdot_choice c = choose_qdot(static_cast<dtype>(type), avx2, vnni, identify(vendor.toStdString(), family, model));
     QCOMPARE(c.decode, decode);
     QCOMPARE(c.batched, batched);
 }
 
 void TestCpuIdentity::thisMachine() {
-    const qdot_choice here = qdot_choice_here();
-    QCOMPARE(here.decode, choose_qdot(has_avx2(), has_avx512_vnni(), this_cpu().split_512).decode);
+    const qdot_choice here = qdot_choice_here(dtype::q4_0);
+    QCOMPARE(here.decode, choose_qdot(dtype::q4_0, has_avx2(), has_avx512_vnni(), this_cpu()).decode);
     // Every kernel the choice names exists here.
     QVERIFY(qgemm_of(dtype::q4_0, here.decode));
     QVERIFY(qgemm_of(dtype::q4_0, here.batched));
     const QString report = QString::fromStdString(cpu_report());
     QVERIFY2(report.startsWith(u"cpu: "), qPrintable(report));
-    const QString line = QStringLiteral("\nquantised MUL_MAT: ") + QString::fromUtf8(name(here.decode).data()) +
+    const QString line = QStringLiteral("\nMUL_MAT q4_0: ") + QString::fromUtf8(name(here.decode).data()) +
                          QStringLiteral(" for one row (decode), ");
     QVERIFY2(report.contains(line), qPrintable(report));
 #if PLANSCOPE_X86_SIMD

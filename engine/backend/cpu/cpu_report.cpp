@@ -1,6 +1,7 @@
 #include "cpu_report.h"
 
 #include "cpu_identity.h"
+#include "core/types.h"
 #include "qdot_choice.h"
 #include "simd.h"
 #include "thread_pool.h"
@@ -53,8 +54,11 @@ std::string cpu_report() {
                (id.microarchitecture.empty() ? std::string("microarchitecture unknown") : id.microarchitecture) + ")";
     out += "\nfeatures: " + features() + "\ndispatch: " + cap() + "\n";
     if (has_avx512()) out += std::string("512-bit operations: ") + (id.split_512 ? "two 256-bit halves" : "full width") + "\n";
-    const qdot_choice q = qdot_choice_here();
-    out += "quantised MUL_MAT: " + std::string(name(q.decode)) + " for one row (decode), " + std::string(name(q.batched)) + " for batches\n";
+    for (const dtype t : {dtype::q4_0, dtype::q8_0, dtype::q4_k, dtype::q6_k}) {
+        const qdot_choice q = qdot_choice_here(t);
+        out += "MUL_MAT " + std::string(type_name(t)) + ": " + std::string(name(q.decode)) + " for one row (decode), " +
+               std::string(name(q.batched)) + " for batches\n";
+    }
     out += std::string("f32 and f16 MUL_MAT: ") + (has_avx512() ? "AVX-512" : has_avx2() ? "AVX2" : "plain") + "\n";
     out += "threads: " + std::to_string(default_thread_count()) + " by default\n";
     return out;

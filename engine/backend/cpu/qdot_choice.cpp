@@ -11,7 +11,7 @@ namespace {
 // A kernel that picks this CPU's decode or batch kernel of T by the activation rows.
 template <dtype T>
 void dispatch(const qgemm_args& g) {
-    static const qgemm_fn decode = qgemm_of(T, qdot_choice_here().decode), batched = qgemm_of(T, qdot_choice_here().batched);
+    static const qgemm_fn decode = qgemm_of(T, qdot_choice_here(T).decode), batched = qgemm_of(T, qdot_choice_here(T).batched);
     (g.n == 1 ? decode : batched)(g);
 }
 
@@ -32,16 +32,19 @@ std::string_view name(qdot_isa isa) {
     return "?";
 }
 
-qdot_choice choose_qdot(bool avx2, bool avx512_vnni, bool split_512) {
-    if (avx512_vnni) return {split_512 ? qdot_isa::vnni256 : qdot_isa::vnni512, qdot_isa::vnni512};
-    if (avx2) return {qdot_isa::avx2, qdot_isa::avx2};
-    return {};
+qdot_choice choose_qdot(dtype type, bool avx2, bool avx512_vnni, const cpu_identity& cpu) {
+    if (!avx512_vnni) return avx2 ? qdot_choice{qdot_isa::avx2, qdot_isa::avx2} : qdot_choice{};
+    if (cpu.split_512) return {qdot_isa::vnni256, qdot_isa::vnni512};
+    if (cpu.vendor == "GenuineIntel") {
+        const bool k_quant = type == dtype::q2_k || type == dtype::q3_k || type == dtype::q4_k || type == dtype::q5_k ||
+                             type == dtype::q6_k;
+        const bool narrow_decode = k_quant || type == dtype::q8_0;
+        return {narrow_decode ? qdot_isa::vnni256 : qdot_isa::vnni512, k_quant ? qdot_isa::vnni256 : qdot_isa::vnni512};
+    }
+    return {qdot_isa::vnni512, qdot_isa::vnni512};
 }
 
-qdot_choice qdot_choice_here() {
-    static const qdot_choice c = choose_qdot(has_avx2(), has_avx512_vnni(), this_cpu().split_512);
-    return c;
-}
+qdot_choice qdot_choice_here(dtype type) { return choose_qdot(type, has_avx2(), has_avx512_vnni(), this_cpu()); }
 
 qgemm_fn qgemm_of(dtype type, qdot_isa isa) {
     switch (isa) {
@@ -58,7 +61,7 @@ qgemm_fn qgemm_of(dtype type, qdot_isa isa) {
 }
 
 qgemm_fn qgemm(dtype type) {
-    const qdot_choice c = qdot_choice_here();
+    const qdot_choice c = qdot_choice_here(type);
     const qgemm_fn decode = qgemm_of(type, c.decode), batched = qgemm_of(type, c.batched);
     if (!decode || !batched) return plain_qgemm(type);
     switch (type) {
