@@ -171,6 +171,8 @@ void TestLlmFit::cpu_breakdown_is_llama_cpp_data() {
     };
     // Measured with repacking (q4_0 matrices and experts to CPU_REPACK; q8_0 has no x86 layout).
     rows("repack.tsv", nullptr, zen5, false, "as measured");
+    // Measured on a Xeon with AMX: q4_0 and q8_0 matrices in llama.cpp's AMX buffer type.
+    rows("repack_amx.tsv", nullptr, zen5, false, "as measured, AMX");
     // Nothing repacks without AVX2, or with --no-repack: llama.cpp's use_extra_bufts off.
     rows("zoo_variants.tsv", "llama-q4_0.gguf", "", false, "no avx2");
     rows("zoo_variants.tsv", "llama-q4_0.gguf", zen5, true, "--no-repack");
@@ -213,14 +215,14 @@ void TestLlmFit::cpu_breakdown_is_llama_cpp() {
     std::erase_if(theirs, [](const auto& e) { return e.second == std::array<std::size_t, 3>{}; });
     QCOMPARE(ours, theirs);
 
-    // The breakdown's lines: Host the host types (CPU_Mapped, CPU), CPU_REPACK one of its own.
+    // The breakdown's lines: Host the host types (CPU_Mapped, CPU), CPU_REPACK and AMX one each.
     const llm_device_memory& host = row(*r, "Host");
     QCOMPARE(host.model, theirs["CPU_Mapped"][0] + theirs["CPU"][0]);
     QCOMPARE(host.context, theirs["CPU"][1]);
     QCOMPARE(host.compute, theirs["CPU"][2]);
-    const bool repacked = theirs.contains("CPU_REPACK");
-    QCOMPARE(r->devices.size(), std::size_t{repacked ? 2u : 1u});
-    if (repacked) QCOMPARE(row(*r, "CPU_REPACK").model, theirs["CPU_REPACK"][0]);
+    for (const char* extra : {"CPU_REPACK", "AMX"})
+        if (theirs.contains(extra)) QCOMPARE(row(*r, extra).model, theirs[extra][0]);
+    QCOMPARE(r->devices.size(), std::size_t{1} + theirs.contains("CPU_REPACK") + theirs.contains("AMX"));
 }
 
 void TestLlmFit::one_gpu_placement_data() {

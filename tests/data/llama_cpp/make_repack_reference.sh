@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What llama.cpp da46e59c puts in the CPU's extra buffer types (CPU_REPACK, AMX) for the quantised
-# test models on this machine's CPU: repack.tsv beside this script, one line a configuration, as
+# test models on this machine's CPU: repack.tsv beside this script (repack_amx.tsv on a CPU with
+# AMX: measured on an Intel Xeon with amx_int8, 2026-12-03), one line a configuration, as
 # reference.cpp prints it, with the CPU's flags that ggml's extra buffer types check last
 # (cpu_features=, /proc/cpuinfo's spelling). The figures depend on the CPU (a build made for it,
 # GGML_NATIVE=ON); test_llm_fit passes these features to Planscope's CPU profile. Run by hand after
@@ -24,7 +25,8 @@ models=(llama-q4_0 llama-q8_0 llama2-7b mixtral-8x7b qwen3-30b-a3b gpt-oss-20b)
 "$tool" "$zoo" "${models[@]}" > /dev/null
 # The flags llm_cpu_extra.h reads (device_presets.cpp's cpu_extra_features), sorted.
 features="$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'avx2|avx512f|avx512_vnni|amx_int8' | sort | paste -sd, -)"
-out="$here/repack.tsv"
+# A CPU with AMX puts its matrices in llama.cpp's AMX buffer type instead: its own file.
+case ",$features," in *,amx_int8,*) out="$here/repack_amx.tsv" ;; *) out="$here/repack.tsv" ;; esac
 : > "$out.tmp"
 row() { printf '%s\tcpu_features=%s\n' "$("$reference" "$@")" "$features" >> "$out.tmp"; }
 for fa in off on; do
