@@ -6,8 +6,10 @@
 namespace planscope {
 namespace {
 
-// The seed's hash_node: consumers still to run, and live views, of one tensor.
-struct use_counts {
+// The seed's hash_node: consumers still to run, and live views, of one tensor; and the tensor
+// itself, so that the pass indexes the context's deque once per tensor, not at every visit.
+struct tensor_state {
+    tensor* t = nullptr; // set when count_uses first meets the tensor
     int n_children = 0;
     int n_views = 0;
 };
@@ -50,11 +52,34 @@ private:
     }
 
     std::string quoted(tensor_id id) const { return "'" + m_ctx[id].name + "'"; }
-    use_counts& counts(tensor_id id) { return m_counts[id.index()]; }
+    tensor_state& state(tensor_id id) { return m_state[id.index()]; }
+    // A tensor count_uses has met: every node, source and view source the later steps visit.
+    tensor& at(tensor_id id) { return *m_state[id.index()].t; }
+    // Checks that the tensor exists and remembers where it is.
+    bool meet(tensor_id id) {
+        if (!m_ctx.contains(id)) return false;
+        tensor_state& s = state(id);
+        if (!s.t) s.t = &m_ctx[id];
+        return true;
+    }
+
+    // A tensor spans four or five cache lines, and the context's deque keeps two per block: the
+    // graph's order reads them at scattered addresses, and each pass stalled on every node's
+    // first read. The lines of the node some places ahead are asked for in advance.
+    static constexpr std::size_t prefetch_distance = 8;
+    static void prefetch(const tensor& t) {
+        constexpr std::uintptr_t line = 64;
+        const auto first = reinterpret_cast<std::uintptr_t>(&t) & ~(line - 1);
+        const auto last = reinterpret_cast<std::uintptr_t>(&t) + sizeof(tensor) - 1;
+        for (std::uintptr_t a = first; a <= last; a += line) __builtin_prefetch(reinterpret_cast<const void*>(a));
+    }
 
     // node_tallocr(). The first use of an allocator saves its state for roll_back().
     tensor_allocator* allocator_for(tensor_id id) {
-        if (m_single) return m_single; // saved by the constructor
+        return m_single ? m_single : resolve(id); // m_single: saved by the constructor
+    }
+    // Out of line: a plan's single allocator is the case to keep short (it runs for every tensor).
+    [[gnu::noinline]] tensor_allocator* resolve(tensor_id id) {
         tensor_allocator* alloc = (*m_resolver)(id);
         if (alloc && std::none_of(m_used.begin(), m_used.end(), [&](const auto& u) { return u.first == alloc; }))
             m_used.emplace_back(alloc, alloc->save());
@@ -72,29 +97,36 @@ private:
 
     // A view whose source was allocated before the graph (weights, KV cache) already has its
     // data in ggml, but no buffer yet: init_view() gives it one.
-    bool preallocated_view(const tensor& t) const { return t.is_view() && !t.where && m_ctx[t.view_src].where; }
+    bool preallocated_view(const tensor& t) { return t.is_view() && !t.where && at(t.view_src).where; }
 
     // One pass over the nodes and their sources, which dominate the time on big graphs. The seed
     // indexes blindly; a hand-written graph must not make us do the same: each tensor is checked
     // as it is first read.
     status count_uses() {
-        m_counts.assign(m_ctx.size(), use_counts{});
-        for (tensor_id id : m_graph.nodes) {
-            if (!m_ctx.contains(id)) return fail(id, "graph node " + std::to_string(id.value) + " does not exist");
-            const tensor& node = m_ctx[id];
+        m_state.assign(m_ctx.size(), tensor_state{});
+        m_placed.reserve(m_graph.nodes.size()); // the journal gets about one entry per node
+        const std::size_t n = m_graph.nodes.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            const tensor_id id = m_graph.nodes[i];
+            if (i + prefetch_distance < n) {
+                const tensor_id ahead = m_graph.nodes[i + prefetch_distance];
+                if (meet(ahead)) prefetch(at(ahead));
+            }
+            if (!meet(id)) return fail(id, "graph node " + std::to_string(id.value) + " does not exist");
+            const tensor& node = at(id);
             if (node.is_view()) {
-                if (!m_ctx.contains(node.view_src)) return fail(id, "view " + quoted(id) + " has no source tensor");
-                counts(node.view_src).n_views += 1;
+                if (!meet(node.view_src)) return fail(id, "view " + quoted(id) + " has no source tensor");
+                state(node.view_src).n_views += 1;
                 if (preallocated_view(node))
                     if (auto s = init_view(id, true); !s) return s;
             }
             for (tensor_id parent_id : node.src) {
                 if (!parent_id.valid()) break;
-                if (!m_ctx.contains(parent_id)) return fail(id, "a source of " + quoted(id) + " does not exist");
-                const tensor& parent = m_ctx[parent_id];
-                if (parent.is_view() && !m_ctx.contains(parent.view_src))
+                if (!meet(parent_id)) return fail(id, "a source of " + quoted(id) + " does not exist");
+                const tensor& parent = at(parent_id);
+                if (parent.is_view() && !meet(parent.view_src))
                     return fail(parent_id, "view " + quoted(parent_id) + " has no source tensor");
-                counts(parent_id).n_children += 1;
+                state(parent_id).n_children += 1;
                 if (preallocated_view(parent))
                     if (auto s = init_view(parent_id, true); !s) return s;
             }
@@ -129,8 +161,9 @@ private:
 
     status run_node(std::size_t pos, std::size_t index) {
         const tensor_id id = m_graph.nodes[index];
+        if (index + prefetch_distance < m_graph.nodes.size()) prefetch(at(m_graph.nodes[index + prefetch_distance]));
         emit(events::node{pos, index, id});
-        for (tensor_id parent : m_ctx[id].src) {
+        for (tensor_id parent : at(id).src) {
             if (!parent.valid()) break;
             if (auto s = allocate_node(parent); !s) return s;
         }
@@ -138,49 +171,48 @@ private:
     }
 
     status allocate_node(tensor_id id) {
-        const tensor& t = m_ctx[id];
+        tensor& t = at(id);
         if (t.where) return success(); // ggml: data != NULL
         if (t.is_view()) return init_view(id, false);
         tensor_allocator* alloc = allocator_for(id);
         if (!alloc) return fail(id, "no tensor allocator for " + quoted(id));
-        if (info(t.op).can_inplace && reuse_parent(id, *alloc)) return success();
-        if (auto s = alloc->alloc(m_ctx, id); !s) return s;
+        if (info(t.op).can_inplace && reuse_parent(id, t, *alloc)) return success();
+        if (auto s = alloc->alloc(id, t); !s) return s;
         m_placed.push_back(id);
         return success();
     }
 
     // Why `parent`'s memory cannot become `node`'s, or nullopt if it can.
     std::optional<refusal> check_parent(const tensor& node, tensor_id parent_id, const tensor_allocator& alloc) {
-        const tensor& parent = m_ctx[parent_id];
+        const tensor& parent = at(parent_id);
         if (!alloc.is_own(parent)) return refusal::external;
-        const use_counts& pc = counts(parent_id);
+        const tensor_state& pc = state(parent_id);
         if (pc.n_children != 1) return refusal::other_children;
         if (pc.n_views != 0) return refusal::has_views;
         if (!same_layout(node, parent)) return refusal::layout_differs;
         if (!parent.is_view()) return std::nullopt;
         // Only a view that is its source's sole use and starts at its first byte: with an offset,
         // the source's allocation could not be freed later.
-        const use_counts& rc = counts(parent.view_src);
+        const tensor_state& rc = state(parent.view_src);
         if (rc.n_views != 1 || rc.n_children != 0) return refusal::view_source_shared;
-        if (m_ctx[parent.view_src].where != parent.where) return refusal::view_offset_nonzero;
+        if (rc.t->where != parent.where) return refusal::view_offset_nonzero;
         return std::nullopt;
     }
 
     // The seed's inplace branch of allocate_node: the first parent that passes is reused.
-    bool reuse_parent(tensor_id id, const tensor_allocator& alloc) {
-        for (tensor_id parent_id : m_ctx[id].src) {
+    bool reuse_parent(tensor_id id, tensor& node, const tensor_allocator& alloc) {
+        for (tensor_id parent_id : node.src) {
             if (!parent_id.valid()) break;
-            if (const auto why = check_parent(m_ctx[id], parent_id, alloc)) {
+            if (const auto why = check_parent(node, parent_id, alloc)) {
                 emit(events::refused{id, parent_id, *why});
                 continue;
             }
-            const tensor& parent = m_ctx[parent_id];
+            const tensor& parent = at(parent_id);
             const tensor_id source = parent.is_view() ? parent.view_src : parent_id;
-            tensor& node = m_ctx[id];
             node.view_src = source;
-            counts(source).n_views += 1;
+            state(source).n_views += 1;
             m_reused.emplace_back(id, parent_id);
-            place_view(id);
+            place_view(id, node);
             emit(events::inplace{id, parent_id, source, *node.where});
             return true;
         }
@@ -188,17 +220,16 @@ private:
     }
 
     status init_view(tensor_id id, bool up_front) {
-        const tensor& view = m_ctx[id];
-        if (!m_ctx[view.view_src].where)
+        tensor& view = at(id);
+        if (!at(view.view_src).where)
             return fail(id, "view " + quoted(id) + " of " + quoted(view.view_src) + ": the source is not allocated");
-        place_view(id);
+        place_view(id, view);
         emit(events::view{id, view.view_src, *view.where, up_front});
         return success();
     }
 
-    void place_view(tensor_id id) {
-        tensor& view = m_ctx[id];
-        const placement& src = *m_ctx[view.view_src].where;
+    void place_view(tensor_id id, tensor& view) {
+        const placement& src = *at(view.view_src).where;
         view.where = placement{src.buffer, src.offset + view.view_offs};
         m_placed.push_back(id);
         if (tensor_allocator* alloc = allocator_for(id)) alloc->init_view(id, view);
@@ -207,27 +238,32 @@ private:
     // The seed's "update parents": a source whose last consumer ran, and that no view still
     // needs, is freed; for a view, its view_src once that has no views or children left.
     status release_sources(tensor_id id) {
-        for (tensor_id parent_id : m_ctx[id].src) {
+        for (tensor_id parent_id : at(id).src) {
             if (!parent_id.valid()) break;
-            use_counts& pc = counts(parent_id);
-            pc.n_children -= 1;
-            if (pc.n_children != 0 || pc.n_views != 0) continue;
-            const tensor& parent = m_ctx[parent_id];
+            // The counts are tested from the decremented values in registers: reloading both
+            // ints right after storing one made the compiler read them as one 64-bit word, which
+            // the store cannot forward to (a stall of a dozen cycles per source).
+            tensor_state& pc = state(parent_id);
+            const int children = pc.n_children - 1;
+            pc.n_children = children;
+            if (children != 0 || pc.n_views != 0) continue;
+            const tensor& parent = *pc.t;
             if (!parent.is_view()) {
-                if (auto s = free_node(parent_id); !s) return s;
+                if (auto s = free_node(parent_id, parent); !s) return s;
                 continue;
             }
-            use_counts& rc = counts(parent.view_src);
-            rc.n_views -= 1;
-            if (rc.n_views == 0 && rc.n_children == 0)
-                if (auto s = free_node(parent.view_src); !s) return s;
+            tensor_state& rc = state(parent.view_src);
+            const int views = rc.n_views - 1;
+            rc.n_views = views;
+            if (views == 0 && rc.n_children == 0)
+                if (auto s = free_node(parent.view_src, *rc.t); !s) return s;
         }
         return success();
     }
 
-    status free_node(tensor_id id) {
+    status free_node(tensor_id id, const tensor& t) {
         tensor_allocator* alloc = allocator_for(id);
-        return alloc ? alloc->free_tensor(m_ctx, id) : success();
+        return alloc ? alloc->free_tensor(id, t) : success();
     }
 
     void roll_back() {
@@ -243,7 +279,7 @@ private:
     const allocator_resolver* m_resolver;
     alloc_observer* m_observer;
 
-    std::vector<use_counts> m_counts; // by tensor index
+    std::vector<tensor_state> m_state; // by tensor index
     std::vector<tensor_id> m_placed;  // journal: tensors this pass gave a placement
     inplace_list m_reused;            // journal: nodes this pass made views of a parent, and the parent
     std::vector<std::pair<tensor_allocator*, tensor_allocator::snapshot>> m_used;

@@ -7,14 +7,17 @@
 namespace planscope {
 namespace {
 
+std::string quoted(const tensor& t) { return "'" + t.name + "'"; }
+
 std::string quoted_name(const context& ctx, tensor_id id) {
-    return ctx.contains(id) ? "'" + ctx[id].name + "'" : "tensor id " + std::to_string(id.value);
+    return ctx.contains(id) ? quoted(ctx[id]) : "tensor id " + std::to_string(id.value);
 }
 
 } // namespace
 
 tensor_allocator::tensor_allocator(std::shared_ptr<alloc_buffer> buffer, bool measure)
-    : m_buffer(std::move(buffer)), m_base(measure ? measure_base : m_buffer->base()), m_measure(measure) {
+    : m_buffer(std::move(buffer)), m_id(m_buffer->id()), m_alignment(m_buffer->alignment()),
+      m_base(measure ? measure_base : m_buffer->base()), m_measure(measure) {
     reset();
 }
 
@@ -45,7 +48,9 @@ std::size_t tensor_allocator::largest_free_block() const {
 
 std::size_t tensor_allocator::aligned_size(const tensor& t) const {
     const std::size_t size = m_buffer->alloc_size(t);
-    const std::size_t padded = aligned_offset(0, size, alignment());
+    // aligned_offset(0, size, alignment) with a mask for its two divisions (create_measure and
+    // create check that the alignment is a power of two): the same bits, wrapping included.
+    const std::size_t padded = size + ((std::size_t{0} - size) & (m_alignment - 1));
     return padded < size ? std::numeric_limits<std::size_t>::max() : padded; // saturate: it can never fit
 }
 
@@ -107,14 +112,19 @@ status tensor_allocator::alloc(context& ctx, tensor_id id) {
     if (t.is_view())
         return error{"tensor " + quoted_name(ctx, id) + " is a view: it takes its memory from " +
                      quoted_name(ctx, t.view_src)};
-    if (t.where) return error{"tensor " + quoted_name(ctx, id) + " is already allocated"};
+    return alloc(id, t);
+}
+
+status tensor_allocator::alloc(tensor_id id, tensor& t) {
+    if (t.is_view()) return error{"tensor " + quoted(t) + " is a view: it takes its memory from another"};
+    if (t.where) return error{"tensor " + quoted(t) + " is already allocated"};
 
     const std::size_t size = aligned_size(t);
     const auto chosen = best_fit(size);
     if (!chosen) {
         return fail(id, failure_kind::out_of_space, size,
-                    "not enough space in buffer " + std::to_string(buffer().value) + " for tensor " +
-                        quoted_name(ctx, id) + ": needs " + std::to_string(size) + " bytes, largest free block is " +
+                    "not enough space in buffer " + std::to_string(buffer().value) + " for tensor " + quoted(t) +
+                        ": needs " + std::to_string(size) + " bytes, largest free block is " +
                         std::to_string(largest_free_block()) + " bytes");
     }
 
@@ -165,7 +175,10 @@ std::pair<merge_kind, std::size_t> tensor_allocator::release(std::uint64_t offse
 
 status tensor_allocator::free_tensor(context& ctx, tensor_id id) {
     if (!ctx.contains(id)) return error{"tensor allocator: tensor id " + std::to_string(id.value) + " does not exist"};
-    const tensor& t = ctx[id];
+    return free_tensor(id, ctx[id]);
+}
+
+status tensor_allocator::free_tensor(tensor_id id, const tensor& t) {
     if (!is_own(t)) return success(); // weights and other buffers' tensors are not ours to free
 
     const std::uint64_t offset = t.where->offset;
@@ -175,7 +188,7 @@ status tensor_allocator::free_tensor(context& ctx, tensor_id id) {
     });
     if (!touches && m_blocks.size() >= max_free_blocks) {
         return fail(id, failure_kind::too_many_free_blocks, size,
-                    "cannot free tensor " + quoted_name(ctx, id) + " (" + std::to_string(size) + " bytes) in buffer " +
+                    "cannot free tensor " + quoted(t) + " (" + std::to_string(size) + " bytes) in buffer " +
                         std::to_string(buffer().value) + ": it would be free block " +
                         std::to_string(max_free_blocks + 1) + " of at most " + std::to_string(max_free_blocks) +
                         "; largest free block is " + std::to_string(largest_free_block()) + " bytes");

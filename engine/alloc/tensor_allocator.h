@@ -34,10 +34,10 @@ public:
     // buffer's id, alignment and alloc_size.
     static result<tensor_allocator> create_measure(std::shared_ptr<alloc_buffer> buffer);
 
-    [[nodiscard]] buffer_id buffer() const { return m_buffer->id(); }
+    [[nodiscard]] buffer_id buffer() const { return m_id; }
     [[nodiscard]] const alloc_buffer& buffer_info() const { return *m_buffer; }
     [[nodiscard]] bool is_measure() const { return m_measure; }
-    [[nodiscard]] std::size_t alignment() const { return m_buffer->alignment(); }
+    [[nodiscard]] std::size_t alignment() const { return m_alignment; }
     [[nodiscard]] std::size_t max_size() const { return m_max_size; }
     [[nodiscard]] std::span<const free_block> free_blocks() const { return m_blocks; }
     [[nodiscard]] std::size_t largest_free_block() const;
@@ -51,6 +51,10 @@ public:
     status alloc(context& ctx, tensor_id id);
     // ggml_tallocr_free_tensor. Tensors of other buffers are ignored (weights, KV cache).
     status free_tensor(context& ctx, tensor_id id);
+    // The same for a tensor the caller holds already (`t` is tensor `id`): the graph allocator,
+    // which would otherwise look every tensor up in the context again.
+    status alloc(tensor_id id, tensor& t);
+    status free_tensor(tensor_id id, const tensor& t);
     // The buffer callback init_view() makes for a view the graph allocator placed.
     void init_view(tensor_id id, const tensor& view) {
         if (!m_measure) m_buffer->init_tensor(id, view);
@@ -84,6 +88,10 @@ private:
     error fail(tensor_id id, failure_kind kind, std::size_t bytes, std::string message) const;
 
     std::shared_ptr<alloc_buffer> m_buffer;
+    // The buffer's id and alignment, which never change: read at every allocation and free,
+    // without a virtual call.
+    buffer_id m_id;
+    std::size_t m_alignment = 0;
     std::uint64_t m_base = 0;
     bool m_measure = false;
     std::vector<free_block> m_blocks; // sorted by offset, never empty blocks

@@ -26,11 +26,12 @@ std::int64_t nelements(const tensor& t) { return static_cast<std::int64_t>(u(t.n
 std::int64_t nrows(const tensor& t) { return static_cast<std::int64_t>(u(t.ne[1]) * u(t.ne[2]) * u(t.ne[3])); }
 
 std::size_t nbytes(const tensor& t) {
-    const std::int64_t blck = block_size(t.type);
+    const type_traits& type = traits(t.type); // once: the allocators ask at every allocation
+    const std::int64_t blck = type.block_size;
     std::size_t bytes;
     int first_dim;
     if (blck == 1) {
-        bytes = type_size(t.type);
+        bytes = type.type_size;
         first_dim = 0;
     } else {
         bytes = static_cast<std::size_t>(t.ne[0]) * t.nb[0] / static_cast<std::size_t>(blck);

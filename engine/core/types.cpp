@@ -1,5 +1,6 @@
 #include "types.h"
 
+#include <algorithm>
 #include <array>
 #include "strings.h"
 
@@ -44,6 +45,20 @@ constexpr std::array<type_traits, 32> type_table{{
     {dtype::mxfp4, "mxfp4", 32, 1 + 16, true},
 }};
 
+// type_table's row of each enum value (gaps: row 0, never asked for), so that traits() is a
+// lookup: sizes of tensors are computed at every allocation.
+constexpr std::size_t n_values = [] {
+    std::size_t n = 0;
+    for (const auto& t : type_table) n = std::max(n, static_cast<std::size_t>(t.type) + 1);
+    return n;
+}();
+constexpr std::array<std::uint8_t, n_values> row_of_value = [] {
+    std::array<std::uint8_t, n_values> rows{};
+    for (std::size_t i = 0; i < type_table.size(); ++i)
+        rows[static_cast<std::size_t>(type_table[i].type)] = static_cast<std::uint8_t>(i);
+    return rows;
+}();
+
 } // namespace
 
 std::span<const type_traits> all_types() { return type_table; }
@@ -55,9 +70,9 @@ std::optional<dtype> dtype_from_value(std::uint32_t v) {
 }
 
 const type_traits& traits(dtype t) {
-    for (const auto& tr : all_types())
-        if (tr.type == t) return tr;
-    return type_table[0]; // unreachable: a dtype only comes from the enum or from dtype_from_value()
+    const auto v = static_cast<std::size_t>(t);
+    // Out of range or a gap is unreachable: a dtype only comes from the enum or from dtype_from_value().
+    return v < n_values ? type_table[row_of_value[v]] : type_table[0];
 }
 
 std::optional<dtype> dtype_from_name(std::string_view name) {

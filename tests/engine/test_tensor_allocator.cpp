@@ -71,6 +71,7 @@ private slots:
     void notEnoughSpace();
     void tooManyFreeBlocks();
     void rejectsViewsAndDoubleAlloc();
+    void heldTensorOverloads();
     void badBuffers();
 };
 
@@ -353,6 +354,32 @@ void TestTensorAllocator::rejectsViewsAndDoubleAlloc() {
     QVERIFY(!view.ok());
     QVERIFY(QString::fromStdString(view.err().message).startsWith("tensor 'v' is a view"));
     QCOMPARE(blocks_string(alloc.free_blocks()), QStringLiteral("[64,1024)"));
+}
+
+// alloc(id, t) and free_tensor(id, t), the graph allocator's entry points, decide as the
+// context ones do; a size that wraps when aligned saturates (never fits) as aligned_offset wraps.
+void TestTensorAllocator::heldTensorOverloads() {
+    context ctx;
+    builder b(ctx);
+    auto alloc = make(0, 1024, 64);
+    const auto x = bytes_tensor(ctx, "x", 100), y = bytes_tensor(ctx, "y", 1);
+    QVERIFY(alloc.alloc(x, ctx[x]).ok());
+    QVERIFY(alloc.alloc(y, ctx[y]).ok());
+    QCOMPARE(ctx[x].where->offset, 0u);
+    QCOMPARE(ctx[y].where->offset, 128u); // 100 rounded up to 128
+    QCOMPARE(QString::fromStdString(alloc.alloc(x, ctx[x]).err().message), QStringLiteral("tensor 'x' is already allocated"));
+    const auto v = b.set_name(b.view_1d(x, 4, 0), "v");
+    QVERIFY(!alloc.alloc(v, ctx[v]).ok());
+    QVERIFY(alloc.free_tensor(x, ctx[x]).ok());
+    QCOMPARE(blocks_string(alloc.free_blocks()), QStringLiteral("[0,128) [192,1024)"));
+    QCOMPARE(alloc.max_size(), 192u);
+
+    tensor huge = ctx[y];
+    huge.where.reset();
+    huge.ne = {1, 2, 1, 1}; // i8: nbytes = 1 + nb[1] = 2^64 - 10, which 10 bytes of padding wrap
+    huge.nb[1] = std::numeric_limits<std::size_t>::max() - 10;
+    QCOMPARE(alloc.aligned_size(huge), std::numeric_limits<std::size_t>::max());
+    QCOMPARE(alloc.aligned_size(ctx[y]), 64u);
 }
 
 void TestTensorAllocator::badBuffers() {

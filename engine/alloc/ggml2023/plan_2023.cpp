@@ -28,7 +28,9 @@ result<plan_result> plan_graph(graph_document& doc, const plan_options& options)
         return max.err();
     }
     out.max_size = *max;
-    out.inplace_of.insert(galloc.inplace_decisions().begin(), galloc.inplace_decisions().end());
+    const inplace_list& inplace = galloc.inplace_decisions();
+    out.inplace_of.reserve(inplace.size());
+    out.inplace_of.insert(inplace.begin(), inplace.end());
     out.free_after = free_list_within(alloc->free_blocks(), out.max_size);
     doc.buffers.push_back({std::string(compute_buffer_name), "CPU", out.max_size, options.alignment});
     return out;
