@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -62,9 +63,10 @@ void print_sched(const sched_outcome& out) {
 
 // The prompt decoded as llama.cpp da46e59c decodes it (llm/llm_run.h) in a fresh context: one
 // batch of the prompt's length unless --batch says otherwise, and then, as llama.cpp's examples
-// feed a long prompt, one llama_decode per n_batch tokens; the last token's logits.
+// feed a long prompt, one llama_decode per n_batch tokens; the last token's logits. With `timing`,
+// the graphs' compute time goes to stderr.
 result<std::vector<float>> run_2026(const gguf_file& file, std::span<const std::int32_t> tokens, llama_params params,
-                                    int n_threads, bool batch_given) {
+                                    int n_threads, bool batch_given, bool timing) {
     if (!batch_given) params.n_batch = static_cast<int>(tokens.size());
     auto context = llm_context_params_of(params);
     if (!context) return context.err();
@@ -77,6 +79,9 @@ result<std::vector<float>> run_2026(const gguf_file& file, std::span<const std::
         if (!logits) return logits.err();
         last.assign(logits->last().begin(), logits->last().end());
     }
+    if (timing)
+        std::cerr << "compute " << std::chrono::duration_cast<std::chrono::microseconds>((*session)->compute_time()).count()
+                  << " us\n";
     return last;
 }
 
@@ -89,6 +94,7 @@ int run_run(std::span<const std::string> args) {
     std::optional<std::string> backends;
     std::string device;
     int ngl = 0;
+    bool timing = false;
     ggml_args ggml;
     source_options model; // --ctx, --kv-type; in ggml 2026 --batch, --ubatch, --flash-attn, --kv-type-k/-v
     options.n_threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
@@ -121,6 +127,8 @@ int run_run(std::span<const std::string> args) {
                     return usage_error(self(), "--threads " + v + " is over the limit of " + std::to_string(cpu::max_threads));
                 options.n_threads = *n;
             }
+        } else if (a == "--timing") {
+            timing = true;
         } else if (a == "--exact-f32") {
             options.f16_numerics = f16_numerics::exact_f32;
         } else if (a.starts_with("--")) {
@@ -164,6 +172,8 @@ int run_run(std::span<const std::string> args) {
     if (v2026 && model.params().n_seq_max != 1)
         return usage_error(self(), "--seqs " + std::to_string(model.params().n_seq_max) +
                                        ": run decodes one sequence (info, plan and export take --seqs)");
+    if (timing && (!v2026 || backends))
+        return usage_error(self(), "--timing applies to a .gguf model's run in ggml 2026 (--backends prints compute times)");
     if (v2026 && options.f16_numerics == f16_numerics::exact_f32)
         return usage_error(self(), "--exact-f32 applies to llama.cpp 2023's run (--ggml 2023)");
     options.n_ctx = model.params().n_ctx;
@@ -200,7 +210,7 @@ int run_run(std::span<const std::string> args) {
         return exit_ok;
     }
     const bool batch_given = std::find(args.begin(), args.end(), "--batch") != args.end();
-    const auto logits = v2026 ? run_2026(*gguf, *tokens, model.params(), options.n_threads, batch_given)
+    const auto logits = v2026 ? run_2026(*gguf, *tokens, model.params(), options.n_threads, batch_given, timing)
                               : run_llama_prompt(*gguf, *tokens, options);
     if (!logits) return fail(*file, logits.err().message);
 

@@ -123,7 +123,7 @@ std::span<const command> commands() {
         {"run", "compute a llama GGUF model (or, with --backends, any graph) and print its results",
          "usage: planscope-cli run MODEL.gguf --tokens 1,2,3,... [--threads N] [--ctx N] [--batch N]\n"
          "                         [--ubatch N] [--flash-attn on|off|auto] [--kv-type T]\n"
-         "                         [--kv-type-k T] [--kv-type-v T]\n"
+         "                         [--kv-type-k T] [--kv-type-v T] [--timing]\n"
          "       planscope-cli run MODEL.gguf --ggml 2023 --tokens ... [--threads N] [--ctx N]\n"
          "                         [--kv-type f16|f32] [--exact-f32] [--backends LIST [--ngl N] ...]\n"
          "       planscope-cli run FILE --backends LIST [--threads N] [--device D] [--ngl N]\n"
@@ -145,6 +145,8 @@ std::span<const command> commands() {
          "  --flash-attn M 2026: on, off or auto (default auto: on, as on the CPU)\n"
          "  --kv-type T    KV cache type: f16 (default), f32, q8_0 or q4_0 (2023: f16 or f32);\n"
          "                 --kv-type-k T, --kv-type-v T the K or the V cache's alone (2026)\n"
+         "  --timing       2026: print 'compute N us' to stderr, the time the CPU backend took for\n"
+         "                 the graphs (planning them into kernel calls included)\n"
          "  --exact-f32    with --ggml 2023: keep activations in f32 against f16 and quantised weights\n"
          "                 instead of ggml's f16 rounding and 8-bit quantisation\n"
          "                 (the f16 KV cache's K and V included; docs/numerics.md)\n"

@@ -9,6 +9,7 @@
 #include "models/llama_weights.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -136,7 +137,9 @@ result<std::vector<float>> llm_cpu_session::decode_ubatch(std::span<const std::i
     const llm_cache_slot base{&m_cells, *slot};
     const llm_cache_slot swa = m_cells_swa ? llm_cache_slot{&*m_cells_swa, slot_swa} : llm_cache_slot{};
     if (auto s = fill_llm_inputs(*build, m_table, {tokens, pos, graph_output}, base, swa); !s) return s.err();
+    const auto start = std::chrono::steady_clock::now();
     if (auto s = m_backend.graph_compute({doc.ctx, doc.g, m_table}); !s) return s.err();
+    m_compute_time += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
     m_n_past += static_cast<std::uint32_t>(tokens.size());
 
     std::vector<float> logits;

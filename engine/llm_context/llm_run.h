@@ -13,6 +13,7 @@
 #include "llm/llm_decode.h"
 #include "models/gguf.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -55,6 +56,9 @@ public:
     [[nodiscard]] const llm_cparams& cparams() const { return m_cparams; }
     // The compute buffer of the last ubatch's graph.
     [[nodiscard]] std::size_t compute_bytes() const { return m_compute_bytes; }
+    // The time the CPU backend spent computing graphs (planning them into kernel calls included),
+    // all decodes together.
+    [[nodiscard]] std::chrono::nanoseconds compute_time() const { return m_compute_time; }
 
 private:
     llm_cpu_session(gguf_file file, const llm_run_options& options, llm_hparams h, llm_cparams c);
@@ -70,6 +74,7 @@ private:
     std::optional<llm_kv_cells> m_cells_swa; // llama_kv_cache_iswa's SWA cache
     std::uint32_t m_n_past = 0;
     std::size_t m_compute_bytes = 0;
+    std::chrono::nanoseconds m_compute_time{0};
 };
 
 // The last token's logits [n_vocab] of `tokens` decoded from position 0 in a fresh context.

@@ -30,6 +30,7 @@ private slots:
     void stories260K();
     void exact_f32_data();
     void exact_f32();
+    void timing();
     void errors();
     void usageErrors_data();
     void usageErrors();
@@ -120,6 +121,25 @@ void TestCliRun::exact_f32() {
     QCOMPARE(g[10] != e[10], sums_differ);
 }
 
+// --timing adds one stderr line, the graphs' compute time; the results stay as they are, and are
+// the same on 1 and 2 threads (a node shared by the workers ready for it: thread_pool.h).
+void TestCliRun::timing() {
+    const QString file = model("stories260K.gguf");
+    if (!QFile::exists(file)) QSKIP("stories260K.gguf is not in the shared directory");
+    const QStringList args{QStringLiteral("run"), file, QStringLiteral("--tokens"), prompt, QStringLiteral("--threads")};
+    const auto one = cli(args + QStringList{QStringLiteral("1")});
+    const auto two = cli(args + QStringList{QStringLiteral("2"), QStringLiteral("--timing")});
+    QCOMPARE(one.code, 0);
+    QCOMPARE(two.code, 0);
+    QVERIFY(one.out.startsWith(QStringLiteral("%1 ").arg(expected_argmax)));
+    QCOMPARE(two.out, one.out);
+    QVERIFY(one.err.isEmpty());
+    const auto line = QRegularExpression(QStringLiteral("^compute (\\d+) us\n$")).match(two.err);
+    QVERIFY2(line.hasMatch(), qPrintable(two.err));
+    QVERIFY(line.captured(1).toLongLong() > 0);
+    QVERIFY(line.captured(1).toLongLong() < 10'000'000);
+}
+
 void TestCliRun::errors() {
     const QString vocab = model("ggml-vocab-llama-spm.gguf");
     const QString file = model("stories260K.gguf");
@@ -202,6 +222,9 @@ void TestCliRun::usageErrors_data() {
     QTest::newRow("n-past") << run + QStringList{"--n-past", "2"} << "usage error: run decodes from an empty cache: it takes no --n-past";
     QTest::newRow("batch in 2023") << run + QStringList{"--ggml", "2023", "--batch", "2"}
                                    << "usage error: --batch applies to a .gguf model's run in ggml 2026 (its default)";
+    QTest::newRow("timing in 2023") << run + QStringList{"--ggml", "2023", "--timing"}
+                                    << "usage error: --timing applies to a .gguf model's run in ggml 2026 (--backends "
+                                       "prints compute times)";
     QTest::newRow("quantized cache in 2023")
         << run + QStringList{"--ggml", "2023", "--kv-type", "q8_0"}
         << "usage error: --kv-type q8_0: llama.cpp 2023 stores K and V as f16 or f32 (--ggml 2026 takes it)";

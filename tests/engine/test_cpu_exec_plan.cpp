@@ -1,8 +1,8 @@
 // Which nodes the CPU backend shares among its threads (exec_plan.h): small nodes run on thread 0
 // alone, consecutive ones without a barrier between them, large ones on every thread. Checked on
 // the segments of a graph of small and large nodes, and on values: the same, bit for bit, with
-// 1 thread, with 2 by size and with 2 sharing every node. The thread governor's choices run by run
-// (thread_governor.h), and the time the barrier reports slept.
+// 1 thread, with 2 by size and with 2 sharing every node, exactly or among the workers ready. The
+// thread governor's choices run by run (thread_governor.h), and the time the barrier reports slept.
 #include "backend/cpu/exec_plan.h"
 #include "cpu_harness.h"
 
@@ -79,9 +79,15 @@ void TestCpuExecPlan::same_values() {
     std::mt19937 rng(3);
     const host_tensor x = random_host({256, 2, 1, 1}, rng), w = random_host({256, 256, 1, 1}, rng);
     std::vector<host_tensor> results;
-    for (auto [threads, split] : {std::pair{1, cpu::split_policy::by_size}, {2, cpu::split_policy::by_size},
-                                  {2, cpu::split_policy::every_node}}) {
-        mixed_graph m(threads, split);
+    struct setting {
+        int threads;
+        cpu::split_policy split;
+        bool adaptive; // each node on the workers ready for it (thread_pool.h)
+    };
+    for (const setting& c : {setting{1, cpu::split_policy::by_size, false}, {2, cpu::split_policy::by_size, false},
+                             {2, cpu::split_policy::every_node, false}, {2, cpu::split_policy::every_node, true}}) {
+        mixed_graph m(c.threads, c.split);
+        m.cg.backend.set_adaptive_threads(c.adaptive);
         QVERIFY(m.cg.prepare(m.out).ok());
         QVERIFY(m.cg.set(m.x, x).ok());
         QVERIFY(m.cg.set(m.w, w).ok());

@@ -8,7 +8,8 @@
 
 namespace planscope {
 
-cpu_backend::cpu_backend(int n_threads) : m_n_threads(std::clamp(n_threads, 1, cpu::max_threads)) {}
+// The workers start now, while the caller loads and plans, rather than in the first graph.
+cpu_backend::cpu_backend(int n_threads) : m_n_threads(std::clamp(n_threads, 1, cpu::max_threads)) { pool(m_n_threads); }
 
 void cpu_backend::set_n_threads(int n_threads) { m_n_threads = std::clamp(n_threads, 1, cpu::max_threads); }
 

@@ -59,7 +59,7 @@ private:
     cpu::split_policy m_split = cpu::split_policy::by_size;
     bool m_adaptive_threads = true;
     cpu::thread_governor m_governor{&cpu::governor_memory::process()};
-    std::unique_ptr<cpu::thread_pool> m_pool; // made on first use, remade when more threads are asked for
+    std::unique_ptr<cpu::thread_pool> m_pool; // made with the backend, remade when more threads are asked for
     cpu::work_buffer m_work;
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <new>
 
@@ -48,6 +49,11 @@ std::int64_t node_cost(const exec_node& n) {
 bool worth_splitting(const exec_node& n) {
     const bool products = n.op == op_kind::mul_mat || n.op == op_kind::flash_attn_ext;
     return node_cost(n) >= (std::int64_t{1} << (products ? 16 : 10));
+}
+
+std::chrono::nanoseconds team_wait(const exec_node& n) {
+    if (n.op != op_kind::mul_mat && n.op != op_kind::flash_attn_ext) return {};
+    return std::min(std::chrono::nanoseconds(node_cost(n) / 256), std::chrono::nanoseconds(std::chrono::milliseconds(1)));
 }
 
 result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics, split_policy split) {
@@ -106,28 +112,34 @@ status run_exec_plan(const exec_plan& plan, thread_pool& pool, std::byte* work, 
     // A graph of small nodes only does not wake the other threads at all.
     const bool shared = std::ranges::any_of(plan.segments, [](const exec_segment& s) { return s.parallel; });
     const int nth = !shared ? 1 : governor ? governor->threads_for(plan.n_threads, plan.cost) : plan.n_threads;
-    spin_barrier barrier(nth), alone(1);
+    if (nth > 1) pool.wake(nth);
+    spin_barrier alone(1);
     // One counter per node, all zero before the run: nothing to reset between nodes.
     const auto next_unit = std::make_unique<std::atomic<std::int64_t>[]>(plan.nodes.size());
+    const std::int64_t slept_before = pool.slept_ns();
+    // One job for every shared node, its index the team's item.
+    const std::function<void(const team&)> shared_node = [&](const team& t) {
+        kernel_context k{t.ith, t.nth, work, t.barrier, &errors};
+        k.next_unit = &next_unit[t.item];
+        plan.nodes[t.item].kernel(plan.nodes[t.item], k);
+    };
     const auto start = std::chrono::steady_clock::now();
-    pool.run(nth, [&](int ith) {
-        kernel_context kc{ith, nth, work, &barrier, &errors};
-        kernel_context kc_alone{0, 1, work, &alone, &errors};
-        for (const exec_segment& s : plan.segments) {
-            if (s.parallel || ith == 0) {
-                kernel_context& k = s.parallel ? kc : kc_alone;
-                for (std::size_t i = s.first; i < s.last; ++i) {
-                    k.next_unit = &next_unit[i];
-                    plan.nodes[i].kernel(plan.nodes[i], k);
-                }
-            }
-            if (nth > 1) barrier.wait();
+    for (const exec_segment& s : plan.segments) {
+        if (s.parallel && nth > 1) {
+            // A shared segment is one node (make_exec_plan's segments).
+            pool.run(nth, governor ? team_wait(plan.nodes[s.first]) : thread_pool::all_threads, shared_node, s.first);
+            continue;
         }
-    });
+        kernel_context k{0, 1, work, &alone, &errors};
+        for (std::size_t i = s.first; i < s.last; ++i) {
+            k.next_unit = &next_unit[i];
+            plan.nodes[i].kernel(plan.nodes[i], k);
+        }
+    }
     if (governor && shared) {
         const auto wall = std::chrono::steady_clock::now() - start;
         governor->record(plan.n_threads, nth, std::chrono::duration_cast<std::chrono::nanoseconds>(wall).count(),
-                         barrier.slept_ns(), plan.cost);
+                         pool.slept_ns() - slept_before, plan.cost);
     }
     if (std::string message = errors.take(); !message.empty()) return error{std::move(message)};
     return success();
