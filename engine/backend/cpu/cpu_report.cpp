@@ -19,6 +19,16 @@ std::string hex(unsigned v) {
     return text;
 }
 
+// CPUID leaf 7, EDX bit 23: clang 14's __builtin_cpu_supports does not know "avx512fp16".
+bool avx512fp16() {
+#if PLANSCOPE_X86_SIMD
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) != 0 && (d & (1u << 23)) != 0;
+#else
+    return false;
+#endif
+}
+
 std::string features() {
 #if PLANSCOPE_X86_SIMD
     // What the hardware has, whatever the cap (the builtin takes literals only).
@@ -26,7 +36,7 @@ std::string features() {
         {"avx2", __builtin_cpu_supports("avx2")},         {"fma", __builtin_cpu_supports("fma")},
         {"avx512f", __builtin_cpu_supports("avx512f")},   {"avx512vl", __builtin_cpu_supports("avx512vl")},
         {"avx512bw", __builtin_cpu_supports("avx512bw")}, {"avx512dq", __builtin_cpu_supports("avx512dq")},
-        {"avx512vnni", __builtin_cpu_supports("avx512vnni")}, {"avx512fp16", __builtin_cpu_supports("avx512fp16")}};
+        {"avx512vnni", __builtin_cpu_supports("avx512vnni")}, {"avx512fp16", avx512fp16()}};
     std::string out;
     for (const auto& [name, has] : flags)
         if (has) out.append(out.empty() ? "" : " ").append(name);
