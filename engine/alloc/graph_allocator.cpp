@@ -53,8 +53,13 @@ private:
 
     std::string quoted(tensor_id id) const { return "'" + m_ctx[id].name + "'"; }
     tensor_state& state(tensor_id id) { return m_state[id.index()]; }
-    // A tensor count_uses has met: every node, source and view source the later steps visit.
-    tensor& at(tensor_id id) { return *m_state[id.index()].t; }
+    // A tensor, found once: count_uses meets every node, source and view source it walks; a source
+    // after an empty slot (a capture's) is found on its first use.
+    tensor& at(tensor_id id) {
+        tensor_state& s = state(id);
+        if (!s.t) s.t = &m_ctx[id];
+        return *s.t;
+    }
     // Checks that the tensor exists and remembers where it is.
     bool meet(tensor_id id) {
         if (!m_ctx.contains(id)) return false;
