@@ -116,6 +116,25 @@ std::vector<float> planscope_kernel(benchmark::State& state, const kernel_case& 
     return out;
 }
 
+// ctx's tensors allocated on be (a weight w already in a buffer of its own keeps it), the case's
+// bytes set, gf computed in the timed loop; returns y.
+std::vector<float> ggml_timed(benchmark::State& state, const kernel_case& c, ggml_backend_t be, ggml_context* ctx,
+                              ggml_cgraph* gf, ggml_tensor* x, ggml_tensor* w, ggml_tensor* y) {
+    ggml_backend_buffer_ptr buffer(ggml_backend_alloc_ctx_tensors(ctx, be));
+    if (!buffer) std::abort();
+    const bytes& xb = activations(c);
+    ggml_backend_tensor_set(x, xb.data(), 0, xb.size());
+    if (w) {
+        const bytes& wb = weights(c);
+        ggml_backend_tensor_set(w, wb.data(), 0, wb.size());
+    }
+    for (auto _ : state)
+        if (ggml_backend_graph_compute(be, gf) != GGML_STATUS_SUCCESS) std::abort();
+    std::vector<float> out(static_cast<std::size_t>(ggml_nelements(y)));
+    ggml_backend_tensor_get(y, out.data(), 0, ggml_nbytes(y));
+    return out;
+}
+
 // ggml's CPU backend as an application drives it: one graph, computed again and again.
 std::vector<float> ggml_kernel(benchmark::State& state, const kernel_case& c) {
     const ggml_init_params params{ggml_tensor_overhead() * 3 + ggml_graph_overhead(), nullptr, true};
@@ -135,20 +154,7 @@ std::vector<float> ggml_kernel(benchmark::State& state, const kernel_case& c) {
     }
     ggml_cgraph* gf = ggml_new_graph(ctx.get());
     ggml_build_forward_expand(gf, y);
-    ggml_backend_buffer_ptr buffer(ggml_backend_alloc_ctx_tensors(ctx.get(), be.get()));
-    if (!buffer) std::abort();
-    const bytes& xb = activations(c);
-    ggml_backend_tensor_set(x, xb.data(), 0, xb.size());
-    if (w) {
-        const bytes& wb = weights(c);
-        ggml_backend_tensor_set(w, wb.data(), 0, wb.size());
-    }
-
-    for (auto _ : state)
-        if (ggml_backend_graph_compute(be.get(), gf) != GGML_STATUS_SUCCESS) std::abort();
-    std::vector<float> out(static_cast<std::size_t>(ggml_nelements(y)));
-    ggml_backend_tensor_get(y, out.data(), 0, ggml_nbytes(y));
-    return out;
+    return ggml_timed(state, c, be.get(), ctx.get(), gf, x, w, y);
 }
 
 // ggml's CPU_REPACK extra buffer type as llama.cpp uses it for quantised weights (llama_model's
@@ -173,17 +179,7 @@ std::vector<float> ggml_extra_kernel(benchmark::State& state, const kernel_case&
         if (!wbuf || !ggml_backend_dev_supports_op(dev, y)) continue;
         ggml_cgraph* gf = ggml_new_graph(ctx.get());
         ggml_build_forward_expand(gf, y);
-        ggml_backend_buffer_ptr buffer(ggml_backend_alloc_ctx_tensors(ctx.get(), be.get()));
-        if (!buffer) std::abort();
-        const bytes& xb = activations(c);
-        ggml_backend_tensor_set(x, xb.data(), 0, xb.size());
-        const bytes& wb = weights(c);
-        ggml_backend_tensor_set(w, wb.data(), 0, wb.size());
-        for (auto _ : state)
-            if (ggml_backend_graph_compute(be.get(), gf) != GGML_STATUS_SUCCESS) std::abort();
-        std::vector<float> out(static_cast<std::size_t>(ggml_nelements(y)));
-        ggml_backend_tensor_get(y, out.data(), 0, ggml_nbytes(y));
-        return out;
+        return ggml_timed(state, c, be.get(), ctx.get(), gf, x, w, y);
     }
     state.SkipWithError("CPU_REPACK does not run it");
     return {};
