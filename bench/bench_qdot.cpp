@@ -5,6 +5,7 @@
 // The kernel the dispatch chose for this CPU is marked "chosen" in the counters.
 #include "backend/cpu/convert.h"
 #include "backend/cpu/qdot_choice.h"
+#include "backend/cpu/qpack.h"
 #include "core/types.h"
 
 #include <benchmark/benchmark.h>
@@ -31,11 +32,9 @@ std::vector<std::byte> weights(dtype t, std::int64_t m, std::int64_t k) {
     return bytes;
 }
 
-void BM_qgemm(benchmark::State& state, dtype t, cpu::qdot_isa isa) {
-    const std::int64_t m = state.range(0), n = state.range(1), k = 4096;
-    const cpu::qgemm_fn f = cpu::qgemm_of(t, isa);
-    if (!f) return state.SkipWithError("no such kernel on this CPU");
-    const std::vector<std::byte> a = weights(t, m, k);
+// n random activation rows of k values, quantised by `quantize`.
+std::vector<std::byte> activations(dtype t, std::int64_t n, std::int64_t k,
+                                   void (*quantize)(dtype, const float*, std::byte*, std::int64_t)) {
     std::mt19937 rng(11);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     std::vector<float> x(static_cast<std::size_t>(k));
@@ -43,8 +42,18 @@ void BM_qgemm(benchmark::State& state, dtype t, cpu::qdot_isa isa) {
     std::vector<std::byte> b(row * static_cast<std::size_t>(n));
     for (std::int64_t j = 0; j < n; ++j) {
         for (float& v : x) v = u(rng);
-        cpu::quantize_activations(t, x.data(), b.data() + row * static_cast<std::size_t>(j), k);
+        quantize(t, x.data(), b.data() + row * static_cast<std::size_t>(j), k);
     }
+    return b;
+}
+
+void BM_qgemm(benchmark::State& state, dtype t, cpu::qdot_isa isa) {
+    const std::int64_t m = state.range(0), n = state.range(1), k = 4096;
+    const cpu::qgemm_fn f = cpu::qgemm_of(t, isa);
+    if (!f) return state.SkipWithError("no such kernel on this CPU");
+    const std::vector<std::byte> a = weights(t, m, k);
+    const std::size_t row = cpu::activation_row_bytes(t, k);
+    const std::vector<std::byte> b = activations(t, n, k, cpu::quantize_activations);
     std::vector<float> c(static_cast<std::size_t>(m * n));
     const cpu::qgemm_args g{a.data(), a.size() / static_cast<std::size_t>(m), b.data(), row, c.data(), static_cast<std::size_t>(m), m, n, k};
     for (auto _ : state) {
@@ -56,6 +65,26 @@ void BM_qgemm(benchmark::State& state, dtype t, cpu::qdot_isa isa) {
     state.counters["chosen"] = (n == 1 ? here.decode : here.batched) == isa ? 1 : 0;
 }
 
+// The same products with the weights packed (qpack.h), as the CPU backend runs weights it may repack.
+void BM_packed(benchmark::State& state, dtype t) {
+    const std::int64_t m = state.range(0), n = state.range(1), k = 4096;
+    const cpu::qgemm_fn f = cpu::packed_qgemm(t);
+    if (!f) return state.SkipWithError("no packed layout on this CPU");
+    const std::vector<std::byte> raw = weights(t, m, k);
+    const std::size_t group = cpu::packed_group_bytes(t, k);
+    std::vector<std::byte> a(group * static_cast<std::size_t>(m / cpu::packed_group_rows));
+    cpu::pack_weights(t, raw.data(), raw.size() / static_cast<std::size_t>(m), m, k, a.data());
+    const std::size_t row = cpu::activation_row_bytes(t, k);
+    const std::vector<std::byte> b = activations(t, n, k, cpu::quantize_packed_activations);
+    std::vector<float> c(static_cast<std::size_t>(m * n));
+    const cpu::qgemm_args g{a.data(), group, b.data(), row, c.data(), static_cast<std::size_t>(m), m, n, k};
+    for (auto _ : state) {
+        f(g);
+        benchmark::DoNotOptimize(c.data());
+    }
+    state.counters["GFLOPS"] = benchmark::Counter(2.0 * static_cast<double>(m * n * k) / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void shapes(benchmark::internal::Benchmark* b) { b->Args({4096, 1})->Args({512, 32})->Unit(benchmark::kMicrosecond); }
 
 #define PLANSCOPE_QDOT_CASES(NAME, TYPE)                                                       \
@@ -64,6 +93,8 @@ void shapes(benchmark::internal::Benchmark* b) { b->Args({4096, 1})->Args({512, 
     BENCHMARK_CAPTURE(BM_qgemm, NAME##_vnni512, TYPE, cpu::qdot_isa::vnni512)->Apply(shapes)
 
 PLANSCOPE_QDOT_CASES(q4_0, dtype::q4_0);
+BENCHMARK_CAPTURE(BM_packed, q4_0_packed, dtype::q4_0)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_packed, q4_K_packed, dtype::q4_k)->Apply(shapes);
 PLANSCOPE_QDOT_CASES(q8_0, dtype::q8_0);
 PLANSCOPE_QDOT_CASES(q4_K, dtype::q4_k);
 PLANSCOPE_QDOT_CASES(q6_K, dtype::q6_k);

@@ -5,6 +5,7 @@
 #include "alloc/plan.h"
 #include "alloc/tensor_allocator.h"
 #include "backend/cpu/cpu_backend.h"
+#include "backend/cpu/cpu_buffer.h"
 #include "backend/cpu/cpu_report.h"
 #include "compare_ggml.h"
 #include "core/builder.h"
@@ -101,8 +102,11 @@ std::vector<float> planscope_kernel(benchmark::State& state, const kernel_case& 
         if (!talloc->alloc(ctx, tensor_id{i})) std::abort();
     const bytes& xb = activations(c);
     if (!tensor_set(table, ctx[x], xb.data(), 0, xb.size())) std::abort();
-    if (w.valid())
+    if (w.valid()) {
         if (const bytes& wb = weights(c); !tensor_set(table, ctx[w], wb.data(), 0, wb.size())) std::abort();
+        // As the model loaders mark a file's weights: packed where this CPU has a layout for them.
+        static_cast<cpu_buffer&>(**buffer).mark_weights();
+    }
 
     auto plan = be.graph_plan_create({ctx, g, table});
     if (!plan) {

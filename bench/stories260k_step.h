@@ -85,7 +85,7 @@ public:
         if (!compute) return compute.err();
         // The mapping is read-only and no graph writes weights.
         auto weights =
-            r->m_backend.buffer_from_ptr(buffer_id{0}, const_cast<std::uint8_t*>(bytes.data()), bytes.size());
+            r->m_backend.weights_from_ptr(buffer_id{0}, const_cast<std::uint8_t*>(bytes.data()), bytes.size());
         for (const auto& buffer : {weights, *kv, *compute})
             if (auto st = r->m_table.add(buffer); !st) return st.err();
         auto talloc = tensor_allocator::create(*compute);

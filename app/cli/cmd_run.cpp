@@ -66,11 +66,11 @@ void print_sched(const sched_outcome& out) {
 // feed a long prompt, one llama_decode per n_batch tokens; the last token's logits. With `timing`,
 // the graphs' compute time goes to stderr.
 result<std::vector<float>> run_2026(const gguf_file& file, std::span<const std::int32_t> tokens, llama_params params,
-                                    int n_threads, bool batch_given, bool timing) {
+                                    const run_options& options, bool batch_given, bool timing) {
     if (!batch_given) params.n_batch = static_cast<int>(tokens.size());
     auto context = llm_context_params_of(params);
     if (!context) return context.err();
-    auto session = llm_cpu_session::create(file, llm_run_options{*context, n_threads});
+    auto session = llm_cpu_session::create(file, llm_run_options{*context, options.n_threads, options.weight_repack});
     if (!session) return session.err();
     const std::size_t n_batch = (*session)->cparams().n_batch;
     std::vector<float> last;
@@ -129,6 +129,8 @@ int run_run(std::span<const std::string> args) {
             }
         } else if (a == "--timing") {
             timing = true;
+        } else if (a == "--no-repack") {
+            options.weight_repack = false;
         } else if (a == "--exact-f32") {
             options.f16_numerics = f16_numerics::exact_f32;
         } else if (a.starts_with("--")) {
@@ -184,7 +186,7 @@ int run_run(std::span<const std::string> args) {
         return usage_error(self(), "run computes a .gguf model, not '" + *file + "' (any graph source runs with --backends)");
     if (backends && !is_gguf_path(*file)) {
         if (tokens) return usage_error(self(), "--tokens applies to a .gguf model");
-        auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics});
+        auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics, options.weight_repack});
         if (!made) return fail(*file, made.err().message);
         llama_params params = model.params();
         params.ngl = ngl;
@@ -201,7 +203,7 @@ int run_run(std::span<const std::string> args) {
         return fail(gguf.err().message);
     }
     if (backends) {
-        auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics});
+        auto made = make_backends(*backends, {options.n_threads, device, options.f16_numerics, options.weight_repack});
         if (!made) return fail(*file, made.err().message);
         auto out = run_llama_prompt_sched(*gguf, *tokens, backend_pointers(*made), {options.n_ctx, options.kv_type, ngl});
         if (!out) return fail(*file, out.err().message);
@@ -210,7 +212,7 @@ int run_run(std::span<const std::string> args) {
         return exit_ok;
     }
     const bool batch_given = std::find(args.begin(), args.end(), "--batch") != args.end();
-    const auto logits = v2026 ? run_2026(*gguf, *tokens, model.params(), options.n_threads, batch_given, timing)
+    const auto logits = v2026 ? run_2026(*gguf, *tokens, model.params(), options, batch_given, timing)
                               : run_llama_prompt(*gguf, *tokens, options);
     if (!logits) return fail(*file, logits.err().message);
 

@@ -32,6 +32,7 @@ result<std::vector<std::uint32_t>> run_place_ubatch(llm_kv_cells& cells, std::sp
 llm_cpu_session::llm_cpu_session(gguf_file file, const llm_run_options& options, llm_hparams h, llm_cparams c)
     : m_file(std::move(file)), m_hparams(std::move(h)), m_cparams(c), m_backend(options.n_threads),
       m_cells(c.n_ctx_seq) {
+    m_backend.set_weight_repack(options.weight_repack);
     if (m_hparams.swa_type != llm_swa_type::none)
         m_cells_swa.emplace(llm_kv_cache_iswa::swa_cells(m_hparams, m_cparams), m_hparams.n_swa, m_hparams.swa_type);
 }
@@ -112,7 +113,7 @@ result<std::vector<float>> llm_cpu_session::decode_ubatch(std::span<const std::i
         if (doc.buffers[i].name == weights_buffer_name) {
             // The mapping is read-only and no graph writes weights.
             const auto bytes = m_file.mapping->bytes().subspan(m_file.data_offset);
-            m_table.add(m_backend.buffer_from_ptr(id, const_cast<std::uint8_t*>(bytes.data()), bytes.size()));
+            m_table.add(m_backend.weights_from_ptr(id, const_cast<std::uint8_t*>(bytes.data()), bytes.size()));
             continue;
         }
         auto kv = m_backend.alloc_buffer(id, std::max<std::size_t>(doc.buffers[i].size, 1));

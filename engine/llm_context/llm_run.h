@@ -25,6 +25,7 @@ namespace planscope {
 struct llm_run_options {
     llm_context_params context; // n_ctx, n_batch, n_ubatch, flash attention, K/V types
     int n_threads = 1;
+    bool weight_repack = true; // q4_0 / q4_K weights packed, as llama.cpp's CPU_REPACK (cpu_backend::set_weight_repack)
 };
 
 // The logits of a decode's outputs, in batch order.

@@ -16,10 +16,11 @@ const buffer_id weights_id{0}, kv_id{1}, compute_id{2};
 llama_cpu_session::llama_cpu_session(gguf_file file, const run_options& options)
     : m_file(std::move(file)), m_options(options), m_backend(options.n_threads) {
     m_backend.set_f16_numerics(options.f16_numerics);
+    m_backend.set_weight_repack(options.weight_repack);
     if (!m_file.mapping || m_file.tensors.empty()) return; // vocab-only: step() reports it
     const auto bytes = m_file.mapping->bytes().subspan(m_file.data_offset);
     // The mapping is read-only and no graph writes weights.
-    m_table.add(m_backend.buffer_from_ptr(weights_id, const_cast<std::uint8_t*>(bytes.data()), bytes.size()));
+    m_table.add(m_backend.weights_from_ptr(weights_id, const_cast<std::uint8_t*>(bytes.data()), bytes.size()));
 }
 
 result<std::vector<float>> llama_cpu_session::step(std::span<const std::int32_t> tokens, int n_past) {

@@ -19,6 +19,7 @@ struct run_options {
     // ggml: activations rounded to f16 against f16 weights and the f16 KV cache, as ggml does;
     // exact_f32: kept in f32 (docs/numerics.md).
     planscope::f16_numerics f16_numerics = planscope::f16_numerics::ggml;
+    bool weight_repack = true; // cpu_backend::set_weight_repack
 };
 
 // One model, its weights and KV cache registered once; each step builds, places and computes a graph.

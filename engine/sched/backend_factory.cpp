@@ -32,6 +32,7 @@ result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view lis
         if (item == "cpu") {
             auto cpu = std::make_unique<cpu_backend>(options.n_threads);
             cpu->set_f16_numerics(options.f16_numerics);
+            cpu->set_weight_repack(options.weight_repack);
             out.push_back(std::move(cpu));
         } else if (item == "opencl") {
 #ifdef PLANSCOPE_HAS_OPENCL

@@ -14,6 +14,7 @@ struct backend_factory_options {
     int n_threads = 1;       // CPU backends
     std::string device;      // OpenCL: device index or name substring (empty: the default)
     planscope::f16_numerics f16_numerics = planscope::f16_numerics::ggml; // CPU and OpenCL backends (docs/numerics.md)
+    bool weight_repack = true; // CPU backends: cpu_backend::set_weight_repack
 };
 
 // Errors: an empty list or entry, an unknown name, "opencl" in a build without OpenCL, an OpenCL

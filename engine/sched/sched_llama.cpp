@@ -23,7 +23,7 @@ status back_buffers(const gguf_file& file, const llama_model_graph& m, std::span
         if (!b) return b.err();
         backend& owner = *backends[static_cast<std::size_t>(*b)];
         if (desc.name == weights_buffer_name && is_cpu(owner)) { // read-only mapping; no graph writes weights
-            auto buf = static_cast<cpu_backend&>(owner).buffer_from_ptr(buffer_id{i},
+            auto buf = static_cast<cpu_backend&>(owner).weights_from_ptr(buffer_id{i},
                                                                          const_cast<std::uint8_t*>(bytes.data()),
                                                                          bytes.size());
             if (auto s = table.add(buf); !s) return s;

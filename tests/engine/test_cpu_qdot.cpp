@@ -9,10 +9,12 @@
 // 1e-5 of the sum of |terms| (plus 1e-6).
 #include "backend/cpu/qdot.h"
 #include "backend/cpu/qdot_x86.h"
+#include "backend/cpu/qpack.h"
 #include "backend/cpu/quant.h"
 #include "cpu_op_check.h"
 
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 
 using namespace planscope;
@@ -183,8 +185,10 @@ std::pair<double, double> ref_dot(dtype t, const u8* x, const std::byte* act, st
 }
 
 // Runs `gemm` on m weight rows and n activation rows of k values with padded strides, and
-// checks every result against ref_dot.
-void check_gemm(cpu::qgemm_fn gemm, dtype t, std::int64_t m, std::int64_t n, std::int64_t k, std::uint32_t seed) {
+// checks every result against ref_dot. `packed`: the weights packed (qpack.h) for a packed kernel,
+// q4_0's activations with their sums.
+void check_gemm(cpu::qgemm_fn gemm, dtype t, std::int64_t m, std::int64_t n, std::int64_t k, std::uint32_t seed,
+                bool packed = false) {
     QVERIFY(gemm != nullptr);
     std::mt19937 rng(seed);
     const std::size_t row = row_size(t, k), lda = row + type_size(t);
@@ -197,11 +201,26 @@ void check_gemm(cpu::qgemm_fn gemm, dtype t, std::int64_t m, std::int64_t n, std
     for (std::int64_t j = 0; j < n; ++j) {
         std::vector<float> x(static_cast<std::size_t>(padded_k));
         for (float& v : x) v = u(rng);
-        const auto q = ref_activations(t, x.data(), padded_k);
+        auto q = ref_activations(t, x.data(), padded_k);
+        if (packed && t == dtype::q4_0)
+            for (std::size_t b = 0; b < q.size(); b += sizeof(cpu::q8_sum_block)) {
+                cpu::q8_act_block y;
+                std::memcpy(&y, &q[b], sizeof y);
+                std::int32_t sum = 0;
+                for (const std::int8_t v : y.qs) sum += v;
+                std::memcpy(&q[b + offsetof(cpu::q8_sum_block, sum)], &sum, sizeof sum);
+            }
         act.insert(act.end(), q.begin(), q.end());
     }
     std::vector<float> c(ldc * static_cast<std::size_t>(n), -7.0f);
-    gemm({reinterpret_cast<const std::byte*>(w.data()), lda, act.data(), ldb, c.data(), ldc, m, n, k});
+    std::vector<std::byte> packed_w;
+    if (packed) {
+        packed_w.resize(cpu::packed_group_bytes(t, k) * static_cast<std::size_t>(m / cpu::packed_group_rows));
+        cpu::pack_weights(t, reinterpret_cast<const std::byte*>(w.data()), lda, m, k, packed_w.data());
+        gemm({packed_w.data(), cpu::packed_group_bytes(t, k), act.data(), ldb, c.data(), ldc, m, n, k});
+    } else {
+        gemm({reinterpret_cast<const std::byte*>(w.data()), lda, act.data(), ldb, c.data(), ldc, m, n, k});
+    }
     for (std::int64_t j = 0; j < n; ++j) {
         for (std::int64_t i = 0; i < m; ++i) {
             const auto [want, mag] = ref_dot(t, w.data() + static_cast<std::size_t>(i) * lda,
@@ -227,6 +246,8 @@ private slots:
     void quantizers_round_trip();
     void kernels_data();
     void kernels();
+    void packed_kernels_data();
+    void packed_kernels();
     void mul_mat_data();
     void mul_mat();
     void copy_quantises_data();
@@ -326,6 +347,32 @@ void TestCpuQdot::kernels() {
     if (cpu::has_avx512_vnni()) check_gemm(cpu::vnni256::qgemm(t), t, m, n, k, 5);
 #endif
     check_gemm(cpu::qgemm(t), t, m, n, k, 4);
+}
+
+void TestCpuQdot::packed_kernels_data() {
+    QTest::addColumn<int>("type");
+    QTest::addColumn<int>("m");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("k");
+    // n: decode, tiles of 8 (q4_0) or 4 (q4_K) and every remainder of 4, 2 and 1.
+    for (dtype t : {dtype::q4_0, dtype::q4_k})
+        for (auto [m, n, k] : {std::array{16, 1, 256}, {32, 1, 4096}, {48, 7, 512}, {16, 8, 256}, {32, 19, 768},
+                               {16, 3, 1024}, {64, 2, 256}}) {
+            const std::string name = std::string(type_name(t)) + " " + std::to_string(m) + "x" + std::to_string(n) +
+                                     "x" + std::to_string(k);
+            QTest::newRow(name.c_str()) << int(t) << m << n << k;
+        }
+}
+
+// The packed layouts' kernels (qpack.h) against the reference on the unpacked rows.
+void TestCpuQdot::packed_kernels() {
+    QFETCH(int, type);
+    QFETCH(int, m);
+    QFETCH(int, n);
+    QFETCH(int, k);
+    const auto t = static_cast<dtype>(type);
+    if (!cpu::has_packed_layout(t)) QSKIP("no packed layout on this CPU (AVX-512 VNNI)");
+    check_gemm(cpu::packed_qgemm(t), t, m, n, k, 6, true);
 }
 
 void TestCpuQdot::mul_mat_data() {

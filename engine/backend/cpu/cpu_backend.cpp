@@ -22,6 +22,12 @@ std::shared_ptr<backend_buffer> cpu_backend::buffer_from_ptr(buffer_id id, void*
     return cpu_buffer::wrap(*this, id, ptr, size);
 }
 
+std::shared_ptr<backend_buffer> cpu_backend::weights_from_ptr(buffer_id id, void* ptr, std::size_t size) {
+    auto buffer = cpu_buffer::wrap(*this, id, ptr, size);
+    buffer->mark_weights();
+    return buffer;
+}
+
 result<std::shared_ptr<backend_buffer>> cpu_backend::alloc_buffer(buffer_id id, std::size_t size) {
     auto buffer = cpu_buffer::allocate(*this, id, size);
     if (!buffer) return buffer.err();
@@ -51,7 +57,7 @@ copy_outcome cpu_backend::copy_tensor_to(const bound_tensor& src, const bound_te
 }
 
 result<std::unique_ptr<graph_plan>> cpu_backend::graph_plan_create(const placed_graph& pg) {
-    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics, m_split);
+    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics, m_split, m_weight_repack);
     if (!plan) return plan.err();
     return std::unique_ptr<graph_plan>(std::make_unique<cpu_graph_plan>(*this, std::move(*plan)));
 }
@@ -64,7 +70,7 @@ status cpu_backend::graph_plan_compute(graph_plan& plan) {
 }
 
 status cpu_backend::graph_compute(const placed_graph& pg) {
-    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics, m_split);
+    auto plan = cpu::make_exec_plan(pg, m_n_threads, m_f16_numerics, m_split, m_weight_repack);
     if (!plan) return plan.err();
     return cpu::run_exec_plan(*plan, pool(plan->n_threads), m_work.reserve(plan->work_size), governor());
 }

@@ -32,6 +32,14 @@ public:
     void set_adaptive_threads(bool on) { m_adaptive_threads = on; }
     // ggml_backend_cpu_buffer_from_ptr: see cpu_buffer::wrap.
     std::shared_ptr<backend_buffer> buffer_from_ptr(buffer_id id, void* ptr, std::size_t size);
+    // The same for memory holding weights that do not change (a model file's mapping):
+    // cpu_buffer::mark_weights.
+    std::shared_ptr<backend_buffer> weights_from_ptr(buffer_id id, void* ptr, std::size_t size);
+    // On (the default), MUL_MAT reads q4_0 and q4_K weights of buffers of weights from packed
+    // copies where this CPU has kernels for them (qpack.h), as llama.cpp's CPU_REPACK buffers do;
+    // off, as they are (llama.cpp's --no-repack). Plans made afterwards use it.
+    void set_weight_repack(bool on) { m_weight_repack = on; }
+    [[nodiscard]] bool weight_repack() const { return m_weight_repack; }
 
     [[nodiscard]] std::string_view name() const override { return "CPU"; }
     result<std::shared_ptr<backend_buffer>> alloc_buffer(buffer_id id, std::size_t size) override;
@@ -58,6 +66,7 @@ private:
     planscope::f16_numerics m_f16_numerics = planscope::f16_numerics::ggml;
     cpu::split_policy m_split = cpu::split_policy::by_size;
     bool m_adaptive_threads = true;
+    bool m_weight_repack = true;
     cpu::thread_governor m_governor{&cpu::governor_memory::process()};
     std::unique_ptr<cpu::thread_pool> m_pool; // made with the backend, remade when more threads are asked for
     cpu::work_buffer m_work;

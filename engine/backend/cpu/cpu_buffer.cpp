@@ -21,6 +21,10 @@ std::shared_ptr<cpu_buffer> cpu_buffer::wrap(backend& owner, buffer_id id, void*
     return std::shared_ptr<cpu_buffer>(new cpu_buffer(owner, id, static_cast<std::byte*>(ptr), size, false));
 }
 
+void cpu_buffer::mark_weights() {
+    if (!m_packed) m_packed = std::make_unique<cpu::packed_weights>();
+}
+
 cpu_buffer::~cpu_buffer() {
     if (m_owned) std::free(m_data);
 }

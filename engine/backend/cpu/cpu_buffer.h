@@ -3,6 +3,7 @@
 // ggml_backend_cpu_buffer_from_ptr), e.g. a GGUF file's mapping holding the weights.
 #include "backend/buffer.h"
 #include "core/error.h"
+#include "packed_weights.h"
 
 #include <memory>
 
@@ -22,12 +23,20 @@ public:
     [[nodiscard]] std::byte* data() const override { return m_data; }
     [[nodiscard]] bool owns_memory() const { return m_owned; }
 
+    // From now on the tensors that MUL_MAT reads as weights (src0) from this buffer keep their
+    // bytes while it lives (ggml's GGML_BACKEND_BUFFER_USAGE_WEIGHTS): plans may read them from
+    // packed copies (qpack.h), made once, unless the backend's repacking is off.
+    void mark_weights();
+    // The packed copies, for a buffer of weights; nullptr otherwise.
+    [[nodiscard]] cpu::packed_weights* packed() const { return m_packed.get(); }
+
 private:
     cpu_buffer(backend& owner, buffer_id id, std::byte* data, std::size_t size, bool owned)
         : backend_buffer(owner, id, size), m_data(data), m_owned(owned) {}
 
     std::byte* m_data;
     bool m_owned;
+    std::unique_ptr<cpu::packed_weights> m_packed;
 };
 
 } // namespace planscope

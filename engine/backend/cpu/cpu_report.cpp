@@ -3,6 +3,7 @@
 #include "cpu_identity.h"
 #include "core/types.h"
 #include "qdot_choice.h"
+#include "qpack.h"
 #include "simd.h"
 #include "thread_pool.h"
 
@@ -69,6 +70,12 @@ std::string cpu_report() {
         out += "MUL_MAT " + std::string(type_name(t)) + ": " + std::string(name(q.decode)) + " for one row (decode), " +
                std::string(name(q.batched)) + " for batches\n";
     }
+    std::string packed;
+    for (const dtype t : {dtype::q4_0, dtype::q4_k})
+        if (has_packed_layout(t)) packed += (packed.empty() ? "" : ", ") + std::string(type_name(t));
+    out += "weights packed: " + (packed.empty() ? std::string("none (the packed kernels need AVX-512 VNNI)")
+                                                : packed + " (groups of 16 rows, AVX-512 VNNI; run --no-repack: off)") +
+           "\n";
     out += std::string("f32 and f16 MUL_MAT: ") + (has_avx512() ? "AVX-512" : has_avx2() ? "AVX2" : "plain") + "\n";
     out += "threads: " + std::to_string(default_thread_count()) + " by default\n";
     return out;

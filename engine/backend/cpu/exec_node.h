@@ -3,6 +3,7 @@
 // threads it shares the work with.
 #include "backend/backend.h"
 #include "core/tensor.h"
+#include "qpack.h"
 #include "thread_pool.h"
 
 #include <algorithm>
@@ -99,6 +100,7 @@ struct exec_node {
     std::uint8_t present = 0; // bit i: src[i] is given
     kernel_fn kernel = nullptr;
     f16_numerics numerics = f16_numerics::ggml; // the backend's, set by make_exec_plan
+    packed_weight packed;                       // MUL_MAT's src0 packed (qpack.h), when it is
 
     [[nodiscard]] bool has_src(int i) const { return (present >> i) & 1u; }
 };

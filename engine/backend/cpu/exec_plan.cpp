@@ -1,5 +1,6 @@
 #include "exec_plan.h"
 
+#include "cpu_buffer.h"
 #include "kernel_select.h"
 
 #include <algorithm>
@@ -21,6 +22,16 @@ result<strided_tensor> resolve(const buffer_table& buffers, const tensor& t) {
     strided_tensor s = describe(t);
     s.data = bound->data();
     return s;
+}
+
+// MUL_MAT's src0 from its packed copy: a 2-D weight of a buffer of weights, in ggml's numerics
+// (the integer kernels), of a type this CPU has a packed layout for.
+packed_weight packed_src0(const buffer_table& buffers, const tensor& w, const strided_tensor& a, f16_numerics numerics) {
+    if (numerics != f16_numerics::ggml || a.ne[2] != 1 || a.ne[3] != 1 || !has_packed_layout(a.type)) return {};
+    auto bound = buffers.bind(w);
+    const auto* buffer = bound ? dynamic_cast<const cpu_buffer*>(bound->buffer) : nullptr;
+    if (!buffer || !buffer->packed()) return {};
+    return buffer->packed()->get(a.type, a.data, a.nb[1], a.ne[1], a.ne[0]);
 }
 
 // Consecutive nodes that run on thread 0 alone form one segment.
@@ -56,7 +67,8 @@ std::chrono::nanoseconds team_wait(const exec_node& n) {
     return std::min(std::chrono::nanoseconds(node_cost(n) / 256), std::chrono::nanoseconds(std::chrono::milliseconds(1)));
 }
 
-result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics, split_policy split) {
+result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics, split_policy split,
+                                 bool repack) {
     exec_plan plan;
     plan.n_threads = n_threads;
     for (tensor_id id : pg.g.nodes) {
@@ -89,6 +101,7 @@ result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_nume
         }
         n.kernel = entry->run;
         n.numerics = numerics;
+        if (repack && n.op == op_kind::mul_mat) n.packed = packed_src0(pg.buffers, pg.ctx[t.src[0]], n.src[0], numerics);
         if (entry->work) plan.work_size = std::max(plan.work_size, entry->work(n, n_threads));
         plan.cost += static_cast<double>(node_cost(n));
         plan.nodes.push_back(std::move(n));

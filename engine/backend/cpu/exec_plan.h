@@ -31,9 +31,11 @@ struct exec_plan {
 };
 
 // Fails, naming the node, when a node is not supported or a tensor it reads or writes does not
-// resolve to memory that holds it. Every node gets `numerics` (work sizes depend on it).
+// resolve to memory that holds it. Every node gets `numerics` (work sizes depend on it). With
+// `repack`, MUL_MAT reads weights of buffers of weights from packed copies where it can
+// (cpu_buffer::mark_weights).
 result<exec_plan> make_exec_plan(const placed_graph& pg, int n_threads, f16_numerics numerics = f16_numerics::ggml,
-                                 split_policy split = split_policy::by_size);
+                                 split_policy split = split_policy::by_size, bool repack = false);
 
 // A node's cost: multiply-adds of MUL_MAT and FLASH_ATTN_EXT, result elements of other ops.
 std::int64_t node_cost(const exec_node& n);

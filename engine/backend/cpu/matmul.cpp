@@ -15,13 +15,15 @@
 // ggml's numerics), each weight widened once per 32 columns.
 //
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
-// 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format.
+// 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format,
+// or from their packed copy (qpack.h) when the plan has one.
 #include "convert.h"
 #include "dot_f16.h"
 #include "gemm.h"
 #include "gemm_f16.h"
 #include "kernels.h"
 #include "qdot.h"
+#include "qpack.h"
 #include "quant.h"
 #include "quant_avx2.h"
 #include "row_io.h"
@@ -39,6 +41,7 @@ constexpr std::int64_t block_rows = 16;
 // still holds back at most 1/64 of a 4096-row product.
 constexpr std::int64_t decode_unit_rows = 64;
 constexpr std::int64_t chunk_cols = 128;
+static_assert(block_rows % packed_group_rows == 0 && decode_unit_rows % packed_group_rows == 0);
 // Fewer src1 columns than this read aligned f32 src0 rows in place instead of packing them.
 constexpr std::int64_t in_place_cols = 16;
 
@@ -123,8 +126,9 @@ void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn 
     float* scratch = kc.scratch(alone ? b_bytes * static_cast<std::size_t>(kc.nth) : b_bytes, padded(k));
     {
         const auto [first, last] = alone ? std::pair<std::int64_t, std::int64_t>{0, b.rows()} : kc.share(b.rows());
+        const auto quantize = n.packed.data ? quantize_packed_activations : quantize_activations;
         for (std::int64_t r = first; r < last; ++r)
-            quantize_activations(a.type, read_row(b, b.row(r), scratch), quantized + static_cast<std::size_t>(r) * row_bytes, k);
+            quantize(a.type, read_row(b, b.row(r), scratch), quantized + static_cast<std::size_t>(r) * row_bytes, k);
         if (!alone) kc.barrier->wait();
     }
 
@@ -138,8 +142,13 @@ void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn 
         const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
         const std::int64_t row0 = block * unit_rows, col0 = chunk * chunk_cols;
         qgemm_args g{};
-        g.a = a.row(row0, i2 / r2, i3 / r3);
-        g.lda = a.nb[1];
+        if (n.packed.data) { // whole groups of 16 rows: unit_rows are multiples of 16
+            g.a = n.packed.data + static_cast<std::size_t>(row0 / packed_group_rows) * n.packed.group_bytes;
+            g.lda = n.packed.group_bytes;
+        } else {
+            g.a = a.row(row0, i2 / r2, i3 / r3);
+            g.lda = a.nb[1];
+        }
         g.b = quantized + static_cast<std::size_t>((i3 * b.ne[2] + i2) * cols + col0) * row_bytes;
         g.ldb = row_bytes;
         g.c = reinterpret_cast<float*>(d.row(col0, i2, i3)) + row0;
@@ -154,6 +163,7 @@ void run_mul_mat_integer(const exec_node& n, const kernel_context& kc, qgemm_fn 
 } // namespace
 
 void run_mul_mat(const exec_node& n, const kernel_context& kc) {
+    if (n.packed.data) return run_mul_mat_integer(n, kc, n.packed.kernel);
     if (const qgemm_fn gemm = integer_kernel(n)) return run_mul_mat_integer(n, kc, gemm);
     const strided_tensor &a = n.src[0], &b = n.src[1], &d = n.dst;
     const std::int64_t k = a.ne[0], m = a.ne[1], cols = b.ne[1];

@@ -52,12 +52,6 @@ float dot_q8_0(const u8* x, const q8_act_block* y, std::int64_t k) {
     return sum;
 }
 
-// get_scale_min_k4: the 6-bit scale and min of group j of a q4_K super-block.
-std::pair<int, int> scale_min_k4(int j, const u8* q) {
-    if (j < 4) return {q[j] & 63, q[j + 4] & 63};
-    return {(q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4), (q[j + 4] >> 4) | ((q[j] >> 6) << 4)};
-}
-
 // block_q4_K {half d; half dmin; u8 scales[12]; u8 qs[128]}: per super-block
 // d_y * (d * sum_j scale_j * sum(q * y) - dmin * sum_j min_j * sum(y of group j)). block_q5_K
 // {half d; half dmin; u8 scales[12]; u8 qh[32]; u8 qs[128]} adds a fifth bit: bit j of qh[l].

@@ -6,6 +6,8 @@
 // never widened to f32.
 #include "quantize.h"
 
+#include <utility>
+
 namespace planscope::cpu {
 
 // C[i + j*ldc] = dot(weight row i, activation row j) for i < m, j < n. Weight rows are k elements
@@ -36,6 +38,13 @@ inline void q3k_scales(const std::uint8_t* packed, std::int8_t out[16]) {
         const int high = (packed[8 + j % 4] >> (2 * (j / 4))) & 3;
         out[j] = static_cast<std::int8_t>((low | (high << 4)) - 32);
     }
+}
+
+// get_scale_min_k4: the 6-bit scale and min of group j of a q4_K / q5_K super-block, from its 12
+// packed bytes.
+inline std::pair<int, int> scale_min_k4(int j, const std::uint8_t* q) {
+    if (j < 4) return {q[j] & 63, q[j + 4] & 63};
+    return {(q[j + 4] & 0xF) | ((q[j - 4] >> 6) << 4), (q[j + 4] >> 4) | ((q[j] >> 6) << 4)};
 }
 
 // Bytes of k activations quantised for weights of `type` (k a multiple of its block size), and

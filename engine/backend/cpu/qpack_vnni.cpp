@@ -1,0 +1,170 @@
+// The kernels of packed q4_0 and q4_K weights (qpack.h) in AVX-512 VNNI: a 512-bit lane per weight
+// row of a group of 16, RN activation rows at a time (one for decode, so that the weights stream
+// through once; eight, or four for q4_K, in batches, each group's unpacked values used RN times).
+#include "qpack.h"
+#include "qpack_x86.h"
+
+#if PLANSCOPE_X86_SIMD
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace planscope::cpu::vnni {
+namespace {
+
+using u8 = std::uint8_t;
+
+#define PACK_TARGET PLANSCOPE_AVX512_VNNI
+
+PACK_TARGET inline __m512i broadcast4(const std::int8_t* p) {
+    std::int32_t v;
+    std::memcpy(&v, p, 4);
+    return _mm512_set1_epi32(v);
+}
+
+PACK_TARGET inline __m512 halves(const u8* p) {
+    return _mm512_maskz_cvtph_ps(0xFFFF, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+
+// One group of q4_0 by RN activation rows: c[r + j * ldc] for its 16 rows r.
+template <int RN>
+PACK_TARGET void q4_0_group(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t blocks) {
+    const __m512i low = _mm512_set1_epi8(0x0F);
+    __m512 acc[RN];
+#pragma GCC unroll 8
+    for (int j = 0; j < RN; ++j) acc[j] = _mm512_setzero_ps();
+    for (std::int64_t blk = 0; blk < blocks; ++blk, w += 288) {
+        __m512i q[8];
+#pragma GCC unroll 4
+        for (int ch = 0; ch < 4; ++ch) {
+            const __m512i v = _mm512_loadu_si512(w + 32 + 64 * ch);
+            q[2 * ch] = _mm512_and_si512(v, low);
+            q[2 * ch + 1] = _mm512_and_si512(_mm512_srli_epi16(v, 4), low);
+        }
+        const __m512 dx = halves(w);
+#pragma GCC unroll 8
+        for (int j = 0; j < RN; ++j) {
+            const q8_sum_block& y = reinterpret_cast<const q8_sum_block*>(b + static_cast<std::size_t>(j) * ldb)[blk];
+            // Two chains of sums, the low nibbles' and the high ones'.
+            __m512i s0 = _mm512_set1_epi32(-8 * y.sum), s1 = _mm512_setzero_si512();
+#pragma GCC unroll 4
+            for (int ch = 0; ch < 4; ++ch) {
+                s0 = _mm512_dpbusd_epi32(s0, q[2 * ch], broadcast4(y.qs + 4 * ch));
+                s1 = _mm512_dpbusd_epi32(s1, q[2 * ch + 1], broadcast4(y.qs + 16 + 4 * ch));
+            }
+            const __m512 s = _mm512_maskz_cvtepi32_ps(0xFFFF, _mm512_add_epi32(s0, s1));
+            acc[j] = _mm512_fmadd_ps(s, _mm512_mul_ps(dx, _mm512_set1_ps(y.d)), acc[j]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int j = 0; j < RN; ++j) _mm512_storeu_ps(c + static_cast<std::size_t>(j) * ldc, acc[j]);
+}
+
+// One group of q4_K by RN activation rows: per super-block, each sub-block's integer sums times
+// its scale, the minimums times the activations' sub-block sums (vpmaddwd of the i16 pairs).
+template <int RN>
+PACK_TARGET void q4_k_group(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t supers) {
+    const __m512i low = _mm512_set1_epi8(0x0F);
+    __m512 acc[RN];
+#pragma GCC unroll 4
+    for (int j = 0; j < RN; ++j) acc[j] = _mm512_setzero_ps();
+    for (std::int64_t sb = 0; sb < supers; ++sb, w += 2496) {
+        const q8k_act_block* y[RN];
+        __m512i total[RN], mins[RN];
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) {
+            y[j] = reinterpret_cast<const q8k_act_block*>(b + static_cast<std::size_t>(j) * ldb) + sb;
+            total[j] = _mm512_setzero_si512();
+            mins[j] = _mm512_setzero_si512();
+        }
+#pragma GCC unroll 1
+        for (int p = 0; p < 4; ++p) {
+            const u8* qs = w + 448 + 512 * p;
+            __m512i q[16];
+#pragma GCC unroll 8
+            for (int ch = 0; ch < 8; ++ch) {
+                const __m512i v = _mm512_loadu_si512(qs + 64 * ch);
+                q[ch] = _mm512_and_si512(v, low);
+                q[8 + ch] = _mm512_and_si512(_mm512_srli_epi16(v, 4), low);
+            }
+            const __m512i sc0 = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm_loadu_si128(reinterpret_cast<const __m128i*>(w + 64 + 32 * p)));
+            const __m512i sc1 = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm_loadu_si128(reinterpret_cast<const __m128i*>(w + 64 + 32 * p + 16)));
+            const __m512i m = _mm512_loadu_si512(w + 192 + 64 * p);
+#pragma GCC unroll 4
+            for (int j = 0; j < RN; ++j) {
+                const std::int8_t* ys = y[j]->qs + 64 * p;
+                __m512i s0 = _mm512_setzero_si512(), s1 = _mm512_setzero_si512();
+#pragma GCC unroll 8
+                for (int ch = 0; ch < 8; ++ch) {
+                    s0 = _mm512_dpbusd_epi32(s0, q[ch], broadcast4(ys + 4 * ch));
+                    s1 = _mm512_dpbusd_epi32(s1, q[8 + ch], broadcast4(ys + 32 + 4 * ch));
+                }
+                total[j] = _mm512_add_epi32(total[j], _mm512_add_epi32(_mm512_mullo_epi32(s0, sc0), _mm512_mullo_epi32(s1, sc1)));
+                // Sub-blocks 2p and 2p + 1's activation sums as the i16 pair of each lane.
+                const std::int16_t* bs = y[j]->bsums + 4 * p;
+                const std::uint32_t pair = static_cast<std::uint16_t>(bs[0] + bs[1]) |
+                                           static_cast<std::uint32_t>(static_cast<std::uint16_t>(bs[2] + bs[3])) << 16;
+                mins[j] = _mm512_add_epi32(mins[j], _mm512_madd_epi16(m, _mm512_set1_epi32(static_cast<int>(pair))));
+            }
+        }
+        const __m512 d = halves(w), dmin = halves(w + 32);
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) {
+            const __m512 dy = _mm512_set1_ps(y[j]->d);
+            acc[j] = _mm512_fmadd_ps(_mm512_maskz_cvtepi32_ps(0xFFFF, total[j]), _mm512_mul_ps(d, dy), acc[j]);
+            acc[j] = _mm512_fnmadd_ps(_mm512_maskz_cvtepi32_ps(0xFFFF, mins[j]), _mm512_mul_ps(dmin, dy), acc[j]);
+        }
+    }
+#pragma GCC unroll 4
+    for (int j = 0; j < RN; ++j) _mm512_storeu_ps(c + static_cast<std::size_t>(j) * ldc, acc[j]);
+}
+
+// Groups one at a time, each by all the activation rows, TILE rows at a time, then the rest.
+template <class Group>
+PACK_TARGET void gemm(const qgemm_args& g) {
+    const std::int64_t steps = g.k / Group::values;
+    for (std::int64_t i = 0; i < g.m; i += packed_group_rows) {
+        const u8* w = reinterpret_cast<const u8*>(g.a) + static_cast<std::size_t>(i / packed_group_rows) * g.lda;
+        std::int64_t j = 0;
+        const auto at = [&](std::int64_t col) { return g.b + static_cast<std::size_t>(col) * g.ldb; };
+        const auto out = [&](std::int64_t col) { return g.c + static_cast<std::size_t>(i) + static_cast<std::size_t>(col) * g.ldc; };
+        for (; j + Group::tile <= g.n; j += Group::tile) Group::template run<Group::tile>(w, at(j), g.ldb, out(j), g.ldc, steps);
+        if (g.n - j >= 4 && Group::tile > 4) {
+            Group::template run<4>(w, at(j), g.ldb, out(j), g.ldc, steps);
+            j += 4;
+        }
+        if (g.n - j >= 2) {
+            Group::template run<2>(w, at(j), g.ldb, out(j), g.ldc, steps);
+            j += 2;
+        }
+        if (j < g.n) Group::template run<1>(w, at(j), g.ldb, out(j), g.ldc, steps);
+    }
+}
+
+struct q4_0_groups {
+    static constexpr std::int64_t values = 32;
+    static constexpr int tile = 8;
+    template <int RN>
+    PACK_TARGET static void run(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t n) {
+        q4_0_group<RN>(w, b, ldb, c, ldc, n);
+    }
+};
+struct q4_k_groups {
+    static constexpr std::int64_t values = 256;
+    static constexpr int tile = 4;
+    template <int RN>
+    PACK_TARGET static void run(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t n) {
+        q4_k_group<RN>(w, b, ldb, c, ldc, n);
+    }
+};
+
+} // namespace
+
+qgemm_fn packed_qgemm(dtype type) {
+    if (type == dtype::q4_0) return gemm<q4_0_groups>;
+    if (type == dtype::q4_k) return gemm<q4_k_groups>;
+    return nullptr;
+}
+
+} // namespace planscope::cpu::vnni
+#endif
