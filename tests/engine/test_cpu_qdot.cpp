@@ -10,6 +10,7 @@
 #include "backend/cpu/qdot.h"
 #include "backend/cpu/qdot_x86.h"
 #include "backend/cpu/qpack.h"
+#include "backend/cpu/qpack_x86.h"
 #include "backend/cpu/quant.h"
 #include "cpu_op_check.h"
 
@@ -371,8 +372,12 @@ void TestCpuQdot::packed_kernels() {
     QFETCH(int, n);
     QFETCH(int, k);
     const auto t = static_cast<dtype>(type);
-    if (!cpu::has_packed_layout(t)) QSKIP("no packed layout on this CPU (AVX-512 VNNI)");
-    check_gemm(cpu::packed_qgemm(t), t, m, n, k, 6, true);
+    if (!cpu::has_packed_layout(t)) QSKIP("no packed layout on this CPU (AVX2)");
+#if PLANSCOPE_X86_SIMD
+    if (cpu::has_avx512_vnni()) check_gemm(cpu::vnni::packed_qgemm(t), t, m, n, k, 6, true);
+    check_gemm(cpu::avx2::packed_qgemm(t), t, m, n, k, 7, true);
+#endif
+    check_gemm(cpu::packed_qgemm(t), t, m, n, k, 8, true);
 }
 
 void TestCpuQdot::mul_mat_data() {

@@ -73,8 +73,9 @@ std::string cpu_report() {
     std::string packed;
     for (const dtype t : {dtype::q4_0, dtype::q4_k})
         if (has_packed_layout(t)) packed += (packed.empty() ? "" : ", ") + std::string(type_name(t));
-    out += "weights packed: " + (packed.empty() ? std::string("none (the packed kernels need AVX-512 VNNI)")
-                                                : packed + " (groups of 16 rows, AVX-512 VNNI; run --no-repack: off)") +
+    const char* isa = has_avx512_vnni() ? "AVX-512 VNNI" : "AVX2";
+    out += "weights packed: " + (packed.empty() ? std::string("none (the packed kernels need AVX2)")
+                                                : packed + " (groups of 16 rows, " + isa + "; run --no-repack: off)") +
            "\n";
     out += std::string("f32 and f16 MUL_MAT: ") + (has_avx512() ? "AVX-512" : has_avx2() ? "AVX2" : "plain") + "\n";
     out += "threads: " + std::to_string(default_thread_count()) + " by default\n";

@@ -90,6 +90,7 @@ void quantize_packed_activations(dtype type, const float* x, std::byte* dst, std
 qgemm_fn packed_qgemm(dtype type) {
 #if PLANSCOPE_X86_SIMD
     if (has_avx512_vnni()) return vnni::packed_qgemm(type);
+    if (has_avx2()) return avx2::packed_qgemm(type);
 #endif
     (void)type;
     return nullptr;

@@ -20,7 +20,7 @@ namespace planscope::cpu {
 
 constexpr std::int64_t packed_group_rows = 16;
 
-// Whether this CPU has kernels for packed weights of `type` (AVX-512 VNNI; q4_0 and q4_K).
+// Whether this CPU has kernels for packed weights of `type` (AVX-512 VNNI or AVX2; q4_0 and q4_K).
 bool has_packed_layout(dtype type);
 // Bytes of one packed group of 16 rows of k values (k a multiple of the type's block).
 std::size_t packed_group_bytes(dtype type, std::int64_t k);
