@@ -20,6 +20,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <random>
 #include <stdexcept>
@@ -335,7 +336,12 @@ void print_table(const median_reporter& reporter, int load) {
     // The machine with every run: its CPU and the kernels Planscope chose for it (docs/performance.md
     // keeps a table per machine).
     std::printf("\n%s", planscope::cpu::cpu_report().c_str());
-    std::printf("Planscope vs ggml (%s), median of %d, load: %s\n", PLANSCOPE_GGML_NAME, reporter.repetitions,
+#ifdef PLANSCOPE_COMPARE_AVX2
+    constexpr const char* build = ", both as on an AVX2-only x86";
+#else
+    constexpr const char* build = "";
+#endif
+    std::printf("Planscope vs ggml (%s%s), median of %d, load: %s\n", PLANSCOPE_GGML_NAME, build, reporter.repetitions,
                 load > 0 ? (std::to_string(load) + " busy threads").c_str() : "off");
     // "ggml extra": the weights in ggml's CPU_REPACK buffer type; the ratio is against the faster
     // of the two ggml columns.
@@ -375,6 +381,10 @@ std::vector<std::jthread> start_load(int n) {
 } // namespace
 
 int main(int argc, char** argv) {
+#ifdef PLANSCOPE_COMPARE_AVX2
+    // An AVX2-only x86 on both sides: ggml built without AVX-512, Planscope's dispatch capped (simd.h).
+    setenv("PLANSCOPE_CPU_ISA", "avx2", 1);
+#endif
     // Defaults first: flags given on the command line come later and win.
     std::vector<char*> args{argv[0]};
     std::string defaults[] = {"--benchmark_enable_random_interleaving=true", "--benchmark_repetitions=5",
