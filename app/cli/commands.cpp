@@ -2,6 +2,7 @@
 
 #include "core/printable.h"
 #include "source/sched_log_document.h"
+#include "backend/rpc/rpc_endpoint.h"
 #include "sched/backend_factory.h"
 
 #include <array>
@@ -291,8 +292,12 @@ std::string backend_list_problem(std::string_view list) {
         const std::string_view item = rest.substr(0, comma);
         if (item == "opencl" && !have_opencl())
             return "--backends: this build has no OpenCL backend (configure with -DPLANSCOPE_OPENCL=ON)";
-        if (item != "cpu" && item != "opencl")
-            return "--backends: unknown backend '" + std::string(item) + "' (known: cpu, opencl)";
+        if (rpc::is_rpc_item(item)) {
+            if (auto e = rpc::parse_endpoint(item.substr(rpc::backend_prefix.size())); !e)
+                return "--backends: " + e.err().message;
+        } else if (item != "cpu" && item != "opencl") {
+            return "--backends: unknown backend '" + std::string(item) + "' (known: cpu, opencl, rpc:HOST:PORT)";
+        }
         if (comma == std::string_view::npos) return {};
         rest.remove_prefix(comma + 1);
     }

@@ -1,6 +1,7 @@
 #include "backend_factory.h"
 
 #include "backend/cpu/cpu_backend.h"
+#include "backend/rpc/rpc_backend.h"
 #ifdef PLANSCOPE_HAS_OPENCL
 #include "backend/opencl/opencl_backend.h"
 #endif
@@ -16,6 +17,7 @@ bool have_opencl() {
 }
 
 std::string backend_device([[maybe_unused]] const backend& b) {
+    if (rpc::is_rpc(b)) return rpc::rpc_device_description(b);
 #ifdef PLANSCOPE_HAS_OPENCL
     return opencl_device_name(b);
 #else
@@ -42,8 +44,12 @@ result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view lis
 #else
             return error{"this build has no OpenCL backend (configure with -DPLANSCOPE_OPENCL=ON)"};
 #endif
+        } else if (rpc::is_rpc_item(item)) {
+            auto b = rpc::make_rpc_backend(item.substr(rpc::backend_prefix.size()), options.rpc);
+            if (!b) return b.err();
+            out.push_back(std::move(*b));
         } else {
-            return error{"unknown backend '" + std::string(item) + "' (known: cpu, opencl)"};
+            return error{"unknown backend '" + std::string(item) + "' (known: cpu, opencl, rpc:HOST:PORT)"};
         }
         if (comma == std::string_view::npos) return out;
         list.remove_prefix(comma + 1);

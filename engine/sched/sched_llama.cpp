@@ -106,6 +106,10 @@ result<sched_llama_outcome> run_llama_prompt_sched(const gguf_file& file, std::s
     scheduler& sched = **created;
     const int inputs_on = input_backend(backends);
     auto preallocate = [&](llama_model_graph& m) -> status {
+        if (options.node_backend)
+            for (tensor_id id : m.doc.g.nodes)
+                if (const int b = options.node_backend(m.doc.ctx[id]); b >= 0)
+                    if (auto s = sched.set_node_backend(id, b); !s) return s;
         for (tensor_id id : m.inputs)
             if (auto s = sched.allocator(inputs_on).alloc(m.doc.ctx, id); !s) return s;
         return success();

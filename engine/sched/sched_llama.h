@@ -8,6 +8,7 @@
 #include "models/gguf.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 
 namespace planscope {
@@ -17,6 +18,10 @@ struct sched_llama_options {
     dtype kv_type = dtype::f16;
     int ngl = 0;
     sched_observer* observer = nullptr; // the compute's events (may be null), on the calling thread
+    // A node's backend index, or -1 to leave it to the scheduler: set_node_backend on the measure
+    // and the compute graphs alike (ggml_backend_sched_set_tensor_backend; layers pinned to
+    // backends beyond -ngl's one, as a test spreads them over two RPC servers).
+    std::function<int(const tensor&)> node_backend;
 };
 
 struct sched_llama_outcome {

@@ -363,7 +363,7 @@ void TestCliExport::usageErrors_data() {
     // As plan and run say it: a backend name is a flag value, not input (exit 2, not 1).
     QTest::newRow("unknown backend") << QStringList{f, QStringLiteral("--what"), QStringLiteral("plan"), QStringLiteral("-o"),
                                                     QStringLiteral("x.json"), QStringLiteral("--backends"), QStringLiteral("cpu,cuda")}
-                                     << QStringLiteral("usage error: --backends: unknown backend 'cuda' (known: cpu, opencl)");
+                                     << QStringLiteral("usage error: --backends: unknown backend 'cuda' (known: cpu, opencl, rpc:HOST:PORT)");
 }
 
 void TestCliExport::usageErrors() {

@@ -616,9 +616,13 @@ void TestCliPlan::usageAndInputErrors_data() {
     QTest::newRow("batch twice") << QStringList{"plan", "template:llama", "--batch", "4", "--batch", "8"} << 2
                                  << "usage error: --batch is given twice";
     QTest::newRow("unknown backend") << QStringList{"plan", "template:llama", "--backends", "cuda"} << 2
-                                     << "usage error: --backends: unknown backend 'cuda' (known: cpu, opencl)";
+                                     << "usage error: --backends: unknown backend 'cuda' (known: cpu, opencl, rpc:HOST:PORT)";
     QTest::newRow("empty backend") << QStringList{"plan", "template:llama", "--backends", "cpu,"} << 2
-                                   << "usage error: --backends: unknown backend '' (known: cpu, opencl)";
+                                   << "usage error: --backends: unknown backend '' (known: cpu, opencl, rpc:HOST:PORT)";
+    QTest::newRow("rpc backend without a port") << QStringList{"plan", "template:llama", "--backends", "cpu,rpc:gpu-box"} << 2
+                                                << "usage error: --backends: RPC endpoint 'gpu-box' is not HOST:PORT";
+    QTest::newRow("rpc backend port 0") << QStringList{"plan", "template:llama", "--backends", "rpc:10.0.0.2:0"} << 2
+                                        << "usage error: --backends: RPC endpoint '10.0.0.2:0' needs a port from 1 to 65535";
     QTest::newRow("sweep past the context") << QStringList{"plan", stories, "--sweep", "batch=65536", "--ggml", "2023"} << 1
                                             << "error: " + stories + ": batch 65536: n_batch 65536 exceeds n_ctx 512";
     QTest::newRow("batch past the context") << QStringList{"plan", stories, "--batch", "65536", "--ggml", "2023"} << 1

@@ -203,7 +203,7 @@ void TestCliRun::usageErrors_data() {
     QTest::newRow("log") << QStringList{"run", log} << logged;
     QTest::newRow("log with backends") << QStringList{"run", log, "--backends", "cpu"} << logged;
     QTest::newRow("unknown backend") << QStringList{"run", model("stories260K.gguf"), "--tokens", "1", "--backends", "cuda"}
-                                     << "usage error: --backends: unknown backend 'cuda' (known: cpu, opencl)";
+                                     << "usage error: --backends: unknown backend 'cuda' (known: cpu, opencl, rpc:HOST:PORT)";
     QTest::newRow("tokens twice") << QStringList{"run", model("stories260K.gguf"), "--tokens", "1", "--tokens", "2"}
                                   << "usage error: --tokens is given twice";
     // What ggml 2026's run (a .gguf's default) cannot do names the way: --ggml 2023, or another command.

@@ -135,7 +135,7 @@ private slots:
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("message");
         QTest::newRow("unknown backend") << QStringList{"plan", "template:mlp", "--backends", "cpu,tpu"} << 2 // issue 36: usage
-                                         << "usage error: --backends: unknown backend 'tpu' (known: cpu, opencl)\n";
+                                         << "usage error: --backends: unknown backend 'tpu' (known: cpu, opencl, rpc:HOST:PORT)\n";
         QTest::newRow("five backends") << QStringList{"run", "template:mlp", "--backends", "cpu,cpu,cpu,cpu,cpu"} << 1
                                        << "error: template:mlp: 5 backends given, the scheduler takes at most 4\n";
         QTest::newRow("ngl without backends") << QStringList{"run", "x.gguf", "--tokens", "1", "--ngl", "1"} << 2

@@ -196,8 +196,9 @@ private slots:
         QTest::addColumn<QString>("error");
         QTest::newRow("cpu") << "cpu" << 1 << "";
         QTest::newRow("cpu,cpu") << "cpu,cpu" << 2 << "";
-        QTest::newRow("unknown") << "cpu,tpu" << 0 << "unknown backend 'tpu' (known: cpu, opencl)";
-        QTest::newRow("empty") << "" << 0 << "unknown backend '' (known: cpu, opencl)";
+        QTest::newRow("unknown") << "cpu,tpu" << 0 << "unknown backend 'tpu' (known: cpu, opencl, rpc:HOST:PORT)";
+        QTest::newRow("empty") << "" << 0 << "unknown backend '' (known: cpu, opencl, rpc:HOST:PORT)";
+        QTest::newRow("rpc without a port") << "cpu,rpc:localhost" << 0 << "RPC endpoint 'localhost' is not HOST:PORT";
     }
     void factory_parses_backend_lists() {
         QFETCH(QString, list);
