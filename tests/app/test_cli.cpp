@@ -32,7 +32,7 @@ void TestCli::infoCpu() {
              QStringLiteral("MUL_MAT q4_K: AVX2 for one row (decode), AVX2 for batches"));
     QCOMPARE(line_starting(avx2.out, QStringLiteral("f32 and f16 MUL_MAT:")), QStringLiteral("f32 and f16 MUL_MAT: AVX2"));
     QCOMPARE(line_starting(avx2.out, QStringLiteral("weights packed:")),
-             QStringLiteral("weights packed: q4_0, q4_K (groups of 16 rows, AVX2; run --no-repack: off)"));
+             QStringLiteral("weights packed: q4_0, q8_0, q4_K (groups of 16 rows, AVX2; run --no-repack: off)"));
     QCOMPARE(line_starting(avx2.out, QStringLiteral("512-bit")), QString());
     const run_result plain = cli_with({QStringLiteral("info"), QStringLiteral("--cpu")}, QStringLiteral("PLANSCOPE_CPU_ISA"), QStringLiteral("plain"));
     QCOMPARE(line_starting(plain.out, QStringLiteral("MUL_MAT q8_0:")),

@@ -203,7 +203,7 @@ void check_gemm(cpu::qgemm_fn gemm, dtype t, std::int64_t m, std::int64_t n, std
         std::vector<float> x(static_cast<std::size_t>(padded_k));
         for (float& v : x) v = u(rng);
         auto q = ref_activations(t, x.data(), padded_k);
-        if (packed && t == dtype::q4_0)
+        if (packed && (t == dtype::q4_0 || t == dtype::q8_0))
             for (std::size_t b = 0; b < q.size(); b += sizeof(cpu::q8_sum_block)) {
                 cpu::q8_act_block y;
                 std::memcpy(&y, &q[b], sizeof y);
@@ -356,7 +356,7 @@ void TestCpuQdot::packed_kernels_data() {
     QTest::addColumn<int>("n");
     QTest::addColumn<int>("k");
     // n: decode, tiles of 8 (q4_0) or 4 (q4_K) and every remainder of 4, 2 and 1.
-    for (dtype t : {dtype::q4_0, dtype::q4_k})
+    for (dtype t : {dtype::q4_0, dtype::q8_0, dtype::q4_k})
         for (auto [m, n, k] : {std::array{16, 1, 256}, {32, 1, 4096}, {48, 7, 512}, {16, 8, 256}, {32, 19, 768},
                                {16, 3, 1024}, {64, 2, 256}}) {
             const std::string name = std::string(type_name(t)) + " " + std::to_string(m) + "x" + std::to_string(n) +

@@ -18,7 +18,7 @@ namespace {
 
 using u8 = std::uint8_t;
 
-// Random q4_0 or q4_K blocks with small positive scales (q4_K's minimum scale too).
+// Random blocks of a type whose scale comes first, small and positive (q4_K's minimum scale too).
 std::vector<std::byte> random_weights(dtype t, std::int64_t rows, std::int64_t k, std::mt19937& rng) {
     std::vector<std::byte> bytes(static_cast<std::size_t>(rows * k / block_size(t)) * type_size(t));
     for (auto& b : bytes) b = static_cast<std::byte>(rng() & 0xFF);
@@ -121,7 +121,9 @@ void TestCpuQpack::mul_mat_data() {
     QTest::newRow("q4_K decode") << int(dtype::q4_k) << 96 << 1 << 1 << true;
     QTest::newRow("q4_K batch") << int(dtype::q4_k) << 32 << 10 << 2 << true;
     QTest::newRow("q4_0, rows not in 16s") << int(dtype::q4_0) << 40 << 3 << 2 << false;
-    QTest::newRow("q8_0: no layout") << int(dtype::q8_0) << 32 << 2 << 1 << false;
+    QTest::newRow("q8_0 decode") << int(dtype::q8_0) << 32 << 1 << 2 << true;
+    QTest::newRow("q8_0 batch") << int(dtype::q8_0) << 64 << 9 << 1 << true;
+    QTest::newRow("q5_0: no layout") << int(dtype::q5_0) << 32 << 2 << 1 << false;
 }
 
 void TestCpuQpack::mul_mat() {

@@ -11,6 +11,7 @@ namespace {
 using u8 = std::uint8_t;
 
 constexpr std::size_t q4_0_block = 18, q4_0_group_block = 288;
+constexpr std::size_t q8_0_block = 34, q8_0_group_block = 544;
 constexpr std::size_t q4_k_block = 144, q4_k_group_block = 2496;
 // Offsets in a q4_K group's super-block.
 constexpr std::size_t k_dmin_at = 32, k_scales_at = 64, k_mins_at = 192, k_qs_at = 448;
@@ -31,6 +32,19 @@ void pack_q4_0_group(const u8* a, std::size_t lda, std::int64_t k, u8* out) {
             qs[r] = x + 2;
         }
         interleave(qs, 16, out + 32);
+    }
+}
+
+void pack_q8_0_group(const u8* a, std::size_t lda, std::int64_t k, u8* out) {
+    for (std::int64_t b = 0; b < k / 32; ++b, out += q8_0_group_block) {
+        const u8* qs[packed_group_rows];
+        for (std::int64_t r = 0; r < packed_group_rows; ++r) {
+            const u8* x = a + static_cast<std::size_t>(r) * lda + static_cast<std::size_t>(b) * q8_0_block;
+            std::memcpy(out + 2 * r, x, 2);
+            qs[r] = x + 2;
+        }
+        interleave(qs, 32, out + 32);
+        for (std::size_t i = 32; i < q8_0_group_block; ++i) out[i] ^= 0x80; // w + 128, unsigned
     }
 }
 
@@ -62,6 +76,7 @@ bool has_packed_layout(dtype type) { return packed_qgemm(type) != nullptr; }
 
 std::size_t packed_group_bytes(dtype type, std::int64_t k) {
     if (type == dtype::q4_0) return static_cast<std::size_t>(k / 32) * q4_0_group_block;
+    if (type == dtype::q8_0) return static_cast<std::size_t>(k / 32) * q8_0_group_block;
     if (type == dtype::q4_k) return static_cast<std::size_t>(k / 256) * q4_k_group_block;
     return 0;
 }
@@ -72,13 +87,14 @@ void pack_weights(dtype type, const std::byte* a, std::size_t lda, std::int64_t 
         const u8* rows = reinterpret_cast<const u8*>(a) + static_cast<std::size_t>(g * packed_group_rows) * lda;
         u8* out = reinterpret_cast<u8*>(dst) + static_cast<std::size_t>(g) * group;
         if (type == dtype::q4_0) pack_q4_0_group(rows, lda, k, out);
+        else if (type == dtype::q8_0) pack_q8_0_group(rows, lda, k, out);
         else if (type == dtype::q4_k) pack_q4_k_group(rows, lda, k, out);
     }
 }
 
 void quantize_packed_activations(dtype type, const float* x, std::byte* dst, std::int64_t k) {
     quantize_activations(type, x, dst, k);
-    if (type != dtype::q4_0) return;
+    if (type != dtype::q4_0 && type != dtype::q8_0) return;
     auto* blocks = reinterpret_cast<q8_sum_block*>(dst);
     for (std::int64_t b = 0; b < k / 32; ++b) {
         std::int32_t sum = 0;

@@ -5,11 +5,14 @@
 // 16 rows. One vpdpbusd then multiplies 4 values of 16 rows by 4 activations broadcast from memory,
 // the scales of 16 rows are one vector, and 16 results are stored at once: no per-row horizontal
 // sums, no per-row scale broadcasts (qdot.h's one-row kernels spend most of their instructions
-// there). Same integer sums and scale products as ggml's vec_dot, so the same results.
+// there). Same integer sums and scale products as ggml's vec_dot, so the same results. q8_0 has
+// no CPU_REPACK layout in ggml on x86; Planscope packs it too.
 //
 // A group of q4_0, per block of 32 values (288 bytes, 18 a row as in q4_0):
 //   d[16] (f16), then 4 chunks c of 64 bytes: row r's bytes qs[4c .. 4c + 3] at 4r
 //   (low nibbles values 4c..4c+3, high nibbles 16+4c..16+4c+3).
+// A group of q8_0, per block (544 bytes, 34 a row): d[16], then 8 chunks c of 64 bytes: row r's
+//   values 4c..4c+3 plus 128 (as unsigned bytes, vpdpbusd's) at 4r.
 // A group of q4_K, per super-block of 256 values (2,496 bytes, 156 a row against q4_K's 144):
 //   d[16], dmin[16] (f16); scales [8 sub-blocks][16 rows] (u8); mins [4 pairs of sub-blocks][16
 //   rows][2] (i16, vpmaddwd's pairs); then for each pair p of sub-blocks 8 chunks c of 64 bytes:
@@ -20,7 +23,7 @@ namespace planscope::cpu {
 
 constexpr std::int64_t packed_group_rows = 16;
 
-// Whether this CPU has kernels for packed weights of `type` (AVX-512 VNNI or AVX2; q4_0 and q4_K).
+// Whether this CPU has kernels for packed weights of `type` (AVX-512 VNNI or AVX2; q4_0, q8_0, q4_K).
 bool has_packed_layout(dtype type);
 // Bytes of one packed group of 16 rows of k values (k a multiple of the type's block).
 std::size_t packed_group_bytes(dtype type, std::int64_t k);
@@ -33,16 +36,17 @@ void pack_weights(dtype type, const std::byte* a, std::size_t lda, std::int64_t 
 // quantize_packed_activations.
 qgemm_fn packed_qgemm(dtype type);
 
-// q4_0's packed kernel takes its activations as q8_act_block with the exact sum of the values in
-// place of s (q4_0 has no minimum to multiply s by): dot(q - 8, y) is dot(q, y) - 8 * sum(y), the
-// 16 rows' unsigned nibbles multiplied by vpdpbusd as they are.
+// q4_0's and q8_0's packed kernels take their activations as q8_act_block with the exact sum of the
+// values in place of s (neither has a minimum to multiply s by): dot(q - 8, y) is dot(q, y) -
+// 8 * sum(y) (q8_0: dot(w + 128, y) - 128 * sum(y)), the 16 rows' unsigned bytes multiplied by
+// vpdpbusd as they are.
 struct q8_sum_block {
     float d;
     std::int32_t sum;
     std::int8_t qs[32];
 };
 static_assert(sizeof(q8_sum_block) == sizeof(q8_act_block));
-// quantize_activations, and for q4_0 the sums; activation_row_bytes apply.
+// quantize_activations, and for q4_0 and q8_0 the sums; activation_row_bytes apply.
 void quantize_packed_activations(dtype type, const float* x, std::byte* dst, std::int64_t k);
 
 // A MUL_MAT's src0 as the packed kernel reads it: its first `rows` rows (whole groups), packed;

@@ -1,4 +1,4 @@
-// The kernels of packed q4_0 and q4_K weights (qpack.h) in AVX2, for CPUs without AVX-512 VNNI: a
+// The kernels of packed q4_0, q8_0 and q4_K weights (qpack.h) in AVX2, for CPUs without AVX-512 VNNI: a
 // group's 16 rows as two 256-bit halves of 8 rows. vpmaddubsw multiplies the unsigned nibbles by
 // the activations into 16-bit pair sums, which a block's (or a sub-block's) 8 chunks add up in 16
 // bits without overflow (8 x 2 x 15 x 127 = 30,480); one vpmaddwd then widens them, by ones (q4_0)
@@ -70,6 +70,49 @@ PACK_TARGET void q4_0_halves(const u8* w, int h0, const std::byte* b, std::size_
                 }
                 const __m256i sum = _mm256_sub_epi32(_mm256_madd_epi16(s, ones), _mm256_set1_epi32(8 * y.sum));
                 acc[h][j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sum), _mm256_mul_ps(dx[h], dy), acc[h][j]);
+            }
+        }
+    }
+#pragma GCC unroll 2
+    for (int h = 0; h < NH; ++h)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) _mm256_storeu_ps(c + 8 * (h0 + h) + static_cast<std::size_t>(j) * ldc, acc[h][j]);
+}
+
+// Rows [8 h0, 8 (h0 + NH)) of a q8_0 group by RN activation rows: vpmaddubsw's pair sums of |w|
+// and y with w's sign fit 16 bits only once (2 x 128 x 127), so each chunk is widened by itself.
+template <int RN, int NH>
+PACK_TARGET void q8_0_halves(const u8* w, int h0, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc,
+                             std::int64_t blocks) {
+    const __m256i flip = _mm256_set1_epi8(static_cast<char>(0x80)), ones = _mm256_set1_epi16(1);
+    __m256 acc[NH][RN];
+#pragma GCC unroll 2
+    for (int h = 0; h < NH; ++h)
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) acc[h][j] = _mm256_setzero_ps();
+    for (std::int64_t blk = 0; blk < blocks; ++blk, w += 544) {
+#pragma GCC unroll 2
+        for (int h = 0; h < NH; ++h) {
+            const __m256 dx = halves8(w + 16 * (h0 + h));
+            __m256i sum[RN];
+#pragma GCC unroll 4
+            for (int j = 0; j < RN; ++j) sum[j] = _mm256_setzero_si256();
+#pragma GCC unroll 8
+            for (int ch = 0; ch < 8; ++ch) {
+                const __m256i x = _mm256_xor_si256(
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32 + 64 * ch + 32 * (h0 + h))), flip);
+                const __m256i x_abs = _mm256_abs_epi8(x);
+#pragma GCC unroll 4
+                for (int j = 0; j < RN; ++j) {
+                    const q8_sum_block& y = reinterpret_cast<const q8_sum_block*>(b + static_cast<std::size_t>(j) * ldb)[blk];
+                    const __m256i p = _mm256_maddubs_epi16(x_abs, _mm256_sign_epi8(broadcast4(y.qs + 4 * ch), x));
+                    sum[j] = _mm256_add_epi32(sum[j], _mm256_madd_epi16(p, ones));
+                }
+            }
+#pragma GCC unroll 4
+            for (int j = 0; j < RN; ++j) {
+                const float dy = reinterpret_cast<const q8_sum_block*>(b + static_cast<std::size_t>(j) * ldb)[blk].d;
+                acc[h][j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sum[j]), _mm256_mul_ps(dx, _mm256_set1_ps(dy)), acc[h][j]);
             }
         }
     }
@@ -154,6 +197,19 @@ struct q4_0_groups {
         }
     }
 };
+struct q8_0_groups {
+    static constexpr std::int64_t values = 32;
+    static constexpr int tile = 4;
+    template <int RN>
+    PACK_TARGET static void run(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t n) {
+        if constexpr (RN == 1) {
+            q8_0_halves<1, 2>(w, 0, b, ldb, c, ldc, n);
+        } else {
+            q8_0_halves<RN, 1>(w, 0, b, ldb, c, ldc, n);
+            q8_0_halves<RN, 1>(w, 1, b, ldb, c, ldc, n);
+        }
+    }
+};
 struct q4_k_groups {
     static constexpr std::int64_t values = 256;
     static constexpr int tile = 2;
@@ -170,6 +226,7 @@ struct q4_k_groups {
 
 qgemm_fn packed_qgemm(dtype type) {
     if (type == dtype::q4_0) return gemm<q4_0_groups>;
+    if (type == dtype::q8_0) return gemm<q8_0_groups>;
     if (type == dtype::q4_k) return gemm<q4_k_groups>;
     return nullptr;
 }

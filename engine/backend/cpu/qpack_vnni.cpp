@@ -1,4 +1,4 @@
-// The kernels of packed q4_0 and q4_K weights (qpack.h) in AVX-512 VNNI: a 512-bit lane per weight
+// The kernels of packed q4_0, q8_0 and q4_K weights (qpack.h) in AVX-512 VNNI: a 512-bit lane per weight
 // row of a group of 16, RN activation rows at a time (one for decode, so that the weights stream
 // through once; eight, or four for q4_K, in batches, each group's unpacked values used RN times).
 #include "qpack.h"
@@ -51,6 +51,34 @@ PACK_TARGET void q4_0_group(const u8* w, const std::byte* b, std::size_t ldb, fl
             for (int ch = 0; ch < 4; ++ch) {
                 s0 = _mm512_dpbusd_epi32(s0, q[2 * ch], broadcast4(y.qs + 4 * ch));
                 s1 = _mm512_dpbusd_epi32(s1, q[2 * ch + 1], broadcast4(y.qs + 16 + 4 * ch));
+            }
+            const __m512 s = _mm512_maskz_cvtepi32_ps(0xFFFF, _mm512_add_epi32(s0, s1));
+            acc[j] = _mm512_fmadd_ps(s, _mm512_mul_ps(dx, _mm512_set1_ps(y.d)), acc[j]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int j = 0; j < RN; ++j) _mm512_storeu_ps(c + static_cast<std::size_t>(j) * ldc, acc[j]);
+}
+
+// One group of q8_0 by RN activation rows: its bytes are w + 128, so dot(w, y) = dot(w + 128, y) - 128 sum(y).
+template <int RN>
+PACK_TARGET void q8_0_group(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t blocks) {
+    __m512 acc[RN];
+#pragma GCC unroll 8
+    for (int j = 0; j < RN; ++j) acc[j] = _mm512_setzero_ps();
+    for (std::int64_t blk = 0; blk < blocks; ++blk, w += 544) {
+        __m512i q[8];
+#pragma GCC unroll 8
+        for (int ch = 0; ch < 8; ++ch) q[ch] = _mm512_loadu_si512(w + 32 + 64 * ch);
+        const __m512 dx = halves(w);
+#pragma GCC unroll 8
+        for (int j = 0; j < RN; ++j) {
+            const q8_sum_block& y = reinterpret_cast<const q8_sum_block*>(b + static_cast<std::size_t>(j) * ldb)[blk];
+            __m512i s0 = _mm512_set1_epi32(-128 * y.sum), s1 = _mm512_setzero_si512();
+#pragma GCC unroll 4
+            for (int ch = 0; ch < 8; ch += 2) {
+                s0 = _mm512_dpbusd_epi32(s0, q[ch], broadcast4(y.qs + 4 * ch));
+                s1 = _mm512_dpbusd_epi32(s1, q[ch + 1], broadcast4(y.qs + 4 * ch + 4));
             }
             const __m512 s = _mm512_maskz_cvtepi32_ps(0xFFFF, _mm512_add_epi32(s0, s1));
             acc[j] = _mm512_fmadd_ps(s, _mm512_mul_ps(dx, _mm512_set1_ps(y.d)), acc[j]);
@@ -129,6 +157,14 @@ struct q4_0_groups {
         q4_0_group<RN>(w, b, ldb, c, ldc, n);
     }
 };
+struct q8_0_groups {
+    static constexpr std::int64_t values = 32;
+    static constexpr int tile = 8;
+    template <int RN>
+    PACK_TARGET static void run(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t n) {
+        q8_0_group<RN>(w, b, ldb, c, ldc, n);
+    }
+};
 struct q4_k_groups {
     static constexpr std::int64_t values = 256;
     static constexpr int tile = 4;
@@ -142,6 +178,7 @@ struct q4_k_groups {
 
 qgemm_fn packed_qgemm(dtype type) {
     if (type == dtype::q4_0) return gemm<q4_0_groups>;
+    if (type == dtype::q8_0) return gemm<q8_0_groups>;
     if (type == dtype::q4_k) return gemm<q4_k_groups>;
     return nullptr;
 }
