@@ -122,66 +122,77 @@ PACK_TARGET void q8_0_halves(const u8* w, int h0, const std::byte* b, std::size_
         for (int j = 0; j < RN; ++j) _mm256_storeu_ps(c + 8 * (h0 + h) + static_cast<std::size_t>(j) * ldc, acc[h][j]);
 }
 
-// Rows [8 h0, 8 h0 + 8) of a q4_K group by RN activation rows.
-template <int RN>
-PACK_TARGET void q4_k_half(const u8* w, int h0, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc,
-                           std::int64_t supers) {
+// Rows [8 h0, 8 (h0 + NH)) of a q4_K group by RN activation rows.
+template <int RN, int NH>
+PACK_TARGET void q4_k_halves(const u8* w, int h0, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc,
+                             std::int64_t supers) {
     const __m256i low = _mm256_set1_epi8(0x0F);
-    __m256 acc[RN];
+    __m256 acc[NH][RN];
+#pragma GCC unroll 2
+    for (int h = 0; h < NH; ++h)
 #pragma GCC unroll 4
-    for (int j = 0; j < RN; ++j) acc[j] = _mm256_setzero_ps();
+        for (int j = 0; j < RN; ++j) acc[h][j] = _mm256_setzero_ps();
     for (std::int64_t sb = 0; sb < supers; ++sb, w += 2496) {
         const q8k_act_block* y[RN];
-        __m256i total[RN], mins[RN];
+        __m256i total[NH][RN], mins[NH][RN];
 #pragma GCC unroll 4
-        for (int j = 0; j < RN; ++j) {
-            y[j] = reinterpret_cast<const q8k_act_block*>(b + static_cast<std::size_t>(j) * ldb) + sb;
-            total[j] = mins[j] = _mm256_setzero_si256();
-        }
+        for (int j = 0; j < RN; ++j) y[j] = reinterpret_cast<const q8k_act_block*>(b + static_cast<std::size_t>(j) * ldb) + sb;
+#pragma GCC unroll 2
+        for (int h = 0; h < NH; ++h)
+#pragma GCC unroll 4
+            for (int j = 0; j < RN; ++j) total[h][j] = mins[h][j] = _mm256_setzero_si256();
 #pragma GCC unroll 1
         for (int sub = 0; sub < 8; ++sub) {
-            // Sub-block 2p in the low nibbles of pair p's chunks, 2p + 1 in the high ones.
-            const u8* qs = w + 448 + 512 * (sub / 2) + 32 * h0;
-            __m256i q[8];
+#pragma GCC unroll 2
+            for (int h = 0; h < NH; ++h) {
+                // Sub-block 2p in the low nibbles of pair p's chunks, 2p + 1 in the high ones.
+                const u8* qs = w + 448 + 512 * (sub / 2) + 32 * (h0 + h);
+                __m256i q[8];
 #pragma GCC unroll 8
-            for (int ch = 0; ch < 8; ++ch) {
-                const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 64 * ch));
-                q[ch] = _mm256_and_si256(sub % 2 ? _mm256_srli_epi16(v, 4) : v, low);
-            }
-            std::int64_t scales;
-            std::memcpy(&scales, w + 64 + 16 * sub + 8 * h0, 8);
-            const __m256i sc = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(scales));
-            const __m256i sc_pair = _mm256_or_si256(sc, _mm256_slli_epi32(sc, 16));
+                for (int ch = 0; ch < 8; ++ch) {
+                    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qs + 64 * ch));
+                    q[ch] = _mm256_and_si256(sub % 2 ? _mm256_srli_epi16(v, 4) : v, low);
+                }
+                std::int64_t scales;
+                std::memcpy(&scales, w + 64 + 16 * sub + 8 * (h0 + h), 8);
+                const __m256i sc = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(scales));
+                const __m256i sc_pair = _mm256_or_si256(sc, _mm256_slli_epi32(sc, 16));
 #pragma GCC unroll 4
-            for (int j = 0; j < RN; ++j) {
-                const std::int8_t* ys = y[j]->qs + 32 * sub;
-                __m256i s = _mm256_setzero_si256();
+                for (int j = 0; j < RN; ++j) {
+                    const std::int8_t* ys = y[j]->qs + 32 * sub;
+                    __m256i s = _mm256_setzero_si256();
 #pragma GCC unroll 8
-                for (int ch = 0; ch < 8; ++ch) s = madd_nibbles(s, q[ch], broadcast4(ys + 4 * ch));
-                total[j] = _mm256_add_epi32(total[j], _mm256_madd_epi16(s, sc_pair));
+                    for (int ch = 0; ch < 8; ++ch) s = madd_nibbles(s, q[ch], broadcast4(ys + 4 * ch));
+                    total[h][j] = _mm256_add_epi32(total[h][j], _mm256_madd_epi16(s, sc_pair));
+                }
             }
         }
+#pragma GCC unroll 2
+        for (int h = 0; h < NH; ++h) {
 #pragma GCC unroll 4
-        for (int p = 0; p < 4; ++p) {
-            const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 192 + 64 * p + 32 * h0));
+            for (int p = 0; p < 4; ++p) {
+                const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 192 + 64 * p + 32 * (h0 + h)));
+#pragma GCC unroll 4
+                for (int j = 0; j < RN; ++j) {
+                    const std::int16_t* bs = y[j]->bsums + 4 * p;
+                    const std::uint32_t pair = static_cast<std::uint16_t>(bs[0] + bs[1]) |
+                                               static_cast<std::uint32_t>(static_cast<std::uint16_t>(bs[2] + bs[3])) << 16;
+                    mins[h][j] = _mm256_add_epi32(mins[h][j], _mm256_madd_epi16(m, _mm256_set1_epi32(static_cast<int>(pair))));
+                }
+            }
+            const __m256 d = halves8(w + 16 * (h0 + h)), dmin = halves8(w + 32 + 16 * (h0 + h));
 #pragma GCC unroll 4
             for (int j = 0; j < RN; ++j) {
-                const std::int16_t* bs = y[j]->bsums + 4 * p;
-                const std::uint32_t pair = static_cast<std::uint16_t>(bs[0] + bs[1]) |
-                                           static_cast<std::uint32_t>(static_cast<std::uint16_t>(bs[2] + bs[3])) << 16;
-                mins[j] = _mm256_add_epi32(mins[j], _mm256_madd_epi16(m, _mm256_set1_epi32(static_cast<int>(pair))));
+                const __m256 dy = _mm256_set1_ps(y[j]->d);
+                acc[h][j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(total[h][j]), _mm256_mul_ps(d, dy), acc[h][j]);
+                acc[h][j] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(mins[h][j]), _mm256_mul_ps(dmin, dy), acc[h][j]);
             }
-        }
-        const __m256 d = halves8(w + 16 * h0), dmin = halves8(w + 32 + 16 * h0);
-#pragma GCC unroll 4
-        for (int j = 0; j < RN; ++j) {
-            const __m256 dy = _mm256_set1_ps(y[j]->d);
-            acc[j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(total[j]), _mm256_mul_ps(d, dy), acc[j]);
-            acc[j] = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(mins[j]), _mm256_mul_ps(dmin, dy), acc[j]);
         }
     }
+#pragma GCC unroll 2
+    for (int h = 0; h < NH; ++h)
 #pragma GCC unroll 4
-    for (int j = 0; j < RN; ++j) _mm256_storeu_ps(c + 8 * h0 + static_cast<std::size_t>(j) * ldc, acc[j]);
+        for (int j = 0; j < RN; ++j) _mm256_storeu_ps(c + 8 * (h0 + h) + static_cast<std::size_t>(j) * ldc, acc[h][j]);
 }
 
 struct q4_0_groups {
@@ -215,8 +226,12 @@ struct q4_k_groups {
     static constexpr int tile = 2;
     template <int RN>
     PACK_TARGET static void run(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t n) {
-        q4_k_half<RN>(w, 0, b, ldb, c, ldc, n);
-        q4_k_half<RN>(w, 1, b, ldb, c, ldc, n);
+        if constexpr (RN == 1) {
+            q4_k_halves<1, 2>(w, 0, b, ldb, c, ldc, n);
+        } else {
+            q4_k_halves<RN, 1>(w, 0, b, ldb, c, ldc, n);
+            q4_k_halves<RN, 1>(w, 1, b, ldb, c, ldc, n);
+        }
     }
 };
 
