@@ -12,7 +12,7 @@
 # Exits 1 when a fuzzer found something and prints the paths of the inputs that show it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-all_targets=(gguf graph_json ggml_dot dsa_csv sched_log capture)
+all_targets=(gguf graph_json ggml_dot dsa_csv sched_log capture rpc_reply)
 
 usage() { echo "usage: $0 SECONDS [${all_targets[*]}]" >&2; exit 2; }
 [ $# -ge 1 ] && [[ "$1" =~ ^[1-9][0-9]*$ ]] || usage
@@ -38,7 +38,7 @@ cmake --build "$build" --target $(printf 'fuzz_%s ' "${targets[@]}")
 
 # Largest input per format: the whole of stories260K.gguf (1,185,376 bytes) for GGUF; tens of
 # kilobytes hold every structure of the text formats and keep each run in milliseconds.
-declare -A max_len=([gguf]=1200000 [graph_json]=65536 [ggml_dot]=65536 [dsa_csv]=16384 [sched_log]=65536 [capture]=65536)
+declare -A max_len=([gguf]=1200000 [graph_json]=65536 [ggml_dot]=65536 [dsa_csv]=16384 [sched_log]=65536 [capture]=65536 [rpc_reply]=4096)
 
 # Copies the files named PATTERN in DIRS that fit LIMIT bytes into DEST; seeds are not committed
 # twice, they are copied from where they live at each run.
@@ -66,6 +66,7 @@ seed() {
     dsa_csv) add_seeds "$dest" "$limit" '*.csv' "$shared"/dsa-traces/*/ "${malformed[@]}" ;;
     sched_log) add_seeds "$dest" "$limit" '*.log' "$root/tests/data/sched_debug" "${malformed[@]}" ;;
     capture) add_seeds "$dest" "$limit" '*.pscap' "$root/tests/data/capture" "${malformed[@]}" ;;
+    rpc_reply) add_seeds "$dest" "$limit" '*.rpc' "$root/tests/data/rpc" ;;
   esac
 }
 

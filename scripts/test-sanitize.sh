@@ -17,9 +17,12 @@ build="${PLANSCOPE_SANITIZE_BUILD:-$root/build-sanitize}"
 # headers is most of their cost. Shared engine and UI libraries: statically linked, each of the
 # hundred test programs carried the instrumented engine's 120-190 MB and took 2-3 s to link.
 # docs/fuzzing.md has the figures.
+# The RPC tests' server (ggml's, uninstrumented either way) from the Release build when it has one.
+rpc_server="$root/build/tests/rpc/rpc-server-build/rpc-server"
+[ -x "$rpc_server" ] || rpc_server=""
 cmake -S "$root" -B "$build" -G Ninja -DPLANSCOPE_SANITIZE=ON -DPLANSCOPE_BUILD_TESTS=ON -DBUILD_SHARED_LIBS=ON \
   -DPLANSCOPE_BUILD_BENCH=OFF -DPLANSCOPE_UNITY_BUILD=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O0 -g1" \
-  -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1"
+  -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1" -DPLANSCOPE_RPC_SERVER="$rpc_server"
 cmake --build "$build"
 
 # use_sigaltstack=0: PoCL's LLVM installs an alternate signal stack of its own on the thread that

@@ -6,6 +6,7 @@
 #include "rpc_codec.h"
 
 #include "core/context.h"
+#include "core/error.h"
 
 #include <cstdint>
 

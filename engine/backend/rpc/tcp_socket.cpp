@@ -1,5 +1,6 @@
 #include "tcp_socket.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
