@@ -270,7 +270,7 @@ void TestCpuF16Numerics::f16_accumulation() {
 void TestCpuF16Numerics::f16_dot_kernels() {
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> u(-4.0f, 4.0f);
-    for (std::int64_t k : {1, 127, 128, 129, 384, 515}) {
+    for (std::int64_t k : {1, 8, 64, 127, 128, 129, 384, 515}) {
         const std::int64_t m = 5;
         std::vector<std::uint16_t> x(static_cast<std::size_t>(k));
         for (auto& h : x) h = cpu::f32_to_f16(u(rng));

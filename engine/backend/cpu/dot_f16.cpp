@@ -95,14 +95,26 @@ PLANSCOPE_AVX512_FP16 void dot16_native(const std::byte* a, std::size_t lda, con
         for (std::int64_t p = 0; p < np; p += dot16_step)
             for (int j = 0; j < dot16_acc; ++j)
                 acc[j] = _mm512_fmadd_ph(_mm512_loadu_ph(r + p + j * dot16_lanes), _mm512_loadu_ph(x + p + j * dot16_lanes), acc[j]);
-        acc[0] = _mm512_add_ph(acc[0], acc[2]);
-        acc[1] = _mm512_add_ph(acc[1], acc[3]);
-        acc[0] = _mm512_add_ph(acc[0], acc[1]);
-        double sum = static_cast<double>(_mm512_reduce_add_ph(acc[0]));
-        std::uint16_t tail[dot16_step];
+        double sum = 0.0;
+        if (np > 0) {
+            acc[0] = _mm512_add_ph(acc[0], acc[2]);
+            acc[1] = _mm512_add_ph(acc[1], acc[3]);
+            acc[0] = _mm512_add_ph(acc[0], acc[1]);
+            sum = static_cast<double>(_mm512_reduce_add_ph(acc[0]));
+        }
+        // dot16_tail's loop (all of a short row: an attention head's 64 or 128 values), the
+        // conversions and products 16 at a time: a product of two halves is exact in float, and
+        // the sums stay in order, in double.
+        alignas(64) float products[dot16_step];
         const std::int64_t rest = k - np;
-        std::memcpy(tail, r + np, static_cast<std::size_t>(rest) * 2);
-        c[i] = static_cast<float>(dot16_tail(tail, x + np, 0, rest, sum));
+        for (std::int64_t p = 0; p < rest; p += 16) {
+            const auto mask = static_cast<__mmask16>(rest - p >= 16 ? 0xFFFF : (1u << (rest - p)) - 1);
+            const __m512 ra = _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(mask, r + np + p));
+            const __m512 xa = _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(mask, x + np + p));
+            _mm512_store_ps(products + p, _mm512_mul_ps(ra, xa));
+        }
+        for (std::int64_t p = 0; p < rest; ++p) sum += static_cast<double>(products[p]);
+        c[i] = static_cast<float>(sum);
     }
 }
 #endif
