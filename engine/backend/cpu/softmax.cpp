@@ -14,8 +14,9 @@ namespace planscope::cpu {
 namespace {
 
 // exp(x - max) into y; returns the sum. -inf inputs give exactly 0, as in ggml. The sum is kept in
-// double (ggml_float) in four interleaved parts so that the additions overlap.
-PLANSCOPE_SIMD_CLONES double exp_row(const float* x, float* y, std::int64_t n, float max) {
+// double (ggml_float) in four interleaved parts so that the additions overlap. Compiled for each
+// instruction set below: the same operations on every element, so the same values.
+[[gnu::always_inline]] inline double exp_row_body(const float* x, float* y, std::int64_t n, float max) {
     constexpr std::uint32_t minus_infinity = 0xff800000u;
     for (std::int64_t i = 0; i < n; ++i) {
         // exp for every element, zeroed for -inf by masking its bits: GCC vectorises integer masks,
@@ -30,6 +31,24 @@ PLANSCOPE_SIMD_CLONES double exp_row(const float* x, float* y, std::int64_t n, f
         for (int k = 0; k < 4; ++k) part[k] += static_cast<double>(y[i + k]);
     for (; i < n; ++i) part[0] += static_cast<double>(y[i]);
     return (part[0] + part[1]) + (part[2] + part[3]);
+}
+
+PLANSCOPE_SIMD_CLONES double exp_row_clones(const float* x, float* y, std::int64_t n, float max) {
+    return exp_row_body(x, y, n, max);
+}
+
+#if PLANSCOPE_X86_SIMD
+// 16 lanes where the dispatch allows AVX-512 (simd.h's cap applies, unlike target_clones').
+PLANSCOPE_AVX512 double exp_row_avx512(const float* x, float* y, std::int64_t n, float max) {
+    return exp_row_body(x, y, n, max);
+}
+#endif
+
+double exp_row(const float* x, float* y, std::int64_t n, float max) {
+#if PLANSCOPE_X86_SIMD
+    if (has_avx512()) return exp_row_avx512(x, y, n, max);
+#endif
+    return exp_row_clones(x, y, n, max);
 }
 
 // The largest element, in eight lanes (a vector select: GCC keeps a scalar float max reduction
