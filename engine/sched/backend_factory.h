@@ -17,7 +17,7 @@ struct backend_factory_options {
     std::string device;      // OpenCL: device index or name substring (empty: the default)
     planscope::f16_numerics f16_numerics = planscope::f16_numerics::ggml; // CPU and OpenCL backends (docs/numerics.md)
     bool weight_repack = true; // CPU backends: cpu_backend::set_weight_repack
-    rpc::connection_options rpc;  // RPC backends: connect and call timeouts
+    rpc::connection_options rpc{}; // RPC backends: connect and call timeouts
 };
 
 // Errors: an empty list or entry, an unknown name, "opencl" in a build without OpenCL, an OpenCL

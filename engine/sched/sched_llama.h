@@ -21,7 +21,7 @@ struct sched_llama_options {
     // A node's backend index, or -1 to leave it to the scheduler: set_node_backend on the measure
     // and the compute graphs alike (ggml_backend_sched_set_tensor_backend; layers pinned to
     // backends beyond -ngl's one, as a test spreads them over two RPC servers).
-    std::function<int(const tensor&)> node_backend;
+    std::function<int(const tensor&)> node_backend{};
 };
 
 struct sched_llama_outcome {
