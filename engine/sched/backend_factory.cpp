@@ -6,6 +6,8 @@
 #include "backend/opencl/opencl_backend.h"
 #endif
 
+#include <algorithm>
+
 namespace planscope {
 
 bool have_opencl() {
@@ -25,8 +27,29 @@ std::string backend_device([[maybe_unused]] const backend& b) {
 #endif
 }
 
+namespace {
+
+// An rpc-server serves one client at a time: a second connection would wait for the first to go.
+status check_rpc_once(std::string_view list) {
+    std::vector<std::string_view> seen;
+    for (std::string_view rest = list;;) {
+        const auto comma = rest.find(',');
+        const std::string_view item = rest.substr(0, comma);
+        if (rpc::is_rpc_item(item)) {
+            if (std::find(seen.begin(), seen.end(), item) != seen.end())
+                return error{std::string(item) + " is listed twice: an rpc-server serves one client at a time"};
+            seen.push_back(item);
+        }
+        if (comma == std::string_view::npos) return success();
+        rest.remove_prefix(comma + 1);
+    }
+}
+
+} // namespace
+
 result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view list,
                                                             const backend_factory_options& options) {
+    if (auto s = check_rpc_once(list); !s) return s.err();
     std::vector<std::unique_ptr<backend>> out;
     while (true) {
         const auto comma = list.find(',');

@@ -21,8 +21,9 @@ struct backend_factory_options {
 };
 
 // Errors: an empty list or entry, an unknown name, "opencl" in a build without OpenCL, an OpenCL
-// backend that cannot start (no platform or device), a malformed RPC endpoint or a server that
-// cannot be reached or speaks another protocol version (one line, rpc_connection.h).
+// backend that cannot start (no platform or device), a malformed RPC endpoint, one listed twice,
+// or a server that cannot be reached or speaks another protocol version (one line,
+// rpc_connection.h).
 result<std::vector<std::unique_ptr<backend>>> make_backends(std::string_view list,
                                                             const backend_factory_options& options = {});
 // What a backend runs on, for tooltips and listings: an OpenCL backend's device

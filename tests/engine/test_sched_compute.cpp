@@ -199,6 +199,8 @@ private slots:
         QTest::newRow("unknown") << "cpu,tpu" << 0 << "unknown backend 'tpu' (known: cpu, opencl, rpc:HOST:PORT)";
         QTest::newRow("empty") << "" << 0 << "unknown backend '' (known: cpu, opencl, rpc:HOST:PORT)";
         QTest::newRow("rpc without a port") << "cpu,rpc:localhost" << 0 << "RPC endpoint 'localhost' is not HOST:PORT";
+        QTest::newRow("rpc twice") << "rpc:127.0.0.1:9,cpu,rpc:127.0.0.1:9" << 0
+                                   << "rpc:127.0.0.1:9 is listed twice: an rpc-server serves one client at a time";
     }
     void factory_parses_backend_lists() {
         QFETCH(QString, list);

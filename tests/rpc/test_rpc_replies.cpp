@@ -116,7 +116,7 @@ private slots:
     void a_silent_server_times_out() {
         scripted_server server({{hello_request_bytes, {}}}, true);
         connection_options options;
-        options.call_timeout = std::chrono::milliseconds(300);
+        options.connect_timeout = std::chrono::milliseconds(300); // HELLO's limit too
         QCOMPARE(connection::open(local(server.port()), options).err().message,
                  at(server.port()) + "no answer within 300 ms while waiting for a reply during hello");
     }

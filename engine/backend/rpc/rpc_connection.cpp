@@ -10,9 +10,14 @@ namespace planscope::rpc {
 result<std::unique_ptr<connection>> connection::open(const endpoint& where, const connection_options& options) {
     auto socket = tcp_socket::connect(where.host, where.port, options.connect_timeout);
     if (!socket) return error{"rpc " + where.text() + ": " + socket.err().message};
-    std::unique_ptr<connection> c(new connection(where, std::move(*socket), options));
+    // HELLO within the connect timeout: rpc-server serves one client at a time, and one busy with
+    // another accepts the connection but answers only once that client has gone.
+    connection_options hello_options = options;
+    hello_options.call_timeout = options.connect_timeout;
+    std::unique_ptr<connection> c(new connection(where, std::move(*socket), hello_options));
     std::array<std::uint8_t, hello_reply_size> reply{};
     if (auto s = c->call(command::hello, hello_request(), reply); !s) return s.err();
+    c->m_options = options;
     if (auto v = parse_hello(reply); !v) return c->fail(command::hello, v.err().message);
     return c;
 }

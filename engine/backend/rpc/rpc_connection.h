@@ -16,15 +16,16 @@
 namespace planscope::rpc {
 
 struct connection_options {
-    std::chrono::milliseconds connect_timeout{5000};
+    std::chrono::milliseconds connect_timeout{5000}; // the TCP connect, then HELLO's reply
     // Each call's limit; graph_compute's reply waits for the whole graph on the server.
     std::chrono::milliseconds call_timeout{120000};
 };
 
 class connection {
 public:
-    // Connects and says HELLO. Errors: the socket's ("rpc 127.0.0.1:50052: connection refused"),
-    // a server of another protocol version (both named).
+    // Connects and says HELLO, both within connect_timeout. Errors: the socket's ("rpc
+    // 127.0.0.1:50052: connection refused"), no HELLO reply in time (a server busy with another
+    // client), a server of another protocol version (both named).
     static result<std::unique_ptr<connection>> open(const endpoint& where, const connection_options& options = {});
 
     // A command whose reply is exactly `reply.size()` bytes (zero for free_buffer, buffer_clear).
