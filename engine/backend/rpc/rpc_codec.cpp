@@ -64,12 +64,6 @@ bytes remote_ptr_request(std::uint64_t remote_ptr) {
     return out;
 }
 
-bytes buffer_clear_request(std::uint64_t remote_ptr, std::uint8_t value) {
-    bytes out = remote_ptr_request(remote_ptr);
-    out.push_back(value);
-    return out;
-}
-
 bytes set_tensor_header(const wire_tensor& t, std::uint64_t offset) {
     bytes out;
     append_tensor(out, t);
@@ -89,15 +83,6 @@ bytes copy_tensor_request(const wire_tensor& src, const wire_tensor& dst) {
     bytes out;
     append_tensor(out, src);
     append_tensor(out, dst);
-    return out;
-}
-
-bytes alloc_size_request(std::uint32_t device, const wire_tensor& t, std::span<const wire_tensor> srcs) {
-    bytes out;
-    put(out, device);
-    append_tensor(out, t);
-    for (int i = 0; i < wire_max_src; ++i)
-        append_tensor(out, static_cast<std::size_t>(i) < srcs.size() ? srcs[static_cast<std::size_t>(i)] : wire_tensor{});
     return out;
 }
 

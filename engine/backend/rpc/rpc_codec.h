@@ -44,13 +44,10 @@ bytes hello_request();                                        // conn_caps: zero
 bytes device_request(std::uint32_t device);                   // get_alignment, get_max_size, get_device_memory
 bytes alloc_buffer_request(std::uint32_t device, std::uint64_t size);
 bytes remote_ptr_request(std::uint64_t remote_ptr);           // buffer_get_base, free_buffer
-bytes buffer_clear_request(std::uint64_t remote_ptr, std::uint8_t value);
 // set_tensor's payload is | rpc_tensor | offset (u64) | data |: this is the part before the data,
 // which is sent from where it lies.
 bytes set_tensor_header(const wire_tensor& t, std::uint64_t offset);
 bytes get_tensor_request(const wire_tensor& t, std::uint64_t offset, std::uint64_t size);
 bytes copy_tensor_request(const wire_tensor& src, const wire_tensor& dst);
-// | device (u32) | tensor | srcs[wire_max_src] | (a missing source is an all-zero rpc_tensor)
-bytes alloc_size_request(std::uint32_t device, const wire_tensor& t, std::span<const wire_tensor> srcs);
 
 } // namespace planscope::rpc
