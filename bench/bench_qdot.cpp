@@ -96,6 +96,7 @@ PLANSCOPE_QDOT_CASES(q4_0, dtype::q4_0);
 BENCHMARK_CAPTURE(BM_packed, q4_0_packed, dtype::q4_0)->Apply(shapes);
 BENCHMARK_CAPTURE(BM_packed, q8_0_packed, dtype::q8_0)->Apply(shapes);
 BENCHMARK_CAPTURE(BM_packed, q4_K_packed, dtype::q4_k)->Apply(shapes);
+BENCHMARK_CAPTURE(BM_packed, q6_K_packed, dtype::q6_k)->Apply(shapes);
 PLANSCOPE_QDOT_CASES(q8_0, dtype::q8_0);
 PLANSCOPE_QDOT_CASES(q4_K, dtype::q4_k);
 PLANSCOPE_QDOT_CASES(q6_K, dtype::q6_k);

@@ -35,7 +35,7 @@ public:
     // The same for memory holding weights that do not change (a model file's mapping):
     // cpu_buffer::mark_weights.
     std::shared_ptr<backend_buffer> weights_from_ptr(buffer_id id, void* ptr, std::size_t size);
-    // On (the default), MUL_MAT reads q4_0 and q4_K weights of buffers of weights from packed
+    // On (the default), MUL_MAT reads q4_0, q8_0, q4_K and q6_K weights of buffers of weights from packed
     // copies where this CPU has kernels for them (qpack.h), as llama.cpp's CPU_REPACK buffers do;
     // off, as they are (llama.cpp's --no-repack). Plans made afterwards use it.
     void set_weight_repack(bool on) { m_weight_repack = on; }

@@ -71,7 +71,7 @@ std::string cpu_report() {
                std::string(name(q.batched)) + " for batches\n";
     }
     std::string packed;
-    for (const dtype t : {dtype::q4_0, dtype::q8_0, dtype::q4_k})
+    for (const dtype t : {dtype::q4_0, dtype::q8_0, dtype::q4_k, dtype::q6_k})
         if (has_packed_layout(t)) packed += (packed.empty() ? "" : ", ") + std::string(type_name(t));
     const char* isa = has_avx512_vnni() ? "AVX-512 VNNI" : "AVX2";
     out += "weights packed: " + (packed.empty() ? std::string("none (the packed kernels need AVX2)")

@@ -13,6 +13,7 @@ using u8 = std::uint8_t;
 constexpr std::size_t q4_0_block = 18, q4_0_group_block = 288;
 constexpr std::size_t q8_0_block = 34, q8_0_group_block = 544;
 constexpr std::size_t q4_k_block = 144, q4_k_group_block = 2496;
+constexpr std::size_t q6_k_block = 210, q6_k_group_block = 3360;
 // Offsets in a q4_K group's super-block.
 constexpr std::size_t k_dmin_at = 32, k_scales_at = 64, k_mins_at = 192, k_qs_at = 448;
 
@@ -70,6 +71,21 @@ void pack_q4_k_group(const u8* a, std::size_t lda, std::int64_t k, u8* out) {
     }
 }
 
+void pack_q6_k_group(const u8* a, std::size_t lda, std::int64_t k, u8* out) {
+    for (std::int64_t b = 0; b < k / 256; ++b, out += q6_k_group_block) {
+        const u8 *ql[packed_group_rows], *qh[packed_group_rows];
+        for (std::int64_t r = 0; r < packed_group_rows; ++r) {
+            const u8* x = a + static_cast<std::size_t>(r) * lda + static_cast<std::size_t>(b) * q6_k_block;
+            std::memcpy(out + 2 * r, x + 208, 2);
+            for (int s = 0; s < 16; ++s) out[32 + static_cast<std::size_t>(s * 16 + r)] = x[192 + s];
+            ql[r] = x;
+            qh[r] = x + 128;
+        }
+        interleave(ql, 128, out + 288);
+        interleave(qh, 64, out + 288 + 2048);
+    }
+}
+
 } // namespace
 
 bool has_packed_layout(dtype type) { return packed_qgemm(type) != nullptr; }
@@ -78,6 +94,7 @@ std::size_t packed_group_bytes(dtype type, std::int64_t k) {
     if (type == dtype::q4_0) return static_cast<std::size_t>(k / 32) * q4_0_group_block;
     if (type == dtype::q8_0) return static_cast<std::size_t>(k / 32) * q8_0_group_block;
     if (type == dtype::q4_k) return static_cast<std::size_t>(k / 256) * q4_k_group_block;
+    if (type == dtype::q6_k) return static_cast<std::size_t>(k / 256) * q6_k_group_block;
     return 0;
 }
 
@@ -89,6 +106,7 @@ void pack_weights(dtype type, const std::byte* a, std::size_t lda, std::int64_t 
         if (type == dtype::q4_0) pack_q4_0_group(rows, lda, k, out);
         else if (type == dtype::q8_0) pack_q8_0_group(rows, lda, k, out);
         else if (type == dtype::q4_k) pack_q4_k_group(rows, lda, k, out);
+        else if (type == dtype::q6_k) pack_q6_k_group(rows, lda, k, out);
     }
 }
 

@@ -1,12 +1,13 @@
 #pragma once
 // Quantised weights re-laid for the integer kernels, as ggml's CPU_REPACK buffers re-lay them for
-// llama.cpp (a layout of Planscope's own, not ggml's block_q4_0x8): q4_0 and q4_K rows in groups
+// llama.cpp (a layout of Planscope's own, not ggml's block_q4_0x8): q4_0, q8_0, q4_K and q6_K rows in groups
 // of 16, each group's blocks interleaved so that one 512-bit register holds 4 bytes of each of the
 // 16 rows. One vpdpbusd then multiplies 4 values of 16 rows by 4 activations broadcast from memory,
 // the scales of 16 rows are one vector, and 16 results are stored at once: no per-row horizontal
 // sums, no per-row scale broadcasts (qdot.h's one-row kernels spend most of their instructions
-// there). Same integer sums and scale products as ggml's vec_dot, so the same results. q8_0 has
-// no CPU_REPACK layout in ggml on x86; Planscope packs it too.
+// there). The same integer sums and scale products as ggml's vec_dot: results differ only in the
+// order of float additions. q8_0 and q6_K have no CPU_REPACK layout in ggml on x86; Planscope
+// packs them too.
 //
 // A group of q4_0, per block of 32 values (288 bytes, 18 a row as in q4_0):
 //   d[16] (f16), then 4 chunks c of 64 bytes: row r's bytes qs[4c .. 4c + 3] at 4r
@@ -17,13 +18,17 @@
 //   d[16], dmin[16] (f16); scales [8 sub-blocks][16 rows] (u8); mins [4 pairs of sub-blocks][16
 //   rows][2] (i16, vpmaddwd's pairs); then for each pair p of sub-blocks 8 chunks c of 64 bytes:
 //   row r's qs[32p + 4c .. +3] at 4r (low nibbles sub-block 2p, high nibbles 2p + 1).
+// A group of q6_K, per super-block (3,360 bytes, 210 a row as in q6_K; AVX-512 VNNI only): d[16]
+//   (f16); scales [16 sub-blocks][16 rows] (i8); then ql's 128 bytes as 32 chunks and qh's 64 as
+//   16, chunk c holding row r's bytes [4c, 4c + 4) at 4r, the bits as q6_K has them.
 #include "qdot.h"
 
 namespace planscope::cpu {
 
 constexpr std::int64_t packed_group_rows = 16;
 
-// Whether this CPU has kernels for packed weights of `type` (AVX-512 VNNI or AVX2; q4_0, q8_0, q4_K).
+// Whether this CPU has kernels for packed weights of `type` (AVX-512 VNNI or AVX2: q4_0, q8_0,
+// q4_K; q6_K with AVX-512 VNNI).
 bool has_packed_layout(dtype type);
 // Bytes of one packed group of 16 rows of k values (k a multiple of the type's block).
 std::size_t packed_group_bytes(dtype type, std::int64_t k);

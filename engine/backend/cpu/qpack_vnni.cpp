@@ -147,6 +147,66 @@ PACK_TARGET void q4_k_group(const u8* w, const std::byte* b, std::size_t ldb, fl
     for (int j = 0; j < RN; ++j) _mm512_storeu_ps(c + static_cast<std::size_t>(j) * ldc, acc[j]);
 }
 
+// One group of q6_K by RN activation rows. Per half of a super-block and chunk c of 4 values a row,
+// ql's bytes 4c and 32 + 4c with qh's 4c give values 32k + 4c.. for k = 0..3 (low nibbles and
+// bits 0-1, 2-3; high nibbles and bits 4-5, 6-7), as q6_K's dequantisation reads them, unsigned
+// (q + 32): each 16-value sub-block's sum starts at -32 times the activations' sum of it.
+template <int RN>
+PACK_TARGET void q6_k_group(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t supers) {
+    const __m512i low = _mm512_set1_epi8(0x0F), bits45 = _mm512_set1_epi8(0x30);
+    __m512 acc[RN];
+#pragma GCC unroll 4
+    for (int j = 0; j < RN; ++j) acc[j] = _mm512_setzero_ps();
+    for (std::int64_t sb = 0; sb < supers; ++sb, w += 3360) {
+        const q8k_act_block* y[RN];
+        __m512i total[RN];
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j) {
+            y[j] = reinterpret_cast<const q8k_act_block*>(b + static_cast<std::size_t>(j) * ldb) + sb;
+            total[j] = _mm512_setzero_si512();
+        }
+#pragma GCC unroll 1
+        for (int h = 0; h < 2; ++h) {
+            __m512i sums[RN][8]; // sub-block 8h + 2k + c / 4 at [2k + c / 4]
+#pragma GCC unroll 4
+            for (int j = 0; j < RN; ++j)
+#pragma GCC unroll 8
+                for (int s = 0; s < 8; ++s) sums[j][s] = _mm512_set1_epi32(-32 * y[j]->bsums[8 * h + s]);
+#pragma GCC unroll 8
+            for (int ch = 0; ch < 8; ++ch) {
+                const __m512i a = _mm512_loadu_si512(w + 288 + 64 * (16 * h + ch));
+                const __m512i bq = _mm512_loadu_si512(w + 288 + 64 * (16 * h + 8 + ch));
+                const __m512i hb = _mm512_loadu_si512(w + 2336 + 64 * (8 * h + ch));
+                const __m512i q[4] = {
+                    _mm512_or_si512(_mm512_and_si512(a, low), _mm512_and_si512(_mm512_slli_epi16(hb, 4), bits45)),
+                    _mm512_or_si512(_mm512_and_si512(bq, low), _mm512_and_si512(_mm512_slli_epi16(hb, 2), bits45)),
+                    _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(a, 4), low), _mm512_and_si512(hb, bits45)),
+                    _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(bq, 4), low),
+                                    _mm512_and_si512(_mm512_srli_epi16(hb, 2), bits45))};
+#pragma GCC unroll 4
+                for (int j = 0; j < RN; ++j)
+#pragma GCC unroll 4
+                    for (int kk = 0; kk < 4; ++kk)
+                        sums[j][2 * kk + ch / 4] = _mm512_dpbusd_epi32(sums[j][2 * kk + ch / 4], q[kk],
+                                                                       broadcast4(y[j]->qs + 128 * h + 32 * kk + 4 * ch));
+            }
+#pragma GCC unroll 8
+            for (int s = 0; s < 8; ++s) {
+                const __m512i sc = _mm512_maskz_cvtepi8_epi32(
+                    0xFFFF, _mm_loadu_si128(reinterpret_cast<const __m128i*>(w + 32 + 16 * (8 * h + s))));
+#pragma GCC unroll 4
+                for (int j = 0; j < RN; ++j) total[j] = _mm512_add_epi32(total[j], _mm512_mullo_epi32(sums[j][s], sc));
+            }
+        }
+        const __m512 d = halves(w);
+#pragma GCC unroll 4
+        for (int j = 0; j < RN; ++j)
+            acc[j] = _mm512_fmadd_ps(_mm512_maskz_cvtepi32_ps(0xFFFF, total[j]), _mm512_mul_ps(d, _mm512_set1_ps(y[j]->d)), acc[j]);
+    }
+#pragma GCC unroll 4
+    for (int j = 0; j < RN; ++j) _mm512_storeu_ps(c + static_cast<std::size_t>(j) * ldc, acc[j]);
+}
+
 #include "qpack_x86_gemm.h"
 
 struct q4_0_groups {
@@ -174,12 +234,22 @@ struct q4_k_groups {
     }
 };
 
+struct q6_k_groups {
+    static constexpr std::int64_t values = 256;
+    static constexpr int tile = 2;
+    template <int RN>
+    PACK_TARGET static void run(const u8* w, const std::byte* b, std::size_t ldb, float* c, std::size_t ldc, std::int64_t n) {
+        q6_k_group<RN>(w, b, ldb, c, ldc, n);
+    }
+};
+
 } // namespace
 
 qgemm_fn packed_qgemm(dtype type) {
     if (type == dtype::q4_0) return gemm<q4_0_groups>;
     if (type == dtype::q8_0) return gemm<q8_0_groups>;
     if (type == dtype::q4_k) return gemm<q4_k_groups>;
+    if (type == dtype::q6_k) return gemm<q6_k_groups>;
     return nullptr;
 }
 
