@@ -24,6 +24,7 @@
 #include "sched/sched_json.h"
 #include "sched/sched_report.h"
 #include "sched/sched_runner.h"
+#include "sched/network_traffic.h"
 #include "sched/split_causes.h"
 
 #include <algorithm>
@@ -66,6 +67,8 @@ void print_schedule(const sched_outcome& out, const std::vector<std::size_t>& ll
         std::cout << "llama.cpp: "
                   << llama_backend_compute_line(out.backend_names[static_cast<std::size_t>(out.buffers[i].backend)], llama_cpp[i])
                   << '\n';
+    // Only where a backend is remote (an rpc-server's): other listings stay as they were.
+    if (out.network.remote) std::cout << "\n## NETWORK\n" << format_network(out.network, out.backend_names);
     if (causes) std::cout << "\n## SPLIT CAUSES\n" << format_split_causes(out.causes, out.backend_names);
     for (const auto& w : out.warnings) std::cout << "warning: " << printable_line(w) << '\n';
 }

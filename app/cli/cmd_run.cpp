@@ -57,7 +57,8 @@ void print_sched(const sched_outcome& out) {
     std::cout << "backends:";
     for (const auto& n : out.backend_names) std::cout << ' ' << n;
     std::cout << "\nsplits: " << out.plan.splits.size() << '\n'
-              << format_timings(out.backend_names, out.timings, out.totals) << format_outputs(out.outputs);
+              << format_timings(out.backend_names, out.timings, out.totals) << format_network(out.network, out.backend_names)
+              << format_outputs(out.outputs);
     for (const auto& w : out.warnings) warn(w);
 }
 

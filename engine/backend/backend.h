@@ -77,6 +77,10 @@ public:
 
     // supports_op: required. Whether graph_compute can run `op` (a tensor of `ctx`).
     [[nodiscard]] virtual bool supports_op(const context& ctx, const tensor& op) const = 0;
+
+    // Beyond ggml's interface: whether the backend's memory is on another machine, so that every
+    // byte copied to or from it crosses a network (an rpc-server's device). Default: local.
+    [[nodiscard]] virtual bool remote() const { return false; }
 };
 
 // ggml_get_backend: the backend of the buffer the tensor is placed in.

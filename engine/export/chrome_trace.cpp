@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 
 namespace planscope {
@@ -37,6 +38,27 @@ bool matches(const trace_estimate& e, const schedule_view& s) {
     for (std::size_t i = 0; i < s.splits.size(); ++i)
         if (e.input_us[i].size() != s.splits[i].inputs.size()) return false;
     return true;
+}
+
+bool is_remote(const schedule_view& s, int b) {
+    return b >= 0 && static_cast<std::size_t>(b) < s.remote.size() && s.remote[static_cast<std::size_t>(b)];
+}
+
+// A copy to or from an rpc-server, as ggml's RPC backend makes it: SET_TENSOR to a server from host
+// memory, GET_TENSOR from one into it, both (through host memory) between two servers. On the
+// server's track (the destination's when both are).
+struct transfer {
+    std::string command;
+    std::size_t track = 0;
+    int ends = 0; // remote ends: the bytes cross the network once each
+};
+
+std::optional<transfer> network_transfer(const schedule_view& s, int from, std::size_t to) {
+    const bool from_remote = is_remote(s, from), to_remote = is_remote(s, static_cast<int>(to));
+    if (from_remote && to_remote) return transfer{"get_tensor + set_tensor", to, 2};
+    if (to_remote) return transfer{"set_tensor", to, 1};
+    if (from_remote) return transfer{"get_tensor", static_cast<std::size_t>(from), 1};
+    return std::nullopt;
 }
 
 ojson figure(const std::optional<double>& v) { return v ? ojson(*v) : ojson(nullptr); }
@@ -75,23 +97,39 @@ result<std::string> chrome_trace_json(const graph_document& doc, const schedule_
                          std::to_string(s.backends.size())};
         const split_timing& t = s.timings[i];
         const std::uint64_t total = bytes_copied(v);
+        // A run's own time per copy where it measured them, else the split's copy time by bytes.
+        const bool measured = !estimate && t.input_us.size() == v.inputs.size();
+        const double copies_start = now;
         for (std::size_t k = 0; k < v.inputs.size(); ++k) {
             const split_input& in = v.inputs[k];
             const double share = total == 0 ? 1.0 / static_cast<double>(v.inputs.size())
                                             : static_cast<double>(in.bytes) / static_cast<double>(total);
-            const double dur = estimate ? estimate->input_us[i][k] : t.copy_us * share;
+            const double dur = estimate ? estimate->input_us[i][k] : measured ? t.input_us[k] : t.copy_us * share;
             ojson args = {{"split", i}, {"tensor", doc.ctx[in.tensor].name}, {"bytes", in.bytes}};
             if (estimate) args["estimated"] = true;
-            events.push_back(slice("copy " + in.copy_name, "copy", v.backend, now, dur, std::move(args)));
+            if (const auto net = network_transfer(s, in.from_backend, v.backend)) {
+                args["command"] = net->command;
+                args["from_backend"] = s.backends[static_cast<std::size_t>(in.from_backend)];
+                args["copies"] = in.uses;
+                args["network_bytes"] = in.bytes * in.uses * static_cast<std::uint64_t>(net->ends);
+                events.push_back(slice(net->command + " " + in.copy_name, "network", net->track, now, dur, std::move(args)));
+            } else {
+                events.push_back(slice("copy " + in.copy_name, "copy", v.backend, now, dur, std::move(args)));
+            }
             now += dur;
         }
+        if (measured) now = std::max(now, copies_start + t.copy_us);
         ojson args = {{"split", i}, {"nodes", v.nodes.size()}, {"inputs", v.inputs.size()},
                       {"bytes_copied", t.bytes_copied}, {"ops", op_counts(doc, v)}};
         if (estimate) {
             args["flops"] = estimate->flops[i];
             args["estimated"] = true;
         }
-        events.push_back(slice("split #" + std::to_string(i), "compute", v.backend, now, t.compute_us, std::move(args)));
+        // On a server: GRAPH_COMPUTE and its reply, the wall time this host waited.
+        const bool remote = is_remote(s, static_cast<int>(v.backend));
+        if (remote) args["command"] = "graph_compute";
+        events.push_back(slice((remote ? "graph_compute split #" : "split #") + std::to_string(i),
+                               remote ? "remote compute" : "compute", v.backend, now, t.compute_us, std::move(args)));
         now += t.compute_us;
     }
     ojson root;

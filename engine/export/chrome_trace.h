@@ -20,8 +20,11 @@ struct trace_estimate {
     std::vector<std::optional<double>> compute_tflops, copy_gbps;
 };
 
-// `s.timings` must hold one timing per split. A split's copy time is shared among its inputs
-// by bytes; splits run one after another, as the scheduler runs them. With `estimate` the copies
+// `s.timings` must hold one timing per split. A copy takes its measured time (input_us), else its
+// share of the split's copy time by bytes; splits run one after another, as the scheduler runs
+// them. With remote backends (s.remote) a copy to or from one is a "network" slice on the
+// server's track, named by the RPC commands that move it (set_tensor, get_tensor), with its
+// network_bytes, and a split computed there a "remote compute" slice, "graph_compute split #N". With `estimate` the copies
 // take its input_us, the process is named "planscope NAME (estimated)", every slice has
 // "estimated": true in its args, a compute slice its split's FLOPs, and otherData says so.
 result<std::string> chrome_trace_json(const graph_document& doc, const schedule_view& s,

@@ -17,6 +17,8 @@ struct split_input {
     tensor_id tensor;
     std::string copy_name; // the copy's name, as the scheduler names it
     std::uint64_t bytes = 0;
+    int from_backend = -1; // where the tensor lives; -1 unknown
+    std::size_t uses = 1;  // the scheduler copies it once per use (the seed lists it so)
 };
 
 struct split_view {
@@ -29,6 +31,7 @@ struct split_timing {
     double copy_us = 0;    // copying every input
     double compute_us = 0; // running the split's nodes
     std::uint64_t bytes_copied = 0;
+    std::vector<double> input_us{}; // by input of the split_view, measured (its uses summed); empty: not measured
 };
 
 // Why a tensor runs (or lives) on a backend, e.g. "buffer" (its memory is there), "assigned"
@@ -40,6 +43,7 @@ struct tensor_assignment {
 
 struct schedule_view {
     std::vector<std::string> backends; // names, in priority order
+    std::vector<bool> remote{};        // by backend: on another machine (backend::remote()); empty: none
     std::vector<split_view> splits;    // in execution order
     std::vector<split_timing> timings; // one per split, or empty when the graph has not run
     std::unordered_map<tensor_id, tensor_assignment> assignment;

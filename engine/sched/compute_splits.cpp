@@ -40,10 +40,12 @@ status scheduler::compute_splits(context& ctx) {
             const std::uint64_t t0 = now_us();
             if (auto s = tensor_copy(*m_table, input, ctx[in.copy]); !s)
                 return error{"copying '" + input.name + "' to '" + ctx[in.copy].name + "': " + s.err().message};
+            const std::uint64_t us = now_us() - t0;
             timing.bytes_copied += in.bytes;
+            timing.input_us.push_back(us);
             if (m_observer)
                 m_observer->on_event(sched_events::input_copy{i, in.tensor, in.copy, m_plan.backend(in.tensor),
-                                                              split.backend, in.bytes, now_us() - t0});
+                                                              split.backend, in.bytes, us});
         }
         timing.copy_us = now_us() - copy_start;
 

@@ -25,6 +25,8 @@ namespace planscope {
 // The scheduler's names for its backends: each backend's name, a repeated one with its index
 // appended ("CPU", "CPU1" for two CPU instances). Copies are named after these.
 std::vector<std::string> display_names(std::span<backend* const> backends);
+// backend::remote() of each, for sched_plan::backend_remote.
+std::vector<bool> remote_backends(std::span<backend* const> backends);
 
 // buffer_backend_fn for placements in real memory: the backend that owns the registered buffer.
 buffer_backend_fn buffer_backend_of_table(const buffer_table& table, std::span<backend* const> backends);

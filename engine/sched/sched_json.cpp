@@ -96,6 +96,22 @@ ojson causes_json(const sched_outcome& out) {
     return ojson{{"boundaries", std::move(boundaries)}, {"copies", std::move(copies)}};
 }
 
+ojson network_json(const sched_outcome& out) {
+    ojson boundaries = ojson::array();
+    for (const network_boundary& b : out.network.boundaries)
+        boundaries.push_back(ojson{{"from_split", b.from_split < 0 ? ojson(nullptr) : ojson(b.from_split)},
+                                   {"to_split", b.to_split},
+                                   {"from_backend", backend_json(out, b.from_backend)},
+                                   {"to_backend", backend_json(out, b.to_backend)},
+                                   {"copies", b.copies},
+                                   {"bytes", b.bytes}});
+    const auto per = out.network.bytes_per_token();
+    return ojson{{"bytes", out.network.bytes},
+                 {"n_tokens", out.network.n_tokens == 0 ? ojson(nullptr) : ojson(out.network.n_tokens)},
+                 {"bytes_per_token", per ? ojson(*per) : ojson(nullptr)},
+                 {"boundaries", std::move(boundaries)}};
+}
+
 } // namespace
 
 std::string sched_plan_json(const sched_outcome& out) {
@@ -128,6 +144,8 @@ std::string sched_plan_json(const sched_outcome& out) {
         tensor_row(w, out, owners, i, out.doc.g.leafs[i]);
         w.end_object();
     });
+    // Only where a backend is remote: other plans' JSON stays as it was.
+    if (out.network.remote) text += " \"network\": " + dump(network_json(out)) + ",\n";
     text += " \"causes\": " + dump(causes_json(out)) + ",\n";
     text += " \"warnings\": " + dump(ojson(out.warnings)) + "\n}\n";
     return text;

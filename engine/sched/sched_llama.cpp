@@ -78,67 +78,92 @@ status set_inputs(const llama_model_graph& m, const buffer_table& table, std::sp
 
 } // namespace
 
-result<sched_llama_outcome> run_llama_prompt_sched(const gguf_file& file, std::span<const std::int32_t> tokens,
-                                                   std::span<backend* const> backends,
-                                                   const sched_llama_options& options) {
-    if (tokens.empty()) return error{"no tokens"};
-    if (static_cast<std::int64_t>(tokens.size()) > options.n_ctx)
-        return error{std::to_string(tokens.size()) + " positions do not fit in n_ctx " + std::to_string(options.n_ctx)};
-    llama_params p;
+result<std::unique_ptr<sched_llama_session>> sched_llama_session::create(const gguf_file& file, std::size_t n_tokens,
+                                                                        std::span<backend* const> backends,
+                                                                        const sched_llama_options& options) {
+    if (n_tokens == 0) return error{"no tokens"};
+    if (static_cast<std::int64_t>(n_tokens) > options.n_ctx)
+        return error{std::to_string(n_tokens) + " positions do not fit in n_ctx " + std::to_string(options.n_ctx)};
+    std::unique_ptr<sched_llama_session> out(new sched_llama_session(file, options));
+    llama_params& p = out->m_params;
     p.n_ctx = options.n_ctx;
-    p.n_batch = static_cast<int>(tokens.size());
+    p.n_batch = static_cast<int>(n_tokens);
     p.kv_type = options.kv_type;
     p.ngl = options.ngl;
     auto measure = build_llama_graph(file, p);
     if (!measure) return measure.err();
     if (!measure->weights_backed || !file.mapping)
         return error{"model has no tensor data (vocab-only); it can be planned, not run"};
-    for (std::int32_t t : tokens)
-        if (t < 0 || static_cast<std::uint32_t>(t) >= measure->hparams.n_vocab)
-            return error{"token " + std::to_string(t) + " is outside the vocabulary [0, " +
-                         std::to_string(measure->hparams.n_vocab) + ")"};
-    buffer_table table;
-    if (auto s = back_buffers(file, *measure, backends, table); !s) return s.err();
+    out->m_n_vocab = measure->hparams.n_vocab;
+    if (auto s = back_buffers(file, *measure, backends, out->m_table); !s) return s.err();
     const std::vector<backend*> list(backends.begin(), backends.end());
-    auto created = scheduler::create(list, table, buffer_id{measure->doc.buffers.size()},
-                                     buffer_backend_of_table(table, list));
+    auto created = scheduler::create(list, out->m_table, buffer_id{measure->doc.buffers.size()},
+                                     buffer_backend_of_table(out->m_table, list));
     if (!created) return created.err();
-    scheduler& sched = **created;
-    const int inputs_on = input_backend(backends);
-    auto preallocate = [&](llama_model_graph& m) -> status {
-        if (options.node_backend)
-            for (tensor_id id : m.doc.g.nodes)
-                if (const int b = options.node_backend(m.doc.ctx[id]); b >= 0)
-                    if (auto s = sched.set_node_backend(id, b); !s) return s;
-        for (tensor_id id : m.inputs)
-            if (auto s = sched.allocator(inputs_on).alloc(m.doc.ctx, id); !s) return s;
-        return success();
-    };
-    if (auto s = preallocate(*measure); !s) return s.err();
-    if (auto s = sched.init_measure(measure->doc.ctx, measure->doc.g); !s) return s.err();
+    out->m_sched = std::move(*created);
+    out->m_inputs_on = input_backend(backends);
+    if (auto s = out->preallocate(*measure); !s) return s.err();
+    if (auto s = out->m_sched->init_measure(measure->doc.ctx, measure->doc.g); !s) return s.err();
+    out->m_measure = std::make_unique<llama_model_graph>(std::move(*measure));
+    return out;
+}
 
-    auto run = build_llama_graph(file, p);
+sched_llama_session::sched_llama_session(const gguf_file& file, const sched_llama_options& options)
+    : m_file(file), m_options(options) {}
+
+sched_llama_session::~sched_llama_session() = default;
+
+status sched_llama_session::preallocate(llama_model_graph& m) {
+    if (m_options.node_backend)
+        for (tensor_id id : m.doc.g.nodes)
+            if (const int b = m_options.node_backend(m.doc.ctx[id]); b >= 0)
+                if (auto s = m_sched->set_node_backend(id, b); !s) return s;
+    for (tensor_id id : m.inputs)
+        if (auto s = m_sched->allocator(m_inputs_on).alloc(m.doc.ctx, id); !s) return s;
+    return success();
+}
+
+result<sched_llama_outcome> sched_llama_session::compute(std::span<const std::int32_t> tokens) {
+    if (tokens.size() != static_cast<std::size_t>(m_params.n_batch))
+        return error{"the session computes " + std::to_string(m_params.n_batch) + " tokens, not " +
+                     std::to_string(tokens.size())};
+    for (std::int32_t t : tokens)
+        if (t < 0 || static_cast<std::uint32_t>(t) >= m_n_vocab)
+            return error{"token " + std::to_string(t) + " is outside the vocabulary [0, " + std::to_string(m_n_vocab) + ")"};
+    scheduler& sched = *m_sched;
+    auto run = build_llama_graph(m_file, m_params);
     if (!run) return run.err();
     if (auto s = preallocate(*run); !s) return s.err();
-    if (auto s = set_inputs(*run, table, tokens); !s) return s.err();
+    if (auto s = set_inputs(*run, m_table, tokens); !s) return s.err();
     context& ctx = run->doc.ctx;
-    sched.set_observer(options.observer); // only the compute's events, as runDocument
-    if (auto s = sched.graph_compute(ctx, run->doc.g); !s) return s.err();
+    sched.set_observer(m_options.observer); // only the compute's events, as runDocument
+    const status computed = sched.graph_compute(ctx, run->doc.g);
+    sched.set_observer(nullptr);
+    if (!computed) return computed.err();
 
     sched_llama_outcome out;
     const tensor& logits = ctx[run->result_output];
     const auto n_vocab = static_cast<std::size_t>(logits.ne[0]);
     out.logits.resize(n_vocab);
-    if (auto s = tensor_get(table, logits, out.logits.data(), logits.nb[1] * (tokens.size() - 1), n_vocab * 4); !s)
+    if (auto s = tensor_get(m_table, logits, out.logits.data(), logits.nb[1] * (tokens.size() - 1), n_vocab * 4); !s)
         return s.err();
     out.report.backend_names = sched.backend_names();
     out.report.buffers = sched.buffers();
     out.report.warnings = sched.plan().warnings;
     out.report.plan = sched.plan();
+    out.report.network = count_network(ctx, run->doc.g, sched.plan());
     out.report.timings = sched.timings();
     out.report.totals = sched.totals();
     out.report.outputs.push_back(summarize(logits.name, out.logits));
     return out;
+}
+
+result<sched_llama_outcome> run_llama_prompt_sched(const gguf_file& file, std::span<const std::int32_t> tokens,
+                                                   std::span<backend* const> backends,
+                                                   const sched_llama_options& options) {
+    auto session = sched_llama_session::create(file, tokens.size(), backends, options);
+    if (!session) return session.err();
+    return (*session)->compute(tokens);
 }
 
 } // namespace planscope

@@ -22,6 +22,7 @@ sched_outcome outcome_of(const scheduler& s, const context& ctx, const graph& g)
     out.warnings = s.plan().warnings;
     out.plan = s.plan();
     out.causes = group_split_causes(ctx, g, s.plan());
+    out.network = count_network(ctx, g, s.plan());
     return out;
 }
 

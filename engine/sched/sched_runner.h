@@ -2,6 +2,7 @@
 // What `planscope-cli plan/run FILE --backends ...` do with a scheduler: plan a document over
 // backends (splits, causes, measured buffers) and, for run, compute it with every pre-allocated
 // buffer backed by real memory on its backend.
+#include "network_traffic.h"
 #include "opened_source.h"
 #include "sched.h"
 #include "split_causes.h"
@@ -26,6 +27,7 @@ struct sched_outcome {
     std::vector<std::string> warnings;
     sched_plan plan;
     split_causes causes; // the plan's boundaries and copies grouped by cause
+    network_traffic network; // the plan's copies to and from remote backends
     std::vector<sched_split_timing> timings; // run only
     std::vector<sched_backend_totals> totals;
     std::vector<output_summary> outputs;

@@ -74,6 +74,9 @@ struct sched_split {
 // node sources rewritten to them, as in the seed.
 struct sched_plan {
     std::vector<std::string> backend_names;     // display names, index = backend
+    // By backend: backend::remote() (an rpc-server's device); empty where no backends were at
+    // hand (a log, a capture, device profiles): nothing is remote then.
+    std::vector<bool> backend_remote;
     std::vector<int> backend_of;                // by tensor index (copies included); -1: none
     std::vector<std::string> cause_of;          // by tensor index; "" where nothing decided
     std::vector<sched_assignment> assignments;  // every decision, in the order it was made
@@ -89,6 +92,9 @@ struct sched_plan {
 
     [[nodiscard]] int backend(tensor_id t) const {
         return t.index() < backend_of.size() ? backend_of[t.index()] : -1;
+    }
+    [[nodiscard]] bool remote(int b) const {
+        return b >= 0 && static_cast<std::size_t>(b) < backend_remote.size() && backend_remote[static_cast<std::size_t>(b)];
     }
     [[nodiscard]] std::string_view cause(tensor_id t) const {
         return t.index() < cause_of.size() ? std::string_view(cause_of[t.index()]) : std::string_view();
@@ -112,6 +118,7 @@ struct sched_split_timing {
     std::uint64_t copy_us = 0;
     std::uint64_t compute_us = 0;
     std::size_t bytes_copied = 0;
+    std::vector<std::uint64_t> input_us{}; // by entry of the split's inputs: that copy's time
 };
 
 struct sched_backend_totals {

@@ -18,6 +18,12 @@ std::vector<std::string> display_names(std::span<backend* const> backends) {
     return out;
 }
 
+std::vector<bool> remote_backends(std::span<backend* const> backends) {
+    std::vector<bool> out;
+    for (backend* b : backends) out.push_back(b->remote());
+    return out;
+}
+
 buffer_backend_fn buffer_backend_of_table(const buffer_table& table, std::span<backend* const> backends) {
     std::vector<backend*> list(backends.begin(), backends.end());
     return [&table, list](buffer_id id) -> result<int> {
@@ -136,6 +142,7 @@ result<const sched_plan*> scheduler::split(context& ctx, const graph& g) {
     auto plan = split_graph(ctx, g, config());
     if (!plan) return plan.err();
     m_plan = std::move(*plan);
+    m_plan.backend_remote = remote_backends(m_backends);
     m_split_graph = &g;
     return &m_plan;
 }

@@ -4,14 +4,21 @@
 // killed in the middle of a run reported in one line.
 #include "backend/rpc/rpc_backend.h"
 #include "rpc_servers.h"
+#include "../app/cli_runner.h"
 
 #include "backend/cpu/cpu_backend.h"
 #include "backend/tensor_copy.h"
 #include "core/builder.h"
+#include "export/chrome_trace.h"
+#include "export/export_schedule.h"
 #include "models/llama_run.h"
 #include "sched/backend_factory.h"
 #include "sched/sched_llama.h"
+#include "source/graph_source.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <algorithm>
@@ -154,6 +161,117 @@ private slots:
             worst = std::max(worst, std::abs(got->logits[i] - (*expected)[i]));
         QVERIFY2(worst <= 1e-3f, std::to_string(worst).c_str());
         qInfo("largest logit difference %g, %zu splits", static_cast<double>(worst), got->report.plan.splits.size());
+
+        // Network bytes (sched/network_traffic.h). stories260K: n_embd 64, 8 heads of 8, 4 KV heads
+        // (n_embd_gqa 32), n_ff 172, f32 weights, f16 KV cache, n_ctx 512; 5 tokens, n_kv 32.
+        // Layers 2 and 3 on server 1 cross between it and the CPU 8 times each: norm, Qcur, kqv_merged,
+        // kqv_out, ffn norm and ffn_out (64 x 5 floats, 1280 bytes), Kcur and v_cur_t (32 x 5, 640):
+        // 6 x 1280 + 2 x 640 = 8960 per layer. Layer 4 on server 2 reads l_out-3 twice (1280 each),
+        // Kcur-4 and v_cur_t-4 go back (640 each), norm comes out (1280), and it gets from the CPU
+        // inp_pos twice (20), KQ_scale (4), KQ_mask (32 x 5 floats, 640), the cache's k-4 view
+        // (32 x 32 halves, 2048) and v-4 view (strided over n_ctx: 64 + 7 x 1024 + 3 x 8192 = 31808).
+        // Its weights live on server 1 and pass through this host, twice: attn_norm and ffn_norm
+        // (256 each), attn_k and attn_v (64 x 32 floats, 8192 each), attn_q and attn_output
+        // (64 x 64, 16384 each), ffn_gate, ffn_up and ffn_down (64 x 172, 44032 each).
+        const std::uint64_t layers_2_3 = 2 * 8960;
+        const std::uint64_t layer_4_activations = 2 * 1280 + 2 * 640 + 1280 + 2 * 20 + 4 + 640 + 2048 + 31808;
+        const std::uint64_t layer_4_weights = 2 * (2 * 256 + 2 * 8192 + 2 * 16384 + 3 * 44032);
+        const network_traffic& net = got->report.network;
+        QVERIFY(net.remote);
+        QCOMPARE(layer_4_weights, std::uint64_t{363520});
+        QCOMPARE(net.bytes, layers_2_3 + layer_4_activations + layer_4_weights); // 421100
+        QCOMPARE(net.n_tokens, prompt.size());
+        QCOMPARE(*net.bytes_per_token(), 84220.0);
+        QCOMPARE(net.boundaries.size(), std::size_t{27});
+        // Split 25 (layer 4's attention and FFN) reads six of layer 4's weights from server 1.
+        const auto weights = std::find_if(net.boundaries.begin(), net.boundaries.end(), [](const network_boundary& b) {
+            return b.to_split == 25 && b.from_split == -1 && b.from_backend == 1;
+        });
+        QVERIFY(weights != net.boundaries.end());
+        QCOMPARE(weights->copies, std::size_t{6});
+        QCOMPARE(weights->bytes, std::uint64_t{2 * (2 * 16384 + 256 + 3 * 44032)});
+        // What the run copied (bytes_copied): every input once, the weights' second crossing aside.
+        std::uint64_t copied = 0;
+        for (const sched_split_timing& t : got->report.timings) copied += t.bytes_copied;
+        QCOMPARE(copied, net.bytes - layer_4_weights / 2);
+    }
+
+    // run --backends cpu,rpc with -ngl 3 (layers 2-4 on the server): 8960 bytes per layer (above),
+    // 1792 a token; plan lists the same under ## NETWORK; the CPU alone prints no network line.
+    void the_cli_prints_the_network_bytes() {
+        const QString model = QStringLiteral(PLANSCOPE_SHARED_DIR "/models/stories260K.gguf");
+        if (!QFileInfo::exists(model)) QSKIP("stories260K.gguf is not in the shared directory");
+        rpc_servers servers(server_program(), 1);
+        QVERIFY2(servers.error().empty(), servers.error().c_str());
+        const QString server = QString::fromStdString(servers.endpoint(0));
+        const QStringList run{"run", model, "--ggml", "2023", "--tokens", "1,403,407,261,378", "--ngl", "3", "--backends"};
+        const run_result r = cli(run + QStringList{"cpu,rpc:" + server});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(line_starting(r.out, "network\tsplit 0 "), "network\tsplit 0 -> 1\tCPU -> RPC0[" + server + "]\t1 copy\t1280 bytes");
+        QCOMPARE(line_starting(r.out, "network total"), QStringLiteral("network total\t26880 bytes\t5 tokens\t5376.0 bytes per token"));
+        const run_result plan = cli({"plan", model, "--ggml", "2023", "--batch", "5", "--ngl", "3", "--backends", "cpu,rpc:" + server});
+        QVERIFY2(plan.code == 0, qPrintable(plan.err));
+        QVERIFY(plan.out.contains(QStringLiteral("\n## NETWORK\nnetwork\tsplit 0 -> 1\t")));
+        QCOMPARE(line_starting(plan.out, "network total"), line_starting(r.out, "network total"));
+        const run_result json = cli({"plan", model, "--ggml", "2023", "--batch", "5", "--ngl", "3", "--backends", "cpu,rpc:" + server, "--format", "json"});
+        QVERIFY2(json.code == 0, qPrintable(json.err));
+        const QJsonObject network = QJsonDocument::fromJson(json.out.toUtf8()).object().value("network").toObject();
+        QCOMPARE(network.value("bytes").toInteger(), 26880);
+        QCOMPARE(network.value("bytes_per_token").toDouble(), 5376.0);
+        QCOMPARE(network.value("boundaries").toArray().size(), 24);
+        const run_result cpu = cli(run + QStringList{"cpu"});
+        QVERIFY2(cpu.code == 0, qPrintable(cpu.err));
+        QVERIFY(!cpu.out.contains(QStringLiteral("network")));
+    }
+
+    // The Chrome trace of a run over cpu,rpc: SET_TENSOR and GET_TENSOR slices on the server's
+    // track with their network bytes (26880 in all, as plan counts them), and its splits as
+    // graph_compute slices there, each with its measured time.
+    void the_trace_shows_transfers_and_remote_computes() {
+        const std::string model = PLANSCOPE_SHARED_DIR "/models/stories260K.gguf";
+        if (!QFileInfo::exists(QString::fromStdString(model))) QSKIP("stories260K.gguf is not in the shared directory");
+        rpc_servers servers(server_program(), 1);
+        QVERIFY2(servers.error().empty(), servers.error().c_str());
+        llama_params p;
+        p.n_batch = 5;
+        p.ngl = 3;
+        const auto open = [&] { return open_source(model, p, ggml_version::v2023); };
+        export_schedule_options options;
+        options.backends = "cpu,rpc:" + servers.endpoint(0);
+        auto view = run_for_trace(open, options);
+        QVERIFY2(view.ok(), view ? "" : view.err().message.c_str());
+        QCOMPARE(view->remote, (std::vector<bool>{false, true}));
+        auto first = open();
+        QVERIFY(first.ok());
+        auto text = chrome_trace_json(first->doc, *view);
+        QVERIFY2(text.ok(), text ? "" : text.err().message.c_str());
+        const QJsonArray events = QJsonDocument::fromJson(QByteArray::fromStdString(*text)).object().value("traceEvents").toArray();
+        qint64 network = 0;
+        int sets = 0, gets = 0, computes = 0;
+        for (const auto& v : events) {
+            const QJsonObject e = v.toObject();
+            const QString cat = e.value("cat").toString(), name = e.value("name").toString();
+            const QJsonObject args = e.value("args").toObject();
+            if (cat == QLatin1String("network")) {
+                QCOMPARE(e.value("tid").toInt(), 2); // the server's track
+                QVERIFY(e.value("dur").toDouble() >= 0);
+                network += args.value("network_bytes").toInteger();
+                const QString command = args.value("command").toString();
+                QVERIFY2(name.startsWith(command + " RPC0[") || name.startsWith(command + " CPU#"), qPrintable(name));
+                (command == QLatin1String("set_tensor") ? sets : gets) += 1;
+            }
+            if (cat == QLatin1String("remote compute")) {
+                QCOMPARE(e.value("tid").toInt(), 2);
+                QVERIFY2(name.startsWith(QLatin1String("graph_compute split #")), qPrintable(name));
+                QCOMPARE(args.value("command").toString(), QStringLiteral("graph_compute"));
+                QVERIFY(e.value("dur").toDouble() > 0); // a round trip takes time
+                ++computes;
+            }
+        }
+        QCOMPARE(network, 26880);
+        QCOMPARE(sets, 9);   // norm, kqv_merged_cont and the ffn norm of each layer
+        QCOMPARE(gets, 15);  // Kcur, v_cur_t, Qcur, kqv_out, ffn_out of each
+        QCOMPARE(computes, 15);
     }
 
     void a_server_killed_mid_run_is_one_error() {

@@ -49,6 +49,8 @@ public:
     // and nothing on the wire says what a server's device supports, so this errs on the side of
     // ops known to run. A server with a GPU device may run fewer; issue 41 leaves that for later.
     [[nodiscard]] bool supports_op(const context& ctx, const tensor& op) const override;
+    // The server's memory: copies to and from it are network traffic (sched/network_traffic.h).
+    [[nodiscard]] bool remote() const override { return true; }
 
     [[nodiscard]] const endpoint& where() const { return m_link->where(); }
     [[nodiscard]] std::uint64_t max_size() const { return m_max_size; }

@@ -113,6 +113,7 @@ result<sched_outcome> reserve_split(graph_document&& doc, sched_plan&& plan, con
         out.buffers.push_back(std::move(info));
     }
     out.causes = group_split_causes(doc.ctx, doc.g, plan);
+    out.network = count_network(doc.ctx, doc.g, plan);
     for (const auto& [node, parent] : reserved->inplace) out.inplace_of.emplace(node, parent);
     out.plan = std::move(plan);
     out.doc = std::move(doc);
@@ -137,6 +138,7 @@ result<sched_outcome> plan_with_backends(opened_source src, std::span<backend* c
 
     auto plan = split_graph(doc.ctx, doc.g, config);
     if (!plan) return plan.err();
+    plan->backend_remote = remote_backends(backends);
     const std::vector<int> root = shared_roots(config.bufts);
     std::vector<buffer_type_info> types;
     for (std::size_t b = 0; b < backends.size(); ++b)

@@ -75,10 +75,12 @@ status run2026_compute_splits(context& ctx, const graph& g, const sched_plan& pl
             if (auto s = tensor_copy(table, input, ctx[in.copy]); !s)
                 return error{"copying '" + printable(input.name) + "' to '" + printable(ctx[in.copy].name) +
                              "': " + s.err().message};
+            const std::uint64_t us = run2026_now_us() - t0;
             timing.bytes_copied += in.bytes;
+            timing.input_us.push_back(us);
             if (observer)
                 observer->on_event(sched_events::input_copy{i, in.tensor, in.copy, plan.backend(in.tensor), split.backend,
-                                                            in.bytes, run2026_now_us() - t0});
+                                                            in.bytes, us});
         }
         timing.copy_us = run2026_now_us() - copy_start;
 
