@@ -2928,6 +2928,10 @@ lebendig von Knoten %4 bis %5</translation>
             <numerusform>%n Kopien · %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 over the network</source>
+        <translation>%1 über das Netzwerk</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitPanel</name>

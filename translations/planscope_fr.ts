@@ -2928,6 +2928,10 @@ vivant du nœud %4 au nœud %5</translation>
             <numerusform>%n copies · %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 over the network</source>
+        <translation>%1 par le réseau</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitPanel</name>

@@ -2901,6 +2901,10 @@ alive from node %4 to %5</source>
             <numerusform>%n 个副本 · %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 over the network</source>
+        <translation>%1 经网络传输</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitPanel</name>

@@ -27,7 +27,6 @@ struct sched_outcome {
     std::vector<std::string> warnings;
     sched_plan plan;
     split_causes causes; // the plan's boundaries and copies grouped by cause
-    network_traffic network; // the plan's copies to and from remote backends
     std::vector<sched_split_timing> timings; // run only
     std::vector<sched_backend_totals> totals;
     std::vector<output_summary> outputs;
@@ -36,6 +35,7 @@ struct sched_outcome {
     // inplace decisions (node -> parent).
     graph_document doc;
     std::unordered_map<tensor_id, tensor_id> inplace_of;
+    network_traffic network{}; // the plan's copies to and from remote backends
 };
 
 // The backend that pre-allocated inputs go to: the first CPU backend, else backend 0 (as

@@ -74,6 +74,7 @@ private slots:
     void llamaOnCpuAndOpenCl();
     void unfoldShowsEverySplit();
     void markedSplits();
+    void networkBytesOfARemoteBackend();
     void widgetClicks();
     void mainWindowTab();
 };
@@ -231,6 +232,33 @@ void TestSplitOverview::llamaOnCpuAndOpenCl() {
     QVERIFY(overview.geometry().size.width() <= 900);
     QCOMPARE(overview.geometry().boxes.size(), std::size_t{21});
 #endif
+}
+
+// The second CPU described as remote (as an rpc-server's device is; nothing runs): each boundary
+// to or from it says what crosses the network, here every copy's bytes once; the CPU alone nothing.
+void TestSplitOverview::networkBytesOfARemoteBackend() {
+    const char* const fourLayers = "template:llama?n_embd=64&n_layer=4&n_head=4&n_ff=128&n_vocab=100&n_ctx=64&n_batch=8&ngl=2";
+    SplitSchedule remote = *schedule(fourLayers, "cpu,cpu");
+    SplitOverview local;
+    local.setSchedule(std::make_shared<const SplitSchedule>(remote));
+    remote.plan.backend_remote = {false, true};
+    SplitOverview overview;
+    overview.setSchedule(std::make_shared<const SplitSchedule>(remote));
+    std::uint64_t network = 0, copied = 0;
+    for (const OverviewSection& sec : overview.sections())
+        for (const OverviewSplit& sp : sec.splits) {
+            network += sp.networkBytes * sec.repeat;
+            copied += sp.bytes * sec.repeat;
+        }
+    for (const OverviewSection& sec : local.sections())
+        for (const OverviewSplit& sp : sec.splits) QCOMPARE(sp.networkBytes, std::uint64_t{0});
+    QVERIFY(copied > 0);
+    QCOMPARE(network, copied); // no tensor is read twice by one split here
+    const OverviewSplit& first = overview.sections()[1].splits[0];
+    QCOMPARE(first.backend, 1);
+    QCOMPARE(first.networkBytes, std::uint64_t{2048}); // norm-2, [64, 8] f32
+    QVERIFY(overview.toolTipAt(overview.geometry().boxes[1].rect.center()).contains(u"\n2.0 KiB over the network"_s));
+    QVERIFY(!local.toolTipAt(local.geometry().boxes[1].rect.center()).contains(u"network"_s));
 }
 
 void TestSplitOverview::markedSplits() {

@@ -29,6 +29,11 @@ void drawArrow(QPainter& p, const QPolygonF& path) {
     const QPointF normal(-dir.y(), dir.x());
     p.drawPolygon(QPolygonF({tip, tip - dir * 7 + normal * 3.5, tip - dir * 7 - normal * 3.5}));
 }
+// What a split's copies put on the network (to or from an rpc-server's device).
+QString networkText(const OverviewSplit& sp) {
+    return SplitOverview::tr("%1 over the network").arg(formatBytes(sp.networkBytes));
+}
+
 } // namespace
 
 SplitOverview::SplitOverview(QWidget* parent) : QWidget(parent) {
@@ -131,6 +136,7 @@ QString SplitOverview::toolTipAt(const QPointF& pos) const {
         const OverviewSplit& sp = m_sections[b.section].splits[b.index];
         QStringList lines{tr("#%1 · %n node(s)", nullptr, static_cast<int>(sp.nodes)).arg(sp.split)};
         if (sp.copies > 0) lines << tr("%n copies · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes));
+        if (sp.networkBytes > 0) lines << networkText(sp);
         if (!sp.cause.isEmpty()) lines << sp.cause + u"  (" + sp.code + u')';
         if (sp.computeUs >= 0) lines << formatMicroseconds(sp.computeUs);
         return lines.join(u'\n');
@@ -216,8 +222,10 @@ void SplitOverview::paintEvent(QPaintEvent*) {
             if (copies) {
                 p.setFont(small);
                 p.setPen(copyColor);
-                p.drawText(QRectF(b.arrowLabel.x(), b.arrowLabel.y() - 9, 160, 18), Qt::AlignLeft | Qt::AlignVCenter,
-                           tr("%n copies · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes)));
+                QString label = tr("%n copies · %1", nullptr, static_cast<int>(sp.copies)).arg(formatBytes(sp.bytes));
+                if (sp.networkBytes > 0) label += u" · " + networkText(sp);
+                p.drawText(QRectF(b.arrowLabel.x(), b.arrowLabel.y() - 9, sp.networkBytes > 0 ? 300 : 160, 18),
+                           Qt::AlignLeft | Qt::AlignVCenter, label);
             }
         }
         const bool marked = isMarked(b);

@@ -1,6 +1,7 @@
 #include "split_overview_model.h"
 
 #include "model/format.h"
+#include "sched/network_traffic.h"
 #include "sched/split_causes.h"
 
 #include <QCoreApplication>
@@ -35,7 +36,7 @@ bool samePattern(const std::vector<OverviewSplit>& a, const std::vector<Overview
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
         if (a[i].backend != b[i].backend || a[i].nodes != b[i].nodes || a[i].copies != b[i].copies ||
-            a[i].bytes != b[i].bytes || a[i].code != b[i].code)
+            a[i].bytes != b[i].bytes || a[i].networkBytes != b[i].networkBytes || a[i].code != b[i].code)
             return false;
     return true;
 }
@@ -99,8 +100,10 @@ std::vector<OverviewSection> splitOverview(const graph_document& doc, const sche
         e.split = static_cast<int>(i);
         e.backend = sp.backend;
         std::unordered_set<tensor_id> copies;
-        for (const sched_input& in : sp.inputs)
+        for (const sched_input& in : sp.inputs) {
             if (copies.insert(in.copy).second) e.bytes += in.bytes;
+            e.networkBytes += network_bytes(plan, plan.backend(in.tensor), sp.backend, in.bytes); // once per use
+        }
         e.copies = copies.size();
         e.nodes = members[i].size() - std::min(members[i].size(), e.copies);
         std::vector<tensor_id> computed;

@@ -20,6 +20,7 @@ struct OverviewSplit {
     std::size_t nodes = 0;
     std::size_t copies = 0;   // distinct input copies
     std::uint64_t bytes = 0;  // bytes they copy
+    std::uint64_t networkBytes = 0; // of those, on the network: to or from a remote backend (network_traffic.h)
     planscope::tensor_id first; // the node whose backend started the split
     QString cause;            // why the split starts, in words; empty for the first split
     QString code;             // the scheduler's cause code of that node ("1.src1")

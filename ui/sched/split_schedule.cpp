@@ -107,7 +107,7 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
 SplitSchedule recordedSchedule(const recorded_schedule& recorded) {
     const sched_outcome& o = recorded.outcome;
     sched_outcome copy{o.backend_names, o.assignments, o.buffers, o.warnings, o.plan, o.causes, o.timings,
-                       o.totals, o.outputs, planscope::copy_document(o.doc), o.inplace_of};
+                       o.totals, o.outputs, planscope::copy_document(o.doc), o.inplace_of, o.network};
     SplitSchedule s = fromOutcome(std::move(copy), recorded.backend_devices, recorded.sched_events, recorded.alloc_events);
     s.onDevices = recorded.origin == recorded_origin::devices;
     s.captured = recorded.origin == recorded_origin::capture;
