@@ -67,7 +67,7 @@ std::string format_network(const network_traffic& n, const std::vector<std::stri
     if (const auto per = n.bytes_per_token()) {
         char text[64];
         std::snprintf(text, sizeof text, "%.1f", *per);
-        out += std::to_string(n.n_tokens) + " tokens\t" + text + " bytes per token\n";
+        out += std::to_string(n.n_tokens) + (n.n_tokens == 1 ? " token\t" : " tokens\t") + text + " bytes per token\n";
     } else {
         out += "- tokens\n";
     }
