@@ -150,9 +150,11 @@ void TestCpuGemm::f16_kernels() {
 }
 
 void TestCpuGemm::f16_panel_data() {
-    // Whole 8-row tiles and the 4, 2, 1 rows after them; 32-column tiles, a last one of 16 or
-    // fewer columns (masked); k within one 256-value block, across blocks, and off a vector.
-    shape_rows({{1, 1, 1}, {8, 32, 256}, {15, 33, 257}, {13, 17, 600}, {7, 16, 70}, {3, 40, 17}, {16, 48, 1024}, {22, 63, 300}});
+    // Whole 8-row (AVX2: 6-row) tiles and the 4, 2, 1 rows after them; 32-column (16-column)
+    // tiles, a last one of one vector or less (masked); k within one 256-value block, across
+    // blocks, and off a vector.
+    shape_rows({{1, 1, 1}, {8, 32, 256}, {15, 33, 257}, {13, 17, 600}, {7, 16, 70}, {3, 40, 17}, {16, 48, 1024}, {22, 63, 300},
+                {6, 8, 9}, {12, 24, 256}, {19, 23, 513}});
 }
 
 // The panel kernel: A rows misaligned by one byte; Bt's columns past n are NaN, so that a lane
@@ -161,8 +163,8 @@ void TestCpuGemm::f16_panel() {
     QFETCH(int, m);
     QFETCH(int, n);
     QFETCH(int, k);
-    const cpu::gemm_f16_panel_fn panel = cpu::gemm_f16_panel_kernel();
-    if (!panel) QSKIP("this CPU has no AVX-512");
+    const std::vector<cpu::gemm_f16_panel_fn> kernels = cpu::gemm_f16_panel_kernels();
+    if (kernels.empty()) QSKIP("this CPU has no F16C");
     std::mt19937 rng(static_cast<unsigned>(m * 1000 + n * 10 + k + 2));
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     const std::size_t lda = 2 * static_cast<std::size_t>(k) + 3, ldbt = static_cast<std::size_t>(n) + 3;
@@ -171,10 +173,12 @@ void TestCpuGemm::f16_panel() {
     std::vector<float> bt(ldbt * static_cast<std::size_t>(k), std::numeric_limits<float>::quiet_NaN());
     for (int p = 0; p < k; ++p)
         for (int j = 0; j < n; ++j) bt[at(p, ldbt, j)] = u(rng);
-    std::vector<float> c(ldc * static_cast<std::size_t>(n), 9.0f);
-    panel({a.data() + 1, lda, bt.data(), ldbt, c.data(), ldc, m, n, k});
-    verify_product(c, ldc, m, n, k, [&](int i, int p) { return half_of(a, lda, i, p); },
-                   [&](int j, int p) { return double(bt[at(p, ldbt, j)]); });
+    for (const cpu::gemm_f16_panel_fn panel : kernels) {
+        std::vector<float> c(ldc * static_cast<std::size_t>(n), 9.0f);
+        panel({a.data() + 1, lda, bt.data(), ldbt, c.data(), ldc, m, n, k});
+        verify_product(c, ldc, m, n, k, [&](int i, int p) { return half_of(a, lda, i, p); },
+                       [&](int j, int p) { return double(bt[at(p, ldbt, j)]); });
+    }
 }
 
 QTEST_APPLESS_MAIN(TestCpuGemm)

@@ -85,24 +85,25 @@ F16_TARGET inline void tile(const gemm_f16_args& g, const std::byte* a, const TB
 // One row of A by one row of B (decode), with row_lanes accumulators along k so that the products
 // do not wait for each other. Rows are taken one at a time: the weights are then read as one
 // sequential stream, which the prefetchers follow best (f16 4096 x 4096 on a Zen 5, from memory:
-// 19-25 GB/s in 4-row tiles, 33-38 one row at a time; ggml's one-row vec_dot 28-33).
-constexpr int row_lanes = 4;
+// 19-25 GB/s in 4-row tiles, 33-38 one row at a time; ggml's one-row vec_dot 28-33). A step reads
+// two cache lines of weights in either width.
+constexpr int row_lanes = 64 / F16_WIDTH;
 
 template <class TB>
 F16_TARGET inline float row_dot(std::int64_t k, const std::byte* a, const TB* b) {
     constexpr std::int64_t step = row_lanes * F16_WIDTH;
     vf acc[row_lanes];
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (int u = 0; u < row_lanes; ++u) acc[u] = zero();
     std::int64_t p = 0;
     for (; p + step <= k; p += step)
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (int u = 0; u < row_lanes; ++u) {
             const std::int64_t q = p + u * F16_WIDTH;
             acc[u] = fmadd(load_halves(a + 2 * static_cast<std::size_t>(q)), load_b(b + q), acc[u]);
         }
     for (; p + F16_WIDTH <= k; p += F16_WIDTH) acc[0] = fmadd(load_halves(a + 2 * static_cast<std::size_t>(p)), load_b(b + p), acc[0]);
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (int u = 1; u < row_lanes; ++u) acc[0] = add(acc[0], acc[u]);
     float r = hsum(acc[0]);
     for (; p < k; ++p) r += half_at(a + 2 * static_cast<std::size_t>(p)) * b_value(b + p);

@@ -10,9 +10,9 @@
 // aligned rows make the kernel faster even for f32 weights (packing, as BLAS libraries do) —
 // except with few src1 columns (decode), where the copy would cost as much as the products: then
 // aligned f32 rows are read in place, and f16 rows are widened in registers (gemm_f16.h), as
-// they always are in ggml's numerics. With 16 src1 rows or more, f16 weights on AVX-512 CPUs take
-// the panel kernel instead: src1 transposed into the work buffer as floats (rounded to f16 under
-// ggml's numerics), each weight widened once per 32 columns.
+// they always are in ggml's numerics. With 16 src1 rows or more, f16 weights take the panel kernel
+// instead (AVX-512 or AVX2): src1 transposed into the work buffer as floats (rounded to f16 under
+// ggml's numerics), each weight widened once per 32 (AVX2: 16) columns.
 //
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
 // 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format,
@@ -42,6 +42,9 @@ constexpr std::int64_t block_rows = 16;
 constexpr std::int64_t decode_unit_rows = 64;
 constexpr std::int64_t chunk_cols = 128;
 static_assert(block_rows % packed_group_rows == 0 && decode_unit_rows % packed_group_rows == 0);
+// Weight rows per work unit of the f16 panel kernel: whole tiles of 8 (AVX-512) and 6 (AVX2) rows,
+// where 16 left the AVX2 kernel a 4-row tile in every unit.
+constexpr std::int64_t panel_unit_rows = 48;
 // Fewer src1 columns than this read aligned f32 src0 rows in place instead of packing them.
 constexpr std::int64_t in_place_cols = 16;
 
@@ -202,16 +205,17 @@ void run_mul_mat(const exec_node& n, const kernel_context& kc) {
 
     // A unit is a block of src0 rows with all src1 columns, so that its panel is made once; units
     // are taken one at a time, as in the integer path.
-    const std::int64_t blocks = (m + block_rows - 1) / block_rows;
+    const std::int64_t unit_rows = panel_kernel ? panel_unit_rows : block_rows;
+    const std::int64_t blocks = (m + unit_rows - 1) / unit_rows;
     const std::int64_t units = d.ne[2] * d.ne[3] * blocks;
     const std::int64_t cols_per_chunk = panel_kernel ? panel_chunk_cols(k) : b_halves ? halves_chunk_cols(k) : chunk_cols;
     for (std::int64_t u = kc.take_unit(); u < units; u = kc.take_unit()) {
         const std::int64_t block = u % blocks, plane = u / blocks;
         const std::int64_t i2 = plane % d.ne[2], i3 = plane / d.ne[2];
         const std::int64_t i02 = i2 / r2, i03 = i3 / r3;
-        const std::int64_t row0 = block * block_rows;
+        const std::int64_t row0 = block * unit_rows;
         gemm_args g{};
-        g.m = std::min(block_rows, m - row0);
+        g.m = std::min(unit_rows, m - row0);
         g.k = k;
         if (in_place) {
             g.a = as_floats(a.row(row0, i02, i03));
