@@ -109,7 +109,9 @@ result<std::string> chrome_trace_json(const graph_document& doc, const schedule_
             if (estimate) args["estimated"] = true;
             if (const auto net = network_transfer(s, in.from_backend, v.backend)) {
                 args["command"] = net->command;
-                args["from_backend"] = s.backends[static_cast<std::size_t>(in.from_backend)];
+                args["from_backend"] = in.from_backend >= 0 && static_cast<std::size_t>(in.from_backend) < s.backends.size()
+                                           ? ojson(s.backends[static_cast<std::size_t>(in.from_backend)])
+                                           : ojson(nullptr);
                 args["copies"] = in.uses;
                 args["network_bytes"] = in.bytes * in.uses * static_cast<std::uint64_t>(net->ends);
                 events.push_back(slice(net->command + " " + in.copy_name, "network", net->track, now, dur, std::move(args)));

@@ -58,7 +58,7 @@ private:
     buffer_table m_table;
     std::unique_ptr<scheduler> m_sched;
     int m_inputs_on = 0;
-    std::unique_ptr<llama_model_graph> m_measure; // the graph init_measure measured
+    std::unique_ptr<llama_model_graph> m_measure; // init_measure's graph: the scheduler points at it until a compute
 };
 
 // A session's one compute. Errors: those of create and compute.

@@ -64,6 +64,8 @@ private slots:
     void fromScheduler();
     void splitOnTwoBackends();
     void runOnce();
+    void remoteBackend_data();
+    void remoteBackend();
 };
 
 void TestExportTrace::oneTrackPerBackend() {
@@ -210,6 +212,59 @@ void TestExportTrace::runOnce() {
     QCOMPARE(s->timings.size(), std::size_t{1});
     QCOMPARE(s->timings[0].bytes_copied, std::uint64_t{0});
     QVERIFY(chrome_trace_json(doc, *s).ok());
+}
+
+
+// The GPU described as remote (an rpc-server's device; nothing runs) and the copies' own measured
+// times: a copy to it is SET_TENSOR on its track, one from it GET_TENSOR there too, its split a
+// remote graph_compute; a copy between local backends stays a copy. Split 2 measured 6 + 1 us of
+// its 8 us: its compute starts at 42 all the same.
+void TestExportTrace::remoteBackend_data() {
+    QTest::addColumn<int>("index"); // among the "X" events
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("cat");
+    QTest::addColumn<int>("tid");
+    QTest::addColumn<double>("ts");
+    QTest::addColumn<double>("dur");
+    QTest::addColumn<qint64>("network"); // args.network_bytes; -1 none
+    QTest::newRow("split 0") << 0 << "split #0" << "compute" << 1 << 0.0 << 10.0 << -1ll;
+    QTest::newRow("set a") << 1 << "set_tensor GPU#a" << "network" << 2 << 10.0 << 3.0 << 1024ll;
+    QTest::newRow("split 1") << 2 << "graph_compute split #1" << "remote compute" << 2 << 14.0 << 20.0 << -1ll;
+    QTest::newRow("get c") << 3 << "get_tensor CPU#c" << "network" << 2 << 34.0 << 6.0 << 3072ll;
+    QTest::newRow("copy a") << 4 << "copy CPU#a2" << "copy" << 1 << 40.0 << 1.0 << -1ll;
+    QTest::newRow("split 2") << 5 << "split #2" << "compute" << 1 << 42.0 << 5.0 << -1ll;
+}
+
+void TestExportTrace::remoteBackend() {
+    QFETCH(int, index);
+    QFETCH(QString, name);
+    QFETCH(QString, cat);
+    QFETCH(int, tid);
+    QFETCH(double, ts);
+    QFETCH(double, dur);
+    QFETCH(qint64, network);
+    const auto doc = chain();
+    schedule_view s = three_splits(doc);
+    s.remote = {false, true};
+    s.splits[1].inputs[0].from_backend = 0;
+    s.splits[2].inputs[0].from_backend = 1;
+    s.splits[2].inputs[1].from_backend = 0;
+    s.timings[1].input_us = {3};
+    s.timings[2].input_us = {6, 1};
+    const auto text = chrome_trace_json(doc, s);
+    QVERIFY(text.ok());
+    QJsonArray slices;
+    for (const auto& v : events_of(*text))
+        if (v.toObject().value(QLatin1String("ph")).toString() == QLatin1String("X")) slices.append(v);
+    QCOMPARE(slices.size(), 6);
+    const QJsonObject e = slices[index].toObject();
+    const QJsonObject args = e.value(QLatin1String("args")).toObject();
+    QCOMPARE(e.value(QLatin1String("name")).toString(), name);
+    QCOMPARE(e.value(QLatin1String("cat")).toString(), cat);
+    QCOMPARE(e.value(QLatin1String("tid")).toInt(), tid);
+    QCOMPARE(e.value(QLatin1String("ts")).toDouble(), ts);
+    QCOMPARE(e.value(QLatin1String("dur")).toDouble(), dur);
+    QCOMPARE(args.contains(QLatin1String("network_bytes")) ? args.value(QLatin1String("network_bytes")).toInteger() : -1, network);
 }
 
 QTEST_GUILESS_MAIN(TestExportTrace)
