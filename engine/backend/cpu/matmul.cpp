@@ -59,10 +59,15 @@ bool accumulates_f16(const exec_node& n) {
            f16_dot_adds_in_f16();
 }
 
-// The panel kernel for f16 weights, when it applies: 16 src1 rows or more (src1 transposed).
+// The panel kernel for f16 weights, when it applies: 16 src1 rows or more (src1 transposed), rows
+// of panel_min_k or more. Shorter rows (an attention head's K: stories260K's 8 values) spend the
+// kernel's time on transposing src1 and storing results one by one (its 32-token prompt under
+// AVX2: 16.3 -> 19.9 us a token).
+constexpr std::int64_t panel_min_k = 128;
 gemm_f16_panel_fn panel_kernel_for(const exec_node& n) {
     if (accumulates_f16(n)) return nullptr;
-    return contiguous_f16(n.src[0]) && n.src[1].ne[1] >= in_place_cols ? gemm_f16_panel_kernel() : nullptr;
+    return contiguous_f16(n.src[0]) && n.src[1].ne[1] >= in_place_cols && n.src[0].ne[0] >= panel_min_k ? gemm_f16_panel_kernel()
+                                                                                                        : nullptr;
 }
 
 // The kernel that widens f16 weights in registers, when it applies and the panel kernel does not:
