@@ -27,9 +27,14 @@ std::string llama_compute_total_line(std::uint64_t max_size, std::uint64_t align
     return "compute buffer total size = " + mib_2(llama_compute_total_bytes(max_size, alignment));
 }
 
+std::string_view backend_kind_name(std::string_view backend) {
+    const std::size_t colon = backend.find(':');
+    return colon < backend.find('[') ? backend.substr(0, colon) : backend;
+}
+
 std::string llama_backend_compute_line(std::string_view backend, std::uint64_t size) {
     // llama.cpp names the buffer type ("OpenCL"), not the device our backend names after a ':'.
-    std::string line(backend.substr(0, backend.find(':')));
+    std::string line(backend_kind_name(backend));
     line += " compute buffer size = ";
     line += mib_2(size);
     return line;

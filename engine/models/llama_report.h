@@ -21,7 +21,10 @@ inline constexpr std::uint64_t llama_compute_meta_bytes = 400ULL * 8192 + 32 + 6
 std::uint64_t llama_compute_total_bytes(std::uint64_t max_size, std::uint64_t alignment);
 // "compute buffer total size = 73.69 MiB"
 std::string llama_compute_total_line(std::uint64_t max_size, std::uint64_t alignment);
-// "CPU compute buffer size = 70.50 MiB"; a backend named "OpenCL:DEVICE" prints as "OpenCL".
+// A backend's name without its device: "OpenCL" for "OpenCL:DEVICE"; an RPC backend's whole
+// "RPC0[HOST:PORT]", the colon inside its brackets being the port's (as ggml names that buffer type).
+std::string_view backend_kind_name(std::string_view backend);
+// "CPU compute buffer size = 70.50 MiB"; the backend as backend_kind_name gives it.
 std::string llama_backend_compute_line(std::string_view backend, std::uint64_t size);
 // A llama graph of llama_graph.h (it has the KV cache buffer) that is not llama.cpp's measure graph
 // (no K_shift input): the prompt graph, whose own compute buffer is not what llama.cpp reserved.

@@ -213,6 +213,9 @@ private slots:
         QVERIFY2(plan.code == 0, qPrintable(plan.err));
         QVERIFY(plan.out.contains(QStringLiteral("\n## NETWORK\nnetwork\tsplit 0 -> 1\t")));
         QCOMPARE(line_starting(plan.out, "network total"), line_starting(r.out, "network total"));
+        // The server's colon is its port's, not a device's: the name stays whole.
+        QVERIFY2(line_starting(plan.out, "llama.cpp: RPC0").startsWith("llama.cpp: RPC0[" + server + "] compute buffer size = "),
+                 qPrintable(plan.out));
         const run_result json = cli({"plan", model, "--ggml", "2023", "--batch", "5", "--ngl", "3", "--backends", "cpu,rpc:" + server, "--format", "json"});
         QVERIFY2(json.code == 0, qPrintable(json.err));
         const QJsonObject network = QJsonDocument::fromJson(json.out.toUtf8()).object().value("network").toObject();

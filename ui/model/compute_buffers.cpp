@@ -14,7 +14,7 @@ std::vector<ComputeBuffer> computeBuffers(const planscope::graph_document& doc,
         c.id = b.id;
         c.name = toQString(b.name);
         const std::string& backend = b.id.index() < doc.buffers.size() ? doc.buffers[b.id.index()].backend : b.name;
-        c.backend = toQString(std::string_view(backend).substr(0, backend.find(':'))); // "OpenCL", not its device
+        c.backend = toQString(planscope::backend_kind_name(backend)); // "OpenCL", not its device
         c.size = b.max_size;
         c.peakStep = b.peak_step;
         c.llamaLine = toQString(perBackend ? planscope::llama_backend_compute_line(backend, b.max_size)

@@ -1,6 +1,7 @@
 #include "split_overview_model.h"
 
 #include "model/format.h"
+#include "models/llama_report.h"
 #include "sched/network_traffic.h"
 #include "sched/split_causes.h"
 
@@ -43,7 +44,7 @@ bool samePattern(const std::vector<OverviewSplit>& a, const std::vector<Overview
 
 } // namespace
 
-QString shortBackendName(const std::string& name) { return toQString(name.substr(0, name.find(':'))); }
+QString shortBackendName(const std::string& name) { return toQString(backend_kind_name(name)); }
 
 QString causeWords(const QString& who, std::string_view code, const QString& source, const QString& where) {
     const auto slot = cause_slot(code);

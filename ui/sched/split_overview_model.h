@@ -43,7 +43,8 @@ std::vector<OverviewSection> splitOverview(const planscope::graph_document& spli
                                            const planscope::fold_structure& fold, const std::set<int>& expanded,
                                            const std::vector<double>& computeUs = {});
 
-// "OpenCL" for "OpenCL:pthread-skylake-avx512-…": a backend's name without its device.
+// "OpenCL" for "OpenCL:pthread-skylake-avx512-…": a backend's name without its device
+// (backend_kind_name; an RPC backend's "RPC0[HOST:PORT]" whole).
 QString shortBackendName(const std::string& name);
 // Why `who` runs on `where` for the scheduler's cause `code` ("1.src1"), `source` being the tensor
 // the cause names (the source or the viewed tensor): "ROPE Kcur-17: src1 inp_pos lives in CPU memory".
