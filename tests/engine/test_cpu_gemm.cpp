@@ -150,9 +150,9 @@ void TestCpuGemm::f16_kernels() {
 }
 
 void TestCpuGemm::f16_panel_data() {
-    // Whole 8-row (AVX2: 6-row) tiles and the 4, 2, 1 rows after them; 32-column (16-column)
-    // tiles, a last one of one vector or less (masked); k within one 256-value block, across
-    // blocks, and off a vector.
+    // Whole 8-row (AVX2: 3-row) tiles and the 4, 2, 1 rows after them; 32-column tiles, then
+    // single vectors and a last one masked; k within one 256-value block, across blocks, and off
+    // a vector.
     shape_rows({{1, 1, 1}, {8, 32, 256}, {15, 33, 257}, {13, 17, 600}, {7, 16, 70}, {3, 40, 17}, {16, 48, 1024}, {22, 63, 300},
                 {6, 8, 9}, {12, 24, 256}, {19, 23, 513}});
 }

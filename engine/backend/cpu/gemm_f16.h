@@ -31,8 +31,8 @@ std::vector<gemm_f16_fn> gemm_f16_kernels();
 
 // Many activation rows (16 and more): C[i + j*ldc] = dot(A row i, column j of Bt), Bt being B
 // transposed, k rows of floats ldbt apart, of which columns 0 .. n-1 are read. Each weight is
-// widened once per two vectors of columns (AVX-512 32, AVX2 16) and multiplied by them
-// (broadcast, outer products), not widened again for every tile of B rows. A as in gemm_f16_args.
+// widened once per 32 columns and multiplied by them (broadcast, outer products), not widened
+// again for every tile of B rows. A as in gemm_f16_args.
 struct gemm_f16_panel_args {
     const std::byte* a;
     std::size_t lda;

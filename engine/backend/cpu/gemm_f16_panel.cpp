@@ -13,21 +13,25 @@ namespace planscope::cpu {
 namespace panel_avx2 {
 #define PANEL_TARGET PLANSCOPE_AVX2
 #define PANEL_WIDTH 8
-#define PANEL_ROWS 6
+#define PANEL_ROWS 3
+#define PANEL_VECTORS 4
 #include "gemm_f16_panel_tiles.h"
 #undef PANEL_TARGET
 #undef PANEL_WIDTH
 #undef PANEL_ROWS
+#undef PANEL_VECTORS
 gemm_f16_panel_fn kernel() { return gemm_panel; }
 } // namespace panel_avx2
 namespace panel_avx512 {
 #define PANEL_TARGET PLANSCOPE_AVX512
 #define PANEL_WIDTH 16
 #define PANEL_ROWS 8
+#define PANEL_VECTORS 2
 #include "gemm_f16_panel_tiles.h"
 #undef PANEL_TARGET
 #undef PANEL_WIDTH
 #undef PANEL_ROWS
+#undef PANEL_VECTORS
 gemm_f16_panel_fn kernel() { return gemm_panel; }
 } // namespace panel_avx512
 } // namespace planscope::cpu

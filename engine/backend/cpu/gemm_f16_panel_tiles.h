@@ -1,9 +1,11 @@
 // The panel kernel of gemm_f16.h, included by gemm_f16_panel.cpp twice inside a namespace of its
 // own, with PANEL_TARGET (the target attribute of every function here), PANEL_WIDTH (8 or 16
-// floats a register) and PANEL_ROWS (weight rows of a tile) defined, after <immintrin.h>,
-// <algorithm> and <cstring>. A tile is PANEL_ROWS rows by two vectors of columns: AVX-512 8 x 32
-// (16 of its 32 registers as accumulators), AVX2 6 x 16 (12 of 16, with 2 vectors of columns and
-// the broadcast weight). No include guard.
+// floats a register), PANEL_ROWS (weight rows of a tile) and PANEL_VECTORS (vectors of columns of
+// a tile) defined, after <immintrin.h>, <algorithm> and <cstring>. A tile is 32 columns: AVX-512
+// 8 rows by 2 vectors (16 of its 32 registers as accumulators), AVX2 3 rows by 4 (12 of 16; the
+// column vectors are read from L1 by the FMAs themselves: 6 x 16 tiles, which held them in
+// registers, widened each weight twice as often and ran at 0.99-1.01 x ggml, 3 x 32 at 1.11).
+// No include guard.
 namespace {
 
 // Weight rows are widened panel_k halves at a time into a buffer that stays in L1 while the
@@ -63,11 +65,11 @@ PANEL_TARGET void panel_tile(const gemm_f16_panel_args& g, const std::byte* a, s
     alignas(64) float wide[RM * panel_k];
     lane_mask mask[NV];
     vf acc[RM][NV];
-#pragma GCC unroll 2
+#pragma GCC unroll 4
     for (int v = 0; v < NV; ++v) mask[v] = lanes(valid_columns(g.n, j, v));
 #pragma GCC unroll 8
     for (int r = 0; r < RM; ++r)
-#pragma GCC unroll 2
+#pragma GCC unroll 4
         for (int v = 0; v < NV; ++v) acc[r][v] = zero();
     constexpr int lines = panel_k * 2 / 64; // per row of a weight block
     const std::size_t lda = g.lda, ldbt = g.ldbt;
@@ -96,19 +98,19 @@ PANEL_TARGET void panel_tile(const gemm_f16_panel_args& g, const std::byte* a, s
                 prefetch(a, next + static_cast<std::size_t>(line / lines % RM) * lda + static_cast<std::size_t>(line % lines) * 64);
             }
             vf b[NV];
-#pragma GCC unroll 2
+#pragma GCC unroll 4
             for (int v = 0; v < NV; ++v) b[v] = Masked ? load(bt + PANEL_WIDTH * v, mask[v]) : load(bt + PANEL_WIDTH * v);
 #pragma GCC unroll 8
             for (int r = 0; r < RM; ++r) {
                 const vf w = broadcast(wide + r * panel_k + p);
-#pragma GCC unroll 2
+#pragma GCC unroll 4
                 for (int v = 0; v < NV; ++v) acc[r][v] = fmadd(w, b[v], acc[r][v]);
             }
         }
     }
 #pragma GCC unroll 8
     for (int r = 0; r < RM; ++r)
-#pragma GCC unroll 2
+#pragma GCC unroll 4
         for (int v = 0; v < NV; ++v) {
             alignas(64) float lane[PANEL_WIDTH];
             store(lane, acc[r][v]);
@@ -120,12 +122,11 @@ PANEL_TARGET void panel_tile(const gemm_f16_panel_args& g, const std::byte* a, s
 
 template <int RM>
 PANEL_TARGET void panel_rows_of(const gemm_f16_panel_args& g, const std::byte* a, float* c) {
-    constexpr std::int64_t tile_cols = 2 * PANEL_WIDTH;
+    constexpr std::int64_t tile_cols = PANEL_VECTORS * PANEL_WIDTH;
     std::int64_t j = 0;
-    for (; g.n - j >= tile_cols; j += tile_cols) panel_tile<RM, 2, false>(g, a, j, c);
-    if (g.n - j == PANEL_WIDTH) panel_tile<RM, 1, false>(g, a, j, c);
-    else if (g.n - j > PANEL_WIDTH) panel_tile<RM, 2, true>(g, a, j, c);
-    else if (g.n > j) panel_tile<RM, 1, true>(g, a, j, c);
+    for (; g.n - j >= tile_cols; j += tile_cols) panel_tile<RM, PANEL_VECTORS, false>(g, a, j, c);
+    for (; g.n - j >= PANEL_WIDTH; j += PANEL_WIDTH) panel_tile<RM, 1, false>(g, a, j, c);
+    if (g.n > j) panel_tile<RM, 1, true>(g, a, j, c);
 }
 
 PANEL_TARGET void gemm_panel(const gemm_f16_panel_args& g) {

@@ -12,7 +12,7 @@
 // aligned f32 rows are read in place, and f16 rows are widened in registers (gemm_f16.h), as
 // they always are in ggml's numerics. With 16 src1 rows or more, f16 weights take the panel kernel
 // instead (AVX-512 or AVX2): src1 transposed into the work buffer as floats (rounded to f16 under
-// ggml's numerics), each weight widened once per 32 (AVX2: 16) columns.
+// ggml's numerics), each weight widened once per 32 columns.
 //
 // Quantised weights in ggml's numerics take the integer path instead (qdot.h): src1 quantised to
 // 8 bits per 32 values once (all threads, then a barrier), the weights read in their own format,
@@ -42,8 +42,7 @@ constexpr std::int64_t block_rows = 16;
 constexpr std::int64_t decode_unit_rows = 64;
 constexpr std::int64_t chunk_cols = 128;
 static_assert(block_rows % packed_group_rows == 0 && decode_unit_rows % packed_group_rows == 0);
-// Weight rows per work unit of the f16 panel kernel: whole tiles of 8 (AVX-512) and 6 (AVX2) rows,
-// where 16 left the AVX2 kernel a 4-row tile in every unit.
+// Weight rows per work unit of the f16 panel kernel: whole tiles of 8 (AVX-512) and 3 (AVX2) rows.
 constexpr std::int64_t panel_unit_rows = 48;
 // Fewer src1 columns than this read aligned f32 src0 rows in place instead of packing them.
 constexpr std::int64_t in_place_cols = 16;
