@@ -8,6 +8,7 @@
 // the RPC cases skip with a message.
 #include "backend/rpc/tcp_socket.h"
 #include "core/builder.h"
+#include "fold/fold_structure.h"
 #include "models/gguf.h"
 #include "sched/backend_factory.h"
 #include "sched/sched_llama.h"
@@ -102,18 +103,6 @@ private:
     std::string m_error;
 };
 
-// The layer of a node named "NAME-IL", else -1 (as test_rpc_backend reads it).
-int layer_of(const tensor& t) {
-    const auto dash = t.name.rfind('-');
-    if (dash == std::string::npos || dash + 1 == t.name.size()) return -1;
-    int il = 0;
-    for (std::size_t i = dash + 1; i < t.name.size(); ++i) {
-        if (t.name[i] < '0' || t.name[i] > '9') return -1;
-        il = il * 10 + (t.name[i] - '0');
-    }
-    return il;
-}
-
 // servers: 0 (the CPU alone), 1 or 2.
 void BM_stories260k_token(benchmark::State& state) {
     const int n_servers = static_cast<int>(state.range(0));
@@ -132,7 +121,7 @@ void BM_stories260k_token(benchmark::State& state) {
         }
         for (int i = 0; i < n_servers; ++i) list += ",rpc:" + s.endpoint(i);
         options.ngl = 3;
-        if (n_servers == 2) options.node_backend = [](const tensor& t) { return !t.is_view() && layer_of(t) == 4 ? 2 : -1; };
+        if (n_servers == 2) options.node_backend = [](const tensor& t) { return !t.is_view() && layer_of(t.name) == 4 ? 2 : -1; };
     }
     auto backends = make_backends(list);
     if (!backends) {

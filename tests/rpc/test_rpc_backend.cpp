@@ -9,6 +9,7 @@
 #include "backend/cpu/cpu_backend.h"
 #include "backend/tensor_copy.h"
 #include "core/builder.h"
+#include "fold/fold_structure.h"
 #include "export/chrome_trace.h"
 #include "export/export_schedule.h"
 #include "models/llama_run.h"
@@ -38,18 +39,6 @@ std::vector<int> top10(const std::vector<float>& logits) {
                       [&](int a, int b) { return logits[static_cast<std::size_t>(a)] > logits[static_cast<std::size_t>(b)]; });
     ids.resize(10);
     return ids;
-}
-
-// The layer of a node named "NAME-IL" (llama_graph's cb), else -1.
-int layer_of(const tensor& t) {
-    const auto dash = t.name.rfind('-');
-    if (dash == std::string::npos || dash + 1 == t.name.size()) return -1;
-    int il = 0;
-    for (std::size_t i = dash + 1; i < t.name.size(); ++i) {
-        if (t.name[i] < '0' || t.name[i] > '9') return -1;
-        il = il * 10 + (t.name[i] - '0');
-    }
-    return il;
 }
 
 class kill_on_compute final : public sched_observer {
@@ -146,7 +135,7 @@ private slots:
         // receives its weights from the first through host memory.
         sched_llama_options options;
         options.ngl = 3;
-        options.node_backend = [](const tensor& t) { return !t.is_view() && layer_of(t) == 4 ? 2 : -1; };
+        options.node_backend = [](const tensor& t) { return !t.is_view() && layer_of(t.name) == 4 ? 2 : -1; };
         auto got = run_llama_prompt_sched(*file, prompt, backend_pointers(*backends), options);
         QVERIFY2(got.ok(), got ? "" : got.err().message.c_str());
         std::vector<bool> used(3, false);
