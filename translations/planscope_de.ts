@@ -1127,6 +1127,10 @@ Die Geräte bleiben erhalten.</translation>
         <source>This Machine&apos;s &amp;CPU as the Host</source>
         <translation>&amp;CPU dieses Rechners als Host</translation>
     </message>
+    <message>
+        <source>RPC Servers of the Schedule</source>
+        <translation>RPC-Server der Verteilung</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>
@@ -2571,6 +2575,29 @@ lebendig von Knoten %4 bis %5</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::ServerDeviceModel</name>
+    <message>
+        <source>Device 0 of the rpc-server at %1</source>
+        <translation>Gerät 0 des rpc-server auf %1</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Frei</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Summe</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -2813,6 +2840,10 @@ lebendig von Knoten %4 bis %5</translation>
         <source>This document is a capture of another program&apos;s graph: it holds no tensor data, so Run cannot compute it.</source>
         <translation>Dieses Dokument ist ein Mitschnitt des Graphen eines anderen Programms: Es enthält keine Tensordaten, daher kann Ausführen es nicht berechnen.</translation>
     </message>
+    <message>
+        <source>OpenCL</source>
+        <translation>OpenCL</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -3026,6 +3057,54 @@ lebendig von Knoten %4 bis %5</translation>
     <message>
         <source>A capture holds another program&apos;s graph and split, not its tensors&apos; data</source>
         <translation>Ein Mitschnitt enthält Graph und Aufteilung eines anderen Programms, nicht die Daten seiner Tensoren</translation>
+    </message>
+    <message>
+        <source>Add RPC Server…</source>
+        <translation>RPC-Server hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Schedule on an rpc-server of llama.cpp as well (HOST:PORT): its device is device 0 of the server</source>
+        <translation>Auch auf einen rpc-server von llama.cpp verteilen (HOST:PORT): sein Gerät ist Gerät 0 des Servers</translation>
+    </message>
+    <message>
+        <source>Add RPC Server</source>
+        <translation>RPC-Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Address of an rpc-server (HOST:PORT):</source>
+        <translation>Adresse eines rpc-server (HOST:PORT):</translation>
+    </message>
+    <message>
+        <source>Cannot Add RPC Server</source>
+        <translation>RPC-Server kann nicht hinzugefügt werden</translation>
+    </message>
+    <message>
+        <source>%1
+
+The backends and the schedule are kept.</source>
+        <translation>%1
+
+Die Backends und die Verteilung bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>%1 is among the backends already: an rpc-server serves one client at a time.</source>
+        <translation>%1 ist bereits unter den Backends: ein rpc-server bedient nur einen Client auf einmal.</translation>
+    </message>
+    <message>
+        <source>Cannot Schedule on RPC Server</source>
+        <translation>Verteilung auf den RPC-Server nicht möglich</translation>
+    </message>
+    <message>
+        <source>%1
+
+The previous backends and schedule are kept.</source>
+        <translation>%1
+
+Die bisherigen Backends und die Verteilung bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Add &amp;RPC Server…</source>
+        <translation>&amp;RPC-Server hinzufügen…</translation>
     </message>
 </context>
 <context>

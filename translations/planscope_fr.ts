@@ -1127,6 +1127,10 @@ Les appareils sont conservés.</translation>
         <source>This Machine&apos;s &amp;CPU as the Host</source>
         <translation>&amp;CPU de cette machine comme hôte</translation>
     </message>
+    <message>
+        <source>RPC Servers of the Schedule</source>
+        <translation>Serveurs RPC de l’ordonnancement</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>
@@ -2571,6 +2575,29 @@ vivant du nœud %4 au nœud %5</translation>
     </message>
 </context>
 <context>
+    <name>planscope::ui::ServerDeviceModel</name>
+    <message>
+        <source>Device 0 of the rpc-server at %1</source>
+        <translation>Appareil 0 du rpc-server à %1</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Appareil</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>Libre</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -2813,6 +2840,10 @@ vivant du nœud %4 au nœud %5</translation>
         <source>This document is a capture of another program&apos;s graph: it holds no tensor data, so Run cannot compute it.</source>
         <translation>Ce document est une capture du graphe d’un autre programme : il ne contient aucune donnée de tenseur, Exécuter ne peut donc pas le calculer.</translation>
     </message>
+    <message>
+        <source>OpenCL</source>
+        <translation>OpenCL</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -3026,6 +3057,54 @@ vivant du nœud %4 au nœud %5</translation>
     <message>
         <source>A capture holds another program&apos;s graph and split, not its tensors&apos; data</source>
         <translation>Une capture contient le graphe et la répartition d’un autre programme, pas les données de ses tenseurs</translation>
+    </message>
+    <message>
+        <source>Add RPC Server…</source>
+        <translation>Ajouter un serveur RPC…</translation>
+    </message>
+    <message>
+        <source>Schedule on an rpc-server of llama.cpp as well (HOST:PORT): its device is device 0 of the server</source>
+        <translation>Ordonnancer aussi sur un rpc-server de llama.cpp (HÔTE:PORT) : son appareil est l’appareil 0 du serveur</translation>
+    </message>
+    <message>
+        <source>Add RPC Server</source>
+        <translation>Ajouter un serveur RPC</translation>
+    </message>
+    <message>
+        <source>Address of an rpc-server (HOST:PORT):</source>
+        <translation>Adresse d’un rpc-server (HÔTE:PORT) :</translation>
+    </message>
+    <message>
+        <source>Cannot Add RPC Server</source>
+        <translation>Impossible d’ajouter le serveur RPC</translation>
+    </message>
+    <message>
+        <source>%1
+
+The backends and the schedule are kept.</source>
+        <translation>%1
+
+Les backends et l’ordonnancement sont conservés.</translation>
+    </message>
+    <message>
+        <source>%1 is among the backends already: an rpc-server serves one client at a time.</source>
+        <translation>%1 figure déjà parmi les backends : un rpc-server ne sert qu’un client à la fois.</translation>
+    </message>
+    <message>
+        <source>Cannot Schedule on RPC Server</source>
+        <translation>Impossible d’ordonnancer sur le serveur RPC</translation>
+    </message>
+    <message>
+        <source>%1
+
+The previous backends and schedule are kept.</source>
+        <translation>%1
+
+Les backends et l’ordonnancement précédents sont conservés.</translation>
+    </message>
+    <message>
+        <source>Add &amp;RPC Server…</source>
+        <translation>Ajouter un serveur &amp;RPC…</translation>
     </message>
 </context>
 <context>

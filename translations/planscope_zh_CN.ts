@@ -1120,6 +1120,10 @@ The devices are kept.</source>
         <source>This Machine&apos;s &amp;CPU as the Host</source>
         <translation>本机 &amp;CPU 作为主机</translation>
     </message>
+    <message>
+        <source>RPC Servers of the Schedule</source>
+        <translation>调度使用的 RPC 服务器</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::EdgeText</name>
@@ -2555,6 +2559,29 @@ alive from node %4 to %5</source>
     </message>
 </context>
 <context>
+    <name>planscope::ui::ServerDeviceModel</name>
+    <message>
+        <source>Device 0 of the rpc-server at %1</source>
+        <translation>%1 上 rpc-server 的设备 0</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+</context>
+<context>
     <name>planscope::ui::SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -2790,6 +2817,10 @@ alive from node %4 to %5</source>
         <source>This document is a capture of another program&apos;s graph: it holds no tensor data, so Run cannot compute it.</source>
         <translation>此文档是另一个程序的图的捕获:不含张量数据,因此无法运行计算。</translation>
     </message>
+    <message>
+        <source>OpenCL</source>
+        <translation>OpenCL</translation>
+    </message>
 </context>
 <context>
     <name>planscope::ui::SplitOverview</name>
@@ -2999,6 +3030,54 @@ alive from node %4 to %5</source>
     <message>
         <source>A capture holds another program&apos;s graph and split, not its tensors&apos; data</source>
         <translation>捕获包含另一个程序的图和拆分,而不含其张量数据</translation>
+    </message>
+    <message>
+        <source>Add RPC Server…</source>
+        <translation>添加 RPC 服务器…</translation>
+    </message>
+    <message>
+        <source>Schedule on an rpc-server of llama.cpp as well (HOST:PORT): its device is device 0 of the server</source>
+        <translation>同时调度到 llama.cpp 的 rpc-server（HOST:PORT）：其设备为该服务器的设备 0</translation>
+    </message>
+    <message>
+        <source>Add RPC Server</source>
+        <translation>添加 RPC 服务器</translation>
+    </message>
+    <message>
+        <source>Address of an rpc-server (HOST:PORT):</source>
+        <translation>rpc-server 的地址（HOST:PORT）：</translation>
+    </message>
+    <message>
+        <source>Cannot Add RPC Server</source>
+        <translation>无法添加 RPC 服务器</translation>
+    </message>
+    <message>
+        <source>%1
+
+The backends and the schedule are kept.</source>
+        <translation>%1
+
+后端和调度保持不变。</translation>
+    </message>
+    <message>
+        <source>%1 is among the backends already: an rpc-server serves one client at a time.</source>
+        <translation>%1 已在后端之中：rpc-server 一次只服务一个客户端。</translation>
+    </message>
+    <message>
+        <source>Cannot Schedule on RPC Server</source>
+        <translation>无法在 RPC 服务器上调度</translation>
+    </message>
+    <message>
+        <source>%1
+
+The previous backends and schedule are kept.</source>
+        <translation>%1
+
+之前的后端和调度保持不变。</translation>
+    </message>
+    <message>
+        <source>Add &amp;RPC Server…</source>
+        <translation>添加 RPC 服务器(&amp;R)…</translation>
     </message>
 </context>
 <context>

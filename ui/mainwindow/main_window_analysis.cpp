@@ -57,6 +57,14 @@ void MainWindow::createAnalysis() {
 
     SplitController* splits = m_splits->controller();
     connect(splits, &SplitController::scheduled, this, [this, splits] { m_inspector->setSchedule(splits->sharedSchedule()); });
+    connect(m_splits, &SplitPanel::errorReported, this,
+            [this](const QString& title, const QString& message) { reportError(title, message); });
+    // The rpc-servers the schedule runs on, in the Devices dock; another document drops them.
+    const auto showServers = [this, splits] {
+        m_devices->setServerDevices(splits->schedule() ? splits->schedule()->servers : std::vector<ServerDevice>{});
+    };
+    connect(splits, &SplitController::scheduled, this, showServers);
+    connect(splits, &SplitController::documentChanged, this, showServers);
     connect(m_splits, &SplitPanel::causeSplitsSelected, this, [this](const QList<int>& marked) {
         m_overview->setMarkedSplits(marked);
         const QRectF first = m_overview->firstMarkedRect();

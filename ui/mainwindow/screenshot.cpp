@@ -14,7 +14,6 @@
 
 #include "device/device_presets.h"
 
-#include <QComboBox>
 #include <QDockWidget>
 #include <QTableView>
 #include <QCoreApplication>
@@ -123,9 +122,8 @@ bool showSchedule(MainWindow& window, const QString& backends, bool overview, QS
             window.devicesPanel()->addDevice(name);
         }
     } else {
-        // Through the dock's choice when it lists these backends, so that it shows them.
-        QComboBox* box = window.splitPanel()->backendBox();
-        if (const int i = box->findData(backends); i >= 0) box->setCurrentIndex(i);
+        // Through the dock's choice, so that it shows them (a list it lacks, one with servers, added).
+        window.splitPanel()->chooseBackends(backends);
         splits->setBackends(backends);
     }
     QString failure;

@@ -2,6 +2,7 @@
 
 #include "device_bars.h"
 #include "device_memory_model.h"
+#include "server_device_model.h"
 #include "model/format.h"
 #include "options/model_replanner.h"
 
@@ -59,7 +60,8 @@ DevicesPanel::DevicesPanel(ModelReplanner* replanner, QWidget* parent)
       m_planDevices(new QPushButton(tr("Pla&n on These Devices"), this)),
       m_planMachine(new QPushButton(tr("Plan on This Mac&hine"), this)), m_planned(new QLabel(this)),
       m_model(new DeviceMemoryModel(this)),
-      m_table(new QTableView(this)) {
+      m_table(new QTableView(this)), m_serverModel(new ServerDeviceModel(this)), m_serverBox(nullptr),
+      m_serverTable(nullptr) {
     m_choice.host = planscope::cpu_device_profile();
 
     auto* content = new QWidget;
@@ -72,6 +74,20 @@ DevicesPanel::DevicesPanel(ModelReplanner* replanner, QWidget* parent)
     top->addWidget(devices, 1);
     top->addWidget(placement, 1);
     layout->addLayout(top);
+    // The schedule's rpc-servers: real devices on other machines, as they reported themselves.
+    m_serverBox = new QGroupBox(tr("RPC Servers of the Schedule"), content);
+    m_serverBox->setObjectName(u"serverBox"_s);
+    m_serverTable = new QTableView(m_serverBox);
+    m_serverTable->setObjectName(u"serverTable"_s);
+    m_serverTable->setModel(m_serverModel);
+    m_serverTable->verticalHeader()->hide();
+    m_serverTable->horizontalHeader()->setStretchLastSection(true);
+    m_serverTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_serverTable->setMaximumHeight(m_serverTable->fontMetrics().height() * 5 + 8);
+    auto* servers = new QVBoxLayout(m_serverBox);
+    servers->addWidget(m_serverTable);
+    m_serverBox->hide();
+    layout->addWidget(m_serverBox);
 
     m_summary->setObjectName(u"devicesSummary"_s);
     QFont bold = m_summary->font();
@@ -250,6 +266,12 @@ void DevicesPanel::buildPlacementBox(QWidget* box) {
 }
 
 bool DevicesPanel::isFitting() const { return m_fitter->isFitting(); }
+
+void DevicesPanel::setServerDevices(std::vector<ServerDevice> devices) {
+    m_serverBox->setVisible(!devices.empty());
+    m_serverModel->setDevices(std::move(devices));
+    m_serverTable->resizeColumnsToContents();
+}
 
 bool DevicesPanel::addDevice(const QString& nameOrPath) {
     auto profile = planscope::load_device_profile(nameOrPath.toStdString());

@@ -7,13 +7,16 @@
 // device's verdict, and the overall one, recomputed off the GUI thread (DeviceFitter) whenever the
 // document's options (the what-if bar, Model Options) or a device or option change. "Find best"
 // searches the most layers, the longest context or the fewest experts on the CPU that fit.
+// When the Splits dock's schedule runs on rpc-servers, their devices and memory are listed too.
 #include "device_choice.h"
 #include "device_fitter.h"
+#include "sched/server_devices.h"
 
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QListWidget;
 class QLineEdit;
@@ -27,6 +30,7 @@ namespace planscope::ui {
 class DeviceBarsView;
 class DeviceMemoryModel;
 class ModelReplanner;
+class ServerDeviceModel;
 
 class DevicesPanel final : public QWidget {
     Q_OBJECT
@@ -44,6 +48,8 @@ public:
     void removeDevice(int row);
     // The memory of the device in `row` (the host is the last row), in bytes.
     void setDeviceMemory(int row, std::uint64_t free, std::uint64_t total);
+    // The rpc-servers' devices the schedule runs on (SplitSchedule::servers); none hides them.
+    void setServerDevices(std::vector<ServerDevice> devices);
     // Runs llm_fit_find on the worker; bestFound when it ends.
     void findBest(planscope::llm_fit_target target);
     // The value found last: ngl and n-cpu-moe go to the placement fields, ctx re-plans the document.
@@ -60,6 +66,8 @@ public:
     [[nodiscard]] std::uint32_t modelLayers() const { return m_fit.nLayer; }
 
     [[nodiscard]] DeviceMemoryModel* memoryModel() const { return m_model; }
+    [[nodiscard]] ServerDeviceModel* serverModel() const { return m_serverModel; }
+    [[nodiscard]] QGroupBox* serverBox() const { return m_serverBox; }
     [[nodiscard]] DeviceBarsView* barsView() const { return m_bars; }
     [[nodiscard]] QListWidget* deviceList() const { return m_list; }
     [[nodiscard]] QSpinBox* freeBox() const { return m_free; }
@@ -139,6 +147,9 @@ private:
     QLabel* m_planned;
     DeviceMemoryModel* m_model;
     QTableView* m_table;
+    ServerDeviceModel* m_serverModel;
+    QGroupBox* m_serverBox;
+    QTableView* m_serverTable;
 };
 
 } // namespace planscope::ui

@@ -1,5 +1,6 @@
 #include "split_controller.h"
 
+#include "backend/rpc/rpc_endpoint.h"
 #include "core/guarded.h"
 #include "model/format.h"
 #include "canvas/graph_canvas.h"
@@ -8,6 +9,7 @@
 #include "session/plan_trace.h"
 #include "settings/app_settings.h"
 
+#include <QStringList>
 #include <QThread>
 
 #include <algorithm>
@@ -65,6 +67,32 @@ QList<BackendChoice> SplitController::backendChoices() {
     // ggml 2026 takes the last backend for the CPU (graph inputs, pass 2): OpenCL first.
     if (planscope::have_opencl()) choices.append({{tr("CPU + OpenCL"), u"cpu,opencl"_s}, {tr("OpenCL + CPU"), u"opencl,cpu"_s}});
     return choices;
+}
+
+QString SplitController::backendListLabel(const QString& list) {
+    for (const BackendChoice& c : backendChoices())
+        if (c.list == list) return c.label;
+    QStringList names;
+    for (const QString& item : list.split(u',', Qt::SkipEmptyParts)) {
+        const std::string text = item.trimmed().toStdString();
+        if (text == "cpu") names << tr("CPU");
+        else if (text == "opencl") names << tr("OpenCL");
+        else if (!planscope::rpc::is_rpc_item(text)) names << item.trimmed();
+        else if (auto where = planscope::rpc::parse_endpoint(text.substr(planscope::rpc::backend_prefix.size())))
+            names << u"RPC0["_s + QString::fromStdString(where->text()) + u']'; // device 0, as rpc_backend names it
+        else names << item.trimmed();
+    }
+    return names.join(u" + "_s);
+}
+
+QString SplitController::listWithServer(const QString& list, const QString& endpoint, bool cpuLast) {
+    QStringList items = list.split(u',', Qt::SkipEmptyParts);
+    const bool hasServer = std::any_of(items.begin(), items.end(), [](const QString& i) { return i.startsWith(u"rpc:"_s); });
+    if (!hasServer) items = QStringList{u"cpu"_s};
+    const QString server = u"rpc:"_s + endpoint;
+    if (cpuLast && !items.isEmpty() && items.last() == u"cpu"_s) items.insert(items.size() - 1, server);
+    else items.append(server);
+    return items.join(u',');
 }
 
 void SplitController::setBackends(const QString& list) {

@@ -37,6 +37,13 @@ public:
 
     // CPU, CPU + CPU, and CPU + OpenCL when this build has OpenCL.
     static QList<BackendChoice> backendChoices();
+    // A backend list's label: a choice's own, else its items by their backends' names,
+    // "CPU + RPC0[127.0.0.1:50052]" (an item make_backends does not know, as typed).
+    static QString backendListLabel(const QString& list);
+    // `list` with the rpc-server at `endpoint` ("HOST:PORT") added: to its servers when it has
+    // some, else to a CPU alone; before the CPU when `cpuLast` (ggml 2026 takes the last backend
+    // for the CPU), after it otherwise: "cpu,rpc:A" then "cpu,rpc:A,rpc:B", or "rpc:A,cpu".
+    static QString listWithServer(const QString& list, const QString& endpoint, bool cpuLast);
 
     // The list to schedule and run with; options come from AppSettings (threads, OpenCL device).
     void setBackends(const QString& list);

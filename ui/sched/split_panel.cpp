@@ -5,17 +5,22 @@
 #include "settings/app_settings.h"
 #include "split_controller.h"
 
+#include "backend/rpc/rpc_endpoint.h"
+#include "model/format.h"
+
 #include <QActionGroup>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -41,7 +46,7 @@ QTableView* tableView(QAbstractItemModel* model, const QString& name, QWidget* p
 
 SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* parent)
     : QWidget(parent), m_session(session), m_controller(new SplitController(session, canvas, this)),
-      m_backends(new QComboBox(this)), m_schedule(new QPushButton(tr("Schedule"), this)),
+      m_backends(new QComboBox(this)), m_addServer(new QToolButton(this)), m_schedule(new QPushButton(tr("Schedule"), this)),
       m_replay(new QPushButton(tr("Replay"), this)), m_run(new QPushButton(tr("Run"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(this)), m_tabs(new QTabWidget(this)),
       m_assignView(tableView(m_controller->assignmentModel(), u"assignmentView"_s, this)),
@@ -51,11 +56,17 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     m_backends->setObjectName(u"backendBox"_s);
     m_backends->setToolTip(tr("Backends to schedule and run the graph on, in priority order"));
     for (const BackendChoice& c : SplitController::backendChoices()) m_backends->addItem(c.label, c.list);
-    // The list of the last Schedule, else CPU and the first other backend found.
+    // The list of the last Schedule (one with servers comes back as a choice of its own), else
+    // CPU and the first other backend found.
     const AppSettings settings = AppSettings::load();
     const int remembered = m_backends->findData(settings.backends);
-    m_backends->setCurrentIndex(remembered >= 0 ? remembered : std::max(0, m_backends->findData(AppSettings::defaultBackends())));
+    if (remembered < 0 && settings.backends.contains(u"rpc:"_s)) chooseBackends(settings.backends);
+    else m_backends->setCurrentIndex(remembered >= 0 ? remembered : std::max(0, m_backends->findData(AppSettings::defaultBackends())));
     m_controller->setBackends(m_backends->currentData().toString());
+    m_addServer->setObjectName(u"addServerButton"_s);
+    m_addServer->setText(tr("Add RPC Server…"));
+    m_addServer->setToolTip(tr("Schedule on an rpc-server of llama.cpp as well (HOST:PORT): its device is "
+                               "device 0 of the server"));
     m_status->setObjectName(u"splitStatus"_s);
     m_status->setWordWrap(true);
     m_outputs->setObjectName(u"outputsView"_s);
@@ -64,6 +75,7 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_backends, 1);
+    buttons->addWidget(m_addServer);
     for (QPushButton* b : {m_schedule, m_replay, m_run, m_cancel}) buttons->addWidget(b);
     m_tabs->addTab(m_assignView, tr("Assignment"));
     m_tabs->addTab(m_causeView, tr("Causes"));
@@ -82,14 +94,17 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
         remembered.backends = m_backends->currentData().toString();
         remembered.save();
     });
+    connect(m_addServer, &QToolButton::clicked, this, &SplitPanel::showAddServerDialog);
     connect(m_schedule, &QPushButton::clicked, m_controller, &SplitController::scheduleDocument);
     connect(m_replay, &QPushButton::clicked, m_controller, &SplitController::replay);
     connect(m_run, &QPushButton::clicked, m_controller, &SplitController::run);
-    connect(m_cancel, &QPushButton::clicked, m_controller, &SplitController::cancel);
+    connect(m_cancel, &QPushButton::clicked, this, &SplitPanel::cancel);
+    connect(m_controller, &SplitController::failed, this, &SplitPanel::serverFailed);
     connect(m_controller, &SplitController::busyChanged, this, &SplitPanel::updateButtons);
     connect(m_controller, &SplitController::replayingChanged, this, &SplitPanel::updateButtons);
     connect(m_controller, &SplitController::documentChanged, this, &SplitPanel::updateButtons);
     connect(m_controller, &SplitController::scheduled, this, [this] {
+        m_pendingList.clear(); // the server answered
         if (auto* dock = qobject_cast<QDockWidget*>(parentWidget())) dock->raise(); // tabbed behind others
         m_tabs->setCurrentWidget(m_assignView);
         m_assignView->resizeColumnsToContents();
@@ -132,6 +147,60 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
 
 void SplitPanel::showCauses() { m_tabs->setCurrentWidget(m_causeView); }
 
+void SplitPanel::chooseBackends(const QString& list) {
+    int i = m_backends->findData(list);
+    if (i < 0) {
+        m_backends->addItem(SplitController::backendListLabel(list), list);
+        i = m_backends->count() - 1;
+    }
+    m_backends->setCurrentIndex(i);
+}
+
+void SplitPanel::showAddServerDialog() {
+    bool ok = false;
+    const QString endpoint = QInputDialog::getText(this, tr("Add RPC Server"), tr("Address of an rpc-server (HOST:PORT):"),
+                                                   QLineEdit::Normal, u"127.0.0.1:50052"_s, &ok);
+    if (ok) addRpcServer(endpoint);
+}
+
+bool SplitPanel::addRpcServer(const QString& endpoint) {
+    const QString title = tr("Cannot Add RPC Server");
+    auto where = planscope::rpc::parse_endpoint(endpoint.trimmed().toStdString());
+    if (!where) {
+        emit errorReported(title, tr("%1\n\nThe backends and the schedule are kept.").arg(errorText(where.err())));
+        return false;
+    }
+    const QString text = QString::fromStdString(where->text());
+    const QString current = m_backends->currentData().toString();
+    if (current.split(u',').contains(u"rpc:"_s + text)) {
+        emit errorReported(title, tr("%1 is among the backends already: an rpc-server serves one client at a time.")
+                                      .arg(text));
+        return false;
+    }
+    const bool cpuLast = m_session->era().version() == planscope::ggml_version::v2026;
+    const QString list = SplitController::listWithServer(current, text, cpuLast);
+    m_pendingPrevious = m_backends->currentIndex();
+    m_pendingAdded = m_backends->findData(list) < 0;
+    chooseBackends(list);
+    m_pendingList = list;
+    m_controller->scheduleDocument(); // connects on the worker: up to 5 s for a server that does not answer
+    return true;
+}
+
+void SplitPanel::serverFailed(const QString& message) {
+    if (m_pendingList.isEmpty()) return; // another schedule's or run's failure: the status line has it
+    const int added = m_backends->findData(m_pendingList);
+    m_pendingList.clear();
+    m_backends->setCurrentIndex(m_pendingPrevious);
+    if (m_pendingAdded && added >= 0 && added != m_backends->currentIndex()) m_backends->removeItem(added);
+    emit errorReported(tr("Cannot Schedule on RPC Server"), tr("%1\n\nThe previous backends and schedule are kept.").arg(message));
+}
+
+void SplitPanel::cancel() {
+    m_pendingList.clear(); // its choice stays: Schedule tries it again
+    m_controller->cancel();
+}
+
 void SplitPanel::updateButtons() {
     const bool busy = m_controller->isBusy();
     // A model opened on device profiles is scheduled on them, once, when it opens; a capture
@@ -140,6 +209,7 @@ void SplitPanel::updateButtons() {
     const bool onDevices = recorded != nullptr;
     const bool captured = recorded && recorded->origin == planscope::recorded_origin::capture;
     m_backends->setEnabled(!busy && !onDevices);
+    m_addServer->setEnabled(!busy && !onDevices);
     m_schedule->setEnabled(!busy);
     m_schedule->setToolTip(captured    ? tr("Show the split the captured program's scheduler made")
                            : onDevices ? tr("Show the split the document was planned with on its device profiles")
@@ -170,21 +240,34 @@ QMenu* SplitPanel::createMenu(QWidget* parent) {
     menu->setObjectName(u"scheduleMenu"_s);
     QMenu* backends = menu->addMenu(tr("&Backends"));
     auto* group = new QActionGroup(menu);
-    for (int i = 0; i < m_backends->count(); ++i) {
-        QAction* a = backends->addAction(m_backends->itemText(i));
-        a->setCheckable(true);
-        a->setChecked(i == m_backends->currentIndex());
-        group->addAction(a);
-        connect(a, &QAction::triggered, m_backends, [this, i] { m_backends->setCurrentIndex(i); });
-        connect(m_backends, &QComboBox::currentIndexChanged, a, [a, i](int current) { a->setChecked(i == current); });
-    }
+    // The combo's choices, remade when Add RPC Server adds one.
+    const auto fill = [this, backends, group] {
+        backends->clear();
+        for (int i = 0; i < m_backends->count(); ++i) {
+            QAction* a = backends->addAction(m_backends->itemText(i));
+            a->setCheckable(true);
+            a->setChecked(i == m_backends->currentIndex());
+            group->addAction(a);
+            connect(a, &QAction::triggered, m_backends, [this, i] { m_backends->setCurrentIndex(i); });
+        }
+        backends->addSeparator();
+        backends->addAction(tr("Add &RPC Server…"), this, &SplitPanel::showAddServerDialog);
+    };
+    fill();
+    connect(m_backends->model(), &QAbstractItemModel::rowsInserted, backends, fill);
+    connect(m_backends->model(), &QAbstractItemModel::rowsRemoved, backends, fill);
+    connect(m_backends, &QComboBox::currentIndexChanged, backends, [backends](int current) {
+        const QList<QAction*> actions = backends->actions();
+        for (int i = 0; i < actions.size(); ++i)
+            if (actions[i]->isCheckable()) actions[i]->setChecked(i == current);
+    });
     QAction* schedule = menu->addAction(tr("&Schedule"), m_controller, &SplitController::scheduleDocument);
     schedule->setShortcut(Qt::Key_F7);
     QAction* replay = menu->addAction(tr("&Replay Assignment"), m_controller, &SplitController::replay);
     replay->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F7));
     QAction* run = menu->addAction(tr("R&un"), m_controller, &SplitController::run);
     run->setShortcut(Qt::Key_F8);
-    QAction* cancel = menu->addAction(tr("&Cancel"), m_controller, &SplitController::cancel);
+    QAction* cancel = menu->addAction(tr("&Cancel"), this, &SplitPanel::cancel);
     // The menu follows the buttons' enabled state.
     auto sync = [=, this] {
         schedule->setEnabled(m_schedule->isEnabled());

@@ -101,7 +101,10 @@ result<SplitSchedule> scheduleDocument(const graph_document& doc, const std::vec
     if (!out) return out.err();
     std::vector<std::string> devices;
     for (const backend* b : backends) devices.push_back(backend_device(*b));
-    return fromOutcome(std::move(*out), std::move(devices), schedEvents.events(), std::move(allocEvents.events));
+    std::vector<ServerDevice> servers = serverDevices(backends, out->backend_names);
+    SplitSchedule s = fromOutcome(std::move(*out), std::move(devices), schedEvents.events(), std::move(allocEvents.events));
+    s.servers = std::move(servers);
+    return s;
 }
 
 SplitSchedule recordedSchedule(const recorded_schedule& recorded) {

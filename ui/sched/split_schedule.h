@@ -11,6 +11,7 @@
 #include "sched/recorded_schedule.h"
 #include "sched/sched_events.h"
 #include "sched/split_causes.h"
+#include "server_devices.h"
 
 #include <QColor>
 
@@ -36,6 +37,7 @@ struct BackendRequest {
 struct SplitSchedule {
     std::vector<std::string> backendNames; // index = scheduler backend
     std::vector<std::string> backendDevices; // by backend: what it runs on (backend_device); empty for the CPU
+    std::vector<ServerDevice> servers; // the rpc-servers' devices among the backends, as connected
     planscope::sched_plan plan;
     std::vector<planscope::sched_event> events; // as the scheduler emitted them
     std::vector<planscope::sched_buffer_info> buffers;
