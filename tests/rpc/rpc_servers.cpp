@@ -14,7 +14,8 @@ rpc_servers::rpc_servers(const std::string& program, int n) {
         auto p = std::make_unique<QProcess>();
         p->setProcessChannelMode(QProcess::ForwardedErrorChannel); // stdout (its banner) dropped
         p->setStandardOutputFile(QProcess::nullDevice());
-        p->start(QString::fromStdString(program), {"-H", "127.0.0.1", "-p", QString::number(port), "-t", "1"});
+        p->start(QString::fromStdString(program), {QStringLiteral("-H"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
+                                                   QString::number(port), QStringLiteral("-t"), QStringLiteral("1")});
         if (!p->waitForStarted(5000)) {
             m_error = "cannot start " + program;
             return;
