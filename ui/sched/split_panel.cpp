@@ -73,10 +73,13 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     m_outputs->setReadOnly(true);
     m_outputs->setLineWrapMode(QPlainTextEdit::NoWrap);
 
+    // The choice on a row of its own: a list with servers has a long name.
+    auto* choice = new QHBoxLayout;
+    choice->addWidget(m_backends, 1);
+    choice->addWidget(m_addServer);
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_backends, 1);
-    buttons->addWidget(m_addServer);
     for (QPushButton* b : {m_schedule, m_replay, m_run, m_cancel}) buttons->addWidget(b);
+    buttons->addStretch(1);
     m_tabs->addTab(m_assignView, tr("Assignment"));
     m_tabs->addTab(m_causeView, tr("Causes"));
     m_causeView->setWordWrap(false);
@@ -84,6 +87,7 @@ SplitPanel::SplitPanel(GraphSession* session, GraphCanvas* canvas, QWidget* pare
     m_tabs->addTab(m_outputs, tr("Outputs"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(choice);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
     layout->addWidget(m_tabs, 1);
