@@ -81,7 +81,7 @@ DevicesPanel::DevicesPanel(ModelReplanner* replanner, QWidget* parent)
     m_serverTable->setObjectName(u"serverTable"_s);
     m_serverTable->setModel(m_serverModel);
     m_serverTable->verticalHeader()->hide();
-    m_serverTable->horizontalHeader()->setStretchLastSection(true);
+    m_serverTable->horizontalHeader()->setStretchLastSection(false); // Total beside Free, in a narrow dock too
     m_serverTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_serverTable->setMaximumHeight(m_serverTable->fontMetrics().height() * 5 + 8);
     auto* servers = new QVBoxLayout(m_serverBox);
